@@ -1,0 +1,2 @@
+export declare const schemaFile: string;
+export declare function renderSchema(): Promise<string>;
