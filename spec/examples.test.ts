@@ -9,7 +9,18 @@ type Case = { where: string; schema: object; value: unknown };
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const SCHEMA_KEYS = ["type", "properties", "items", "$ref", "oneOf", "anyOf", "allOf", "enum", "const", "format"];
+const SCHEMA_KEYS = [
+  "type",
+  "properties",
+  "items",
+  "$ref",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "enum",
+  "const",
+  "format",
+];
 const looksLikeSchema = (v: Json) => SCHEMA_KEYS.some((k) => k in v);
 
 /** Every example in the bundle, paired with the schema it must satisfy. */
@@ -25,7 +36,8 @@ function collectExamples(node: unknown, where: string, out: Case[]): Case[] {
   if (schema && "example" in node) out.push({ where: `${where}/example`, schema, value: node.example });
   if (schema && isObject(node.examples)) {
     for (const [name, ex] of Object.entries(node.examples)) {
-      if (isObject(ex) && "value" in ex) out.push({ where: `${where}/examples/${name}`, schema, value: ex.value });
+      if (isObject(ex) && "value" in ex)
+        out.push({ where: `${where}/examples/${name}`, schema, value: ex.value });
     }
   }
   if (Array.isArray(node.examples) && looksLikeSchema(node)) {

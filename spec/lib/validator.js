@@ -18,7 +18,13 @@ export function loadBundle() {
  * @param {any} doc the bundled OpenAPI document
  */
 export function createSchemaValidator(doc = loadBundle()) {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+  });
   addFormats(ajv);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
   ajv.addSchema({ $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } });
@@ -55,7 +61,13 @@ function anchorRefs(/** @type {unknown} */ schema) {
 function describeErrors(errors, root) {
   return errors.map((e) => {
     const pointer = e.instancePath || "/";
-    return { pointer, message: e.message ?? e.keyword, keyword: e.keyword, params: e.params, value: at(root, e.instancePath) };
+    return {
+      pointer,
+      message: e.message ?? e.keyword,
+      keyword: e.keyword,
+      params: e.params,
+      value: at(root, e.instancePath),
+    };
   });
 }
 

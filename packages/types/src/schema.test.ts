@@ -5,7 +5,9 @@ import { renderSchema, schemaFile } from "../scripts/generate.mjs";
 describe("src/schema.ts", () => {
   it("is what openapi-typescript generates from the current bundle (run `pnpm generate` if not)", async () => {
     const [committed, fresh] = await Promise.all([readFile(schemaFile, "utf8"), renderSchema()]);
-    expect(committed === fresh, "src/schema.ts is stale: run `pnpm generate` and commit the result").toBe(true);
+    expect(committed === fresh, "src/schema.ts is stale: run `pnpm generate` and commit the result").toBe(
+      true,
+    );
   });
 
   it("carries the generated banner", async () => {

@@ -1,0 +1,50 @@
+import { readdir, readFile } from "node:fs/promises";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type {
+  ApiErrorBody,
+  LiveStream,
+  NetworkInterface,
+  NetworkInterfaceExternal,
+  NetworkInterfaceSubnet,
+  OperationId,
+  PathTemplate,
+  ResellerNotificationSettingCreateRequest,
+  SecurityGroupRuleChange,
+  Task,
+} from "./index.js";
+
+describe("friendly names", () => {
+  it("exist for every schema of the spec", async () => {
+    const dir = new URL("../../../spec/components/schemas/", import.meta.url);
+    const schemas = (await readdir(dir)).map((f) => f.replace(/\.yaml$/, "")).filter((n) => n !== "Error");
+    const index = await readFile(new URL("./index.ts", import.meta.url), "utf8");
+    const missing = schemas.filter((n) => !index.includes(`export type ${n} = Schemas["${n}"];`));
+    expect(missing).toEqual([]);
+  });
+
+  it("type the interface variants as a union discriminated by `type`", () => {
+    expectTypeOf<NetworkInterface["type"]>().toEqualTypeOf<
+      "external" | "subnet" | "any_subnet" | "reserved_fixed_ip"
+    >();
+    expectTypeOf<Extract<NetworkInterface, { type: "subnet" }>>().toEqualTypeOf<NetworkInterfaceSubnet>();
+    expectTypeOf<Extract<NetworkInterface, { type: "external" }>>().toEqualTypeOf<NetworkInterfaceExternal>();
+    expectTypeOf<SecurityGroupRuleChange["action"]>().toEqualTypeOf<"create" | "delete">();
+  });
+
+  it("keep required and optional fields as the spec says", () => {
+    expectTypeOf<Task["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<Task["state"]>().toEqualTypeOf<"NEW" | "RUNNING" | "FINISHED" | "ERROR">();
+    expectTypeOf<ApiErrorBody["message"]>().toEqualTypeOf<string>();
+    expectTypeOf<LiveStream["name"]>().toEqualTypeOf<string>();
+    expectTypeOf<ResellerNotificationSettingCreateRequest["notification_type"]>().toEqualTypeOf<
+      "deletion_request" | "failed_login"
+    >();
+  });
+
+  it("name the 12 operations and their paths", () => {
+    expectTypeOf<"resetStreamPushToken">().toExtend<OperationId>();
+    expectTypeOf<"/streaming/streams/{stream_id}/reset_push_token">().toExtend<PathTemplate>();
+    // @ts-expect-error — not an operation of this API
+    expectTypeOf<"deleteEverything">().toExtend<OperationId>();
+  });
+});
