@@ -1,0 +1,173 @@
+// Benchmark: requests per second and p50/p99 latency of the sandbox and of Prism (both as their CLI runs
+// them), next to a bare node:http server that answers a fixed body — the ceiling on this machine.
+// Run: pnpm --filter @cloud-contract/mock bench   (BENCH_SECONDS=3 per measurement, BENCH_ROUNDS=3)
+// Every server runs in its own process; autocannon runs in this one. Each row is the best of several
+// interleaved rounds: other work on the machine can only slow a round down, so the best one is the
+// closest to what the server can do.
+import { spawn } from "node:child_process";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = 1;
+const BIN = fileURLToPath(new URL("../bin/cloud-mock.js", import.meta.url));
+const KEY = "sandbox-api-key";
+
+const BARE = `
+const { createServer } = require("node:http");
+const body = JSON.stringify({ count: 0, results: [] });
+createServer((req, res) => {
+  req.resume();
+  req.on("end", () => {
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  });
+}).listen(Number(process.argv[1]), "127.0.0.1");
+process.stdin.on("end", () => process.exit(0));
+process.stdin.resume();
+`;
+
+const SCENARIOS = [
+  { name: "GET active tasks", method: "GET", path: "/cloud/v1/tasks/1/1/active" },
+  {
+    name: "POST notification setting",
+    method: "POST",
+    path: "/iam/reselling/resellers/1020/notification_settings",
+    // autocannon puts a fresh id in place of [<id>] for every request, so no e-mail repeats (no 409).
+    body: '{"notification_type":"failed_login","email":"bench-[<id>]@example.com"}',
+  },
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(url) {
+  return new Promise((resolve) => {
+    const preflight = { Origin: "http://127.0.0.1", "Access-Control-Request-Method": "GET" };
+    const req = request(url, { method: "OPTIONS", headers: preflight, agent: false, timeout: 500 }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve(false));
+    req.end();
+  });
+}
+
+/** Spawns a server process and measures the time until it answers HTTP. */
+async function launch(name, args) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, args(port), { stdio: ["pipe", "ignore", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(url))) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not start`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    name,
+    url,
+    startupMs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGINT");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+function run(url, scenario, connections, seconds) {
+  return autocannon({
+    url: `${url}${scenario.path}`,
+    method: scenario.method,
+    headers: { Authorization: `apikey ${KEY}`, "Content-Type": "application/json" },
+    ...(scenario.body ? { body: scenario.body, idReplacement: true } : {}),
+    connections,
+    pipelining: 1,
+    duration: seconds,
+  });
+}
+
+const servers = [];
+const stopAll = () => Promise.all(servers.map((s) => s.stop()));
+process.on("SIGINT", () => stopAll().then(() => process.exit(130)));
+
+try {
+  servers.push(await launch("bare node:http", (port) => ["-e", BARE, String(port)]));
+  servers.push(await launch("sandbox", (port) => [BIN, "sandbox", "--port", String(port)]));
+  servers.push(await launch("prism", (port) => [BIN, "prism", "--port", String(port)]));
+
+  const rows = [];
+  for (const scenario of SCENARIOS) {
+    for (const connections of [1, 32]) {
+      const best = new Map();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const server of servers) {
+          if (round === 0) await run(server.url, scenario, connections, WARMUP_SECONDS);
+          const result = await run(server.url, scenario, connections, SECONDS);
+          const previous = best.get(server.name);
+          if (!previous || result.requests.average > previous.requests.average) best.set(server.name, result);
+          process.stderr.write(".");
+        }
+      }
+      const bare = best.get("bare node:http").requests.average;
+      for (const server of servers) {
+        const result = best.get(server.name);
+        rows.push({
+          scenario: scenario.name,
+          c: connections,
+          server: server.name,
+          "req/s": Math.round(result.requests.average),
+          "p50 ms": result.latency.p50,
+          "p99 ms": result.latency.p99,
+          "non-2xx": result.non2xx + result.errors + result.timeouts,
+          "% of bare": `${((result.requests.average / bare) * 100).toFixed(0)}%`,
+        });
+      }
+    }
+  }
+  process.stderr.write("\n");
+
+  console.log(
+    `\nThroughput and latency: best of ${ROUNDS} rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, 127.0.0.1)\n`,
+  );
+  console.table(rows);
+  console.log("\nStart-up (spawn until the first HTTP answer):");
+  console.table(servers.map((s) => ({ server: s.name, "start-up ms": Math.round(s.startupMs) })));
+
+  const sandboxRows = rows.filter((r) => r.server === "sandbox" && r.c === 32);
+  const failures = [];
+  for (const row of sandboxRows) {
+    const bare = rows.find((r) => r.server.startsWith("bare") && r.scenario === row.scenario && r.c === 32);
+    if (row["req/s"] < bare["req/s"] * 0.5)
+      failures.push(`${row.scenario}: ${row["% of bare"]} of bare (target ≥ 50%)`);
+    if (row["p99 ms"] >= 10) failures.push(`${row.scenario}: p99 ${row["p99 ms"]} ms (target < 10 ms)`);
+    if (row["non-2xx"] > 0) failures.push(`${row.scenario}: ${row["non-2xx"]} non-2xx answers`);
+  }
+  const sandbox = servers.find((s) => s.name === "sandbox");
+  const prism = servers.find((s) => s.name === "prism");
+  if (sandbox.startupMs > prism.startupMs) failures.push("sandbox start-up slower than Prism's");
+  console.log(
+    failures.length
+      ? `\nTargets missed:\n- ${failures.join("\n- ")}`
+      : "\nTargets met: sandbox ≥ 50% of bare and p99 < 10 ms at c=32; start-up faster than Prism.",
+  );
+} finally {
+  await stopAll();
+}

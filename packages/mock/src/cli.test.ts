@@ -1,0 +1,79 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { listOperations, readSpec } from "./bundle.js";
+import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
+
+const bin = fileURLToPath(new URL("../bin/cloud-mock.js", import.meta.url));
+const dist = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+
+/** Starts the bin, waits for "Press Ctrl-C", returns the process and what it printed. */
+async function startBin(
+  args: string[],
+): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on("data", (c: Buffer) => {
+    err += c.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out}\n${err}`)), 30_000);
+    const check = () => {
+      if (out.includes("Press Ctrl-C")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on("data", check);
+    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${out}\n${err}`)));
+  });
+  const url = /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
+  return { child, out: () => out, url };
+}
+
+function exitCode(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
+
+describe.each(["sandbox", "prism"])("cloud-mock %s", (command) => {
+  it("prints its URL and every operation when ready, serves, and stops cleanly on Ctrl-C", async () => {
+    expect(existsSync(dist), "build the package first (nx runs build before test)").toBe(true);
+    const { child, out, url } = await startBin([command, "--port", "0"]);
+    try {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      for (const op of listOperations(readSpec()))
+        expect(out()).toContain(`${url}${op.path}  (${op.operationId})`);
+      if (command === "sandbox") expect(out()).toContain(`Authorization: apikey ${SANDBOX_API_KEY}`);
+      const res = await fetch(`${url}/cloud/v1/tasks/1/1/active`, {
+        headers: { Authorization: `apikey ${SANDBOX_API_KEY}` },
+      });
+      expect(res.status).toBe(200);
+      child.kill("SIGINT");
+      expect(await exitCode(child)).toBe(0);
+      expect(out()).toContain("Stopped.");
+      await expect(fetch(url)).rejects.toThrow();
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("cloud-mock usage", () => {
+  it("prints usage and exits 2 without a command", async () => {
+    const child = spawn(process.execPath, [bin], { stdio: ["pipe", "pipe", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    expect(await exitCode(child)).toBe(2);
+    expect(err).toContain("cloud-mock sandbox");
+  });
+});

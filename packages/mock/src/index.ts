@@ -1,0 +1,13 @@
+export { bundlePath, listOperations, readSpec } from "./bundle.js";
+export {
+  type PrismLogLevel,
+  type PrismOptions,
+  prismEntry,
+  type RunningPrism,
+  type RunningServer,
+  startPrism,
+} from "./prism.js";
+export { SANDBOX_API_KEY, SANDBOX_FIXTURES } from "./sandbox/fixtures/ids.js";
+export type { KeyScope } from "./sandbox/http/auth.js";
+export { createSandbox, type RunningSandbox, type SandboxOptions, startSandbox } from "./sandbox/server.js";
+export type { SandboxState } from "./sandbox/state.js";

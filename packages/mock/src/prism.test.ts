@@ -1,0 +1,187 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningPrism, startPrism } from "./prism.js";
+import { liveChildCount } from "./process/children.js";
+import { assertDocumented } from "./test-support/spec-client.js";
+import { tinySpec, writeTempSpec } from "./test-support/tiny-spec.js";
+
+const spec = writeTempSpec(tinySpec());
+afterAll(() => spec.cleanup());
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilDead(pid: number, ms = 5000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !isAlive(pid);
+}
+
+describe("startPrism on a small spec", () => {
+  let prism: RunningPrism;
+  beforeAll(async () => {
+    prism = await startPrism({ specPath: spec.path });
+  });
+  afterAll(() => prism?.stop());
+
+  it("listens on a free port of 127.0.0.1 and serves the static example", async () => {
+    expect(prism.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(prism.url).not.toMatch(/:0$/);
+    const res = await fetch(`${prism.url}/things/1`, { headers: { Authorization: "apikey k" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ count: 1, results: [{ id: 1, name: "one" }] });
+  });
+
+  it("answers 401 without Authorization", async () => {
+    const res = await fetch(`${prism.url}/things/1`);
+    expect(res.status).toBe(401);
+  });
+
+  it("answers 422 for a body that breaks the schema", async () => {
+    const res = await fetch(`${prism.url}/things/1`, {
+      method: "POST",
+      headers: { Authorization: "apikey k", "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "" }),
+    });
+    expect(res.status).toBe(422);
+  });
+
+  it("does not check the `apikey ` prefix (a documented gap)", async () => {
+    const res = await fetch(`${prism.url}/things/1`, { headers: { Authorization: "Bearer whatever" } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("startPrism on the bundled spec (as `pnpm mock` serves it)", () => {
+  let prism: RunningPrism;
+  const auth = { Authorization: "apikey any-key" };
+  beforeAll(async () => {
+    prism = await startPrism();
+  });
+  afterAll(() => prism?.stop());
+
+  it("serves the static example of an operation", async () => {
+    const res = await fetch(`${prism.url}/cloud/v1/tasks/1/1/active`, { headers: auth });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    assertDocumented("listActiveTasks", 200, body);
+  });
+
+  it("answers 401 without Authorization", async () => {
+    const res = await fetch(`${prism.url}/cloud/v1/tasks/1/1/active`);
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ["a body missing a required field", { notification_type: "failed_login" }],
+    ["a body with an unknown enum value", { notification_type: "birthday", email: "a@b.example" }],
+  ])("answers 422 for %s", async (_name, body) => {
+    const res = await fetch(`${prism.url}/iam/reselling/resellers/1020/notification_settings`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(422);
+  });
+
+  it("answers 422 for a query that breaks the spec", async () => {
+    const res = await fetch(`${prism.url}/cloud/v1/tasks/1/1/active?limit=5000`, { headers: auth });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe("the Prism process", () => {
+  it("is gone after stop(), and a second stop() is harmless", async () => {
+    const prism = await startPrism({ specPath: spec.path });
+    expect(isAlive(prism.pid)).toBe(true);
+    await prism.stop();
+    await prism.stop();
+    expect(isAlive(prism.pid)).toBe(false);
+    await expect(fetch(`${prism.url}/things/1`)).rejects.toThrow();
+  });
+
+  it("gets its own port when two start at once", async () => {
+    const [a, b] = await Promise.all([
+      startPrism({ specPath: spec.path }),
+      startPrism({ specPath: spec.path }),
+    ]);
+    try {
+      expect(a.url).not.toBe(b.url);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("rejects with Prism's output and leaves nothing running when the spec cannot be read", async () => {
+    const before = liveChildCount();
+    await expect(
+      startPrism({ specPath: "/nonexistent/openapi.json", startTimeoutMs: 15_000 }),
+    ).rejects.toThrow(/Prism exited/);
+    expect(liveChildCount()).toBe(before);
+  });
+
+  it("rejects when the wanted port is taken", async () => {
+    const first = await startPrism({ specPath: spec.path });
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(startPrism({ specPath: spec.path, port, startTimeoutMs: 15_000 })).rejects.toThrow();
+    } finally {
+      await first.stop();
+    }
+  });
+});
+
+// These start a separate node process that starts Prism through the built package (dist/), then end that
+// parent in different ways: Prism must not outlive it.
+describe.each([
+  ["SIGTERM", "SIGTERM"],
+  ["SIGINT", "SIGINT"],
+  ["SIGKILL (no cleanup code runs; the stdin watchdog ends Prism)", "SIGKILL"],
+] as const)("when the parent gets %s", (_name, signal) => {
+  const dist = fileURLToPath(new URL("../dist/prism.js", import.meta.url));
+
+  it("Prism is gone too", async () => {
+    expect(existsSync(dist), "build the package first (nx runs build before test)").toBe(true);
+    const script = [
+      `import { startPrism } from ${JSON.stringify(dist)};`,
+      `const p = await startPrism({ specPath: ${JSON.stringify(spec.path)} });`,
+      "process.stdout.write(JSON.stringify({ pid: p.pid, url: p.url }) + '\\n');",
+      "setInterval(() => {}, 1000);",
+    ].join("\n");
+    const parent = spawn(process.execPath, ["--input-type=module", "--eval", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        let err = "";
+        parent.stdout.on("data", (c: Buffer) => {
+          out += c.toString();
+          if (out.includes("\n")) resolve(out.split("\n")[0] as string);
+        });
+        parent.stderr.on("data", (c: Buffer) => {
+          err += c.toString();
+        });
+        parent.once("exit", (code) => reject(new Error(`parent exited early (${code}): ${err}`)));
+      });
+      const { pid, url } = JSON.parse(line) as { pid: number; url: string };
+      expect(isAlive(pid)).toBe(true);
+      expect((await fetch(`${url}/things/1`, { headers: { Authorization: "apikey k" } })).status).toBe(200);
+      parent.kill(signal);
+      expect(await waitUntilDead(pid)).toBe(true);
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
+});

@@ -1,0 +1,72 @@
+/** An error a handler throws to answer with the spec's Error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly exceptionClass: string;
+  readonly invalidFields: Record<string, string[]> | undefined;
+  readonly info: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    options: {
+      exceptionClass?: string;
+      invalidFields?: Record<string, string[]>;
+      info?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.exceptionClass = options.exceptionClass ?? defaultExceptionClass(status);
+    this.invalidFields = options.invalidFields;
+    this.info = options.info;
+    this.headers = options.headers;
+  }
+}
+
+const CLASSES: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  409: "Conflict",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+  422: "ValidationError",
+  429: "TooManyRequests",
+  500: "InternalServerError",
+};
+
+function defaultExceptionClass(status: number): string {
+  return CLASSES[status] ?? (status >= 500 ? "ServerError" : "ClientError");
+}
+
+/** The body of an error response, in the shape of the spec's `Error` schema. */
+export interface ErrorBody {
+  message: string;
+  exception_class: string;
+  request_id: string;
+  invalid_fields?: Record<string, string[]>;
+  info?: Record<string, unknown>;
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  const body: ErrorBody = {
+    message: error.message,
+    exception_class: error.exceptionClass,
+    request_id: requestId,
+  };
+  if (error.invalidFields) body.invalid_fields = error.invalidFields;
+  if (error.info) body.info = error.info;
+  return body;
+}
+
+// Shorthands for the errors handlers throw most.
+export const notFound = (what: string) => new ApiError(404, `${what} not found.`);
+export const badRequest = (message: string, exceptionClass?: string) =>
+  new ApiError(400, message, exceptionClass ? { exceptionClass } : {});
+export const conflict = (message: string) => new ApiError(409, message);
+export const forbidden = (message: string) => new ApiError(403, message);

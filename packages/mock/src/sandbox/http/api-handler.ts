@@ -1,0 +1,371 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OpenApiDocument } from "../../bundle.js";
+import { type CompiledOperation, type CompileSchema, compileOperations } from "../openapi/operations.js";
+import type { Json } from "../openapi/resolve.js";
+import { Router } from "../openapi/router.js";
+import { ApiError, errorBody } from "./api-error.js";
+import { type KeyScope, parseApiKey, type ScopeKind, scopeAllows } from "./auth.js";
+import { readBody } from "./read-body.js";
+import { requestIdFactory } from "./request-id.js";
+import { sendJson } from "./send.js";
+import { type InvalidFields, validationError } from "./validation-error.js";
+
+/** What a handler receives: the validated, typed request and the application it acts on. */
+export interface RequestContext<App> {
+  app: App;
+  operation: CompiledOperation;
+  /** Path parameters, coerced to their schema types and validated. */
+  params: Json;
+  /** Query parameters, coerced, defaulted and validated; absent ones are missing. */
+  query: Json;
+  /** The parsed, validated body (undefined when none was sent). */
+  body: unknown;
+  /** The caller's key and what it may touch. */
+  key: string;
+  scope: KeyScope;
+  requestId: string;
+  /** `http://host:port` the client used, for absolute links. */
+  origin: string;
+  /** The request path, still percent-encoded, without the query. */
+  path: string;
+  /** The raw query string, without `?`. */
+  rawQuery: string;
+  /** Throws 403 unless the caller's key may touch `id` of `kind`. */
+  assertScope(kind: ScopeKind, id: number): void;
+}
+
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler<App> = (ctx: RequestContext<App>) => HandlerResult;
+
+/** A route outside the spec (debug endpoints): return true when it handled the request. */
+export type ExtraRoute = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  requestId: string,
+) => boolean;
+
+export interface ApiHandlerOptions<App> {
+  doc: OpenApiDocument;
+  compile: CompileSchema;
+  app: App;
+  handlers: Record<string, Handler<App>>;
+  /** The scope of a key, or undefined when the key is unknown. */
+  lookupKey: (key: string) => KeyScope | undefined;
+  /** Path parameters that name a scoped resource: a request for another one is answered 403. */
+  scopedParams?: Record<string, ScopeKind>;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Check every response against the spec and turn a violation into a 500 that names it. */
+  validateResponses?: boolean;
+  extraRoutes?: ExtraRoute[];
+}
+
+export interface ApiHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  operations: CompiledOperation[];
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The request handler of a server driven by an OpenAPI document: routes by the document's paths,
+ * checks the key, coerces and validates path, query and body with the document's schemas, calls the
+ * operation's handler and answers errors with the spec's Error body and a documented status.
+ */
+export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandler {
+  const operations = compileOperations(options.doc, options.compile);
+  const router = new Router<CompiledOperation>();
+  for (const op of operations) router.add(op.method, op.template, op);
+  const nextRequestId = requestIdFactory();
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  const scoped = Object.entries(options.scopedParams ?? {});
+  const extra = options.extraRoutes ?? [];
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const requestId = nextRequestId();
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    const rawQuery = q === -1 ? "" : url.slice(q + 1);
+
+    for (const route of extra) if (route(req, res, path, requestId)) return;
+
+    const match = router.match(req.method ?? "GET", path);
+    const op = match.route;
+    if (!op) {
+      req.resume();
+      const error =
+        match.allowed.length > 0
+          ? new ApiError(405, `Method ${req.method} is not allowed on ${path}.`, {
+              headers: { Allow: match.allowed.join(", ") },
+            })
+          : new ApiError(404, `No operation at ${path}.`);
+      sendError(res, error, requestId, undefined);
+      return;
+    }
+    let prepared: Prepared;
+    try {
+      prepared = prepare(op, match.params, req, rawQuery);
+    } catch (error) {
+      req.resume();
+      sendError(res, toApiError(error), requestId, op);
+      return;
+    }
+    const complete = (raw: Buffer | undefined) => {
+      try {
+        const body = raw === undefined ? undefined : parseBody(op, raw, req, prepared.invalid);
+        if (Object.keys(prepared.invalid).length > 0) throw validationError(prepared.invalid);
+        respond(res, op, invoke(op, prepared, body, req, path, rawQuery, requestId), requestId);
+      } catch (error) {
+        sendError(res, toApiError(error), requestId, op);
+      }
+    };
+    // Operations without a body are answered synchronously; the others once the body is read.
+    if (!op.body) {
+      req.resume();
+      complete(undefined);
+    } else {
+      readBody(req, maxBody).then(complete, (error: unknown) =>
+        sendError(res, toApiError(error), requestId, op),
+      );
+    }
+  };
+
+  interface Prepared {
+    key: string;
+    scope: KeyScope;
+    params: Json;
+    query: Json;
+    invalid: InvalidFields;
+  }
+
+  /** Checks the key, coerces and validates path and query, and checks the key's scope. */
+  function prepare(
+    op: CompiledOperation,
+    rawParams: Record<string, string>,
+    req: IncomingMessage,
+    rawQuery: string,
+  ): Prepared {
+    let key = "";
+    let scope: KeyScope = {};
+    if (op.authHeader) {
+      const found = parseApiKey(req.headers[op.authHeader]);
+      const known = found === undefined ? undefined : options.lookupKey(found);
+      if (found === undefined || known === undefined) {
+        throw new ApiError(
+          401,
+          found === undefined
+            ? "Authorization header missing or malformed; send `Authorization: apikey <KEY>`."
+            : "Unknown API key.",
+          { exceptionClass: "NotAuthenticated" },
+        );
+      }
+      key = found;
+      scope = known;
+    }
+    const invalid: InvalidFields = {};
+    const params = coerceParams(op, rawParams);
+    collect(invalid, "path", op.validatePath(params));
+    const query = coerceQuery(op, rawQuery);
+    collect(invalid, "query", op.validateQuery(query));
+    if (Object.keys(invalid).length === 0) {
+      for (const [name, kind] of scoped) {
+        const id = params[name];
+        if (typeof id === "number" && !scopeAllows(scope, kind, id)) {
+          throw new ApiError(403, `This API key may not act on ${kind.slice(0, -1)} ${id}.`);
+        }
+      }
+    }
+    return { key, scope, params, query, invalid };
+  }
+
+  /** Checks the content type, parses and validates the body (problems go to `invalid`). */
+  function parseBody(
+    op: CompiledOperation,
+    raw: Buffer,
+    req: IncomingMessage,
+    invalid: InvalidFields,
+  ): unknown {
+    const spec = op.body;
+    if (!spec) return undefined;
+    if (raw.length === 0) {
+      if (spec.required) invalid.body = ["A JSON request body is required."];
+      return undefined;
+    }
+    const type = req.headers["content-type"] ?? "";
+    if (!JSON_TYPE.test(type)) {
+      throw new ApiError(415, `Content-Type must be application/json, got ${type ? `"${type}"` : "none"}.`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString("utf8"));
+    } catch (error) {
+      throw new ApiError(400, `The request body is not valid JSON: ${(error as Error).message}`, {
+        exceptionClass: "ParseError",
+      });
+    }
+    collect(invalid, "body", spec.validate(body));
+    return body;
+  }
+
+  function invoke(
+    op: CompiledOperation,
+    prepared: Prepared,
+    body: unknown,
+    req: IncomingMessage,
+    path: string,
+    rawQuery: string,
+    requestId: string,
+  ): HandlerResult {
+    const handler = options.handlers[op.operationId];
+    if (!handler) throw new ApiError(501, `The sandbox does not implement ${op.operationId}.`);
+    const { key, scope, params, query } = prepared;
+    return handler({
+      app: options.app,
+      operation: op,
+      params,
+      query,
+      body,
+      key,
+      scope,
+      requestId,
+      origin: `http://${req.headers.host ?? "127.0.0.1"}`,
+      path,
+      rawQuery,
+      assertScope(kind, id) {
+        if (!scopeAllows(scope, kind, id)) {
+          throw new ApiError(403, `This API key may not act on ${kind.slice(0, -1)} ${id}.`);
+        }
+      },
+    });
+  }
+
+  function respond(
+    res: ServerResponse,
+    op: CompiledOperation,
+    result: HandlerResult,
+    requestId: string,
+  ): void {
+    if (options.validateResponses) {
+      const problem = responseProblem(op, result.status, result.body);
+      if (problem) {
+        sendError(
+          res,
+          new ApiError(500, `Response breaks the spec: ${problem}`, { exceptionClass: "SpecViolation" }),
+          requestId,
+          op,
+        );
+        return;
+      }
+    }
+    sendJson(res, result.status, result.body, requestId, result.headers);
+  }
+
+  function sendError(
+    res: ServerResponse,
+    error: ApiError,
+    requestId: string,
+    op: CompiledOperation | undefined,
+  ): void {
+    const status = op ? op.status(error.status) : error.status;
+    const body = errorBody(error, requestId);
+    const headers: Record<string, string> = { ...error.headers };
+    if (error.status === 413) headers.Connection = "close"; // don't read the rest of a huge body
+    if (options.validateResponses && op) {
+      const problem = responseProblem(op, status, body);
+      if (problem) {
+        sendJson(
+          res,
+          500,
+          {
+            message: `Error response breaks the spec: ${problem}`,
+            exception_class: "SpecViolation",
+            request_id: requestId,
+          },
+          requestId,
+        );
+        return;
+      }
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendJson(res, status, body, requestId, headers);
+  }
+
+  const handler = handle as ApiHandler;
+  handler.operations = operations;
+  return handler;
+}
+
+function responseProblem(op: CompiledOperation, status: number, body: unknown): string | undefined {
+  if (!op.documents(status)) return `${op.operationId} does not document status ${status}`;
+  const check = op.responseCheck(status);
+  if (!check) return body === undefined ? undefined : `${op.operationId} ${status} declares no JSON body`;
+  const { errors } = check(body);
+  if (errors.length === 0) return undefined;
+  return `${op.operationId} ${status}: ${errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`;
+}
+
+function coerceParams(op: CompiledOperation, raw: Record<string, string>): Json {
+  const out: Json = {};
+  for (const p of op.pathParams) {
+    const text = raw[p.name];
+    if (text === undefined) continue;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      throw new ApiError(400, `Path parameter ${p.name} is not valid percent-encoding.`);
+    }
+    out[p.name] = p.coerce([decoded]);
+  }
+  return out;
+}
+
+function coerceQuery(op: CompiledOperation, rawQuery: string): Json {
+  const out: Json = {};
+  if (op.queryParams.length === 0) return out;
+  const search = new URLSearchParams(rawQuery);
+  for (const p of op.queryParams) {
+    const values = search.getAll(p.name);
+    if (values.length > 0) out[p.name] = p.coerce(values);
+    else if (p.default !== undefined) out[p.name] = p.default;
+  }
+  return out;
+}
+
+function collect(
+  invalid: InvalidFields,
+  where: string,
+  result: {
+    errors: { pointer: string; message: string; keyword: string; params: Record<string, unknown> }[];
+  },
+): void {
+  for (const e of result.errors) {
+    let pointer = e.pointer === "/" ? "" : e.pointer;
+    if (e.keyword === "required" && typeof e.params.missingProperty === "string")
+      pointer += `/${e.params.missingProperty}`;
+    if (e.keyword === "additionalProperties" && typeof e.params.additionalProperty === "string") {
+      pointer += `/${e.params.additionalProperty}`;
+    }
+    const field = [where, ...pointer.split("/").filter(Boolean)].join(".");
+    const message = e.keyword === "required" ? "Field required" : e.message;
+    const list = invalid[field] ?? [];
+    invalid[field] = list;
+    if (!list.includes(message)) list.push(message);
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(500, `The sandbox failed: ${message}`, { exceptionClass: "InternalServerError" });
+}

@@ -1,0 +1,26 @@
+/** What a key may touch. A key with neither list may touch everything. */
+export interface KeyScope {
+  /** Project IDs the key is bound to. */
+  projects?: number[];
+  /** Reseller IDs the key is bound to. */
+  resellers?: number[];
+}
+
+export type ScopeKind = keyof KeyScope;
+
+const APIKEY = /^apikey ([^\s]+)$/;
+
+/** The key of an `Authorization: apikey <KEY>` header, or undefined when the header is missing or malformed. */
+export function parseApiKey(header: string | string[] | undefined): string | undefined {
+  if (typeof header !== "string") return undefined;
+  return APIKEY.exec(header)?.[1];
+}
+
+/**
+ * Whether `scope` allows the resource `id` of `kind`. An unbound key allows everything; a bound key
+ * allows only what it lists (a key bound to projects may not act for a reseller, and the other way round).
+ */
+export function scopeAllows(scope: KeyScope, kind: ScopeKind, id: number): boolean {
+  if (scope.projects === undefined && scope.resellers === undefined) return true;
+  return scope[kind]?.includes(id) ?? false;
+}

@@ -1,0 +1,11 @@
+import { randomBytes } from "node:crypto";
+
+/** Makes unique 32-hex-digit request ids cheaply: a random prefix per server and a counter. */
+export function requestIdFactory(): () => string {
+  const prefix = randomBytes(8).toString("hex");
+  let counter = 0;
+  return () => {
+    counter = (counter + 1) % 0x1_0000_0000_0000;
+    return prefix + counter.toString(16).padStart(16, "0");
+  };
+}

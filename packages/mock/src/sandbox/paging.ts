@@ -1,0 +1,67 @@
+import { ApiError } from "./http/api-error.js";
+
+/** Links to the neighbouring pages of a limit/offset list, or null at either end. */
+export function pageLinks(
+  prefix: string,
+  rawQuery: string,
+  count: number,
+  offset: number,
+  limit: number | undefined,
+): { next: string | null; previous: string | null } {
+  const link = (at: number) => {
+    const params = new URLSearchParams(rawQuery);
+    if (limit !== undefined) params.set("limit", String(limit));
+    params.set("offset", String(at));
+    return `${prefix}?${params.toString()}`;
+  };
+  if (limit === undefined) return { next: null, previous: offset > 0 ? link(0) : null };
+  return {
+    next: offset + limit < count ? link(offset + limit) : null,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+  };
+}
+
+/** Throws 400 unless a page size is at least 1 (the spec publishes no minimum, so the schema allows it). */
+export function checkLimit(limit: number | undefined): void {
+  if (limit !== undefined && limit < 1) throw new ApiError(400, "limit must be at least 1.");
+}
+
+type SortValue = string | number | boolean | null | undefined;
+
+/**
+ * A comparator for `ordering` keys (`name` ascending, `-name` descending), applied in order, with `tieBreak`
+ * last. Text compares case-insensitively; nulls sort after every value in ascending order.
+ */
+export function orderingComparator<T>(
+  keys: string[],
+  getters: Record<string, (item: T) => SortValue>,
+  tieBreak: (a: T, b: T) => number,
+): (a: T, b: T) => number {
+  const steps = keys.map((key) => {
+    const descending = key.startsWith("-");
+    const name = descending ? key.slice(1) : key;
+    const get = getters[name];
+    if (!get)
+      throw new ApiError(400, `Cannot order by "${name}"; use one of ${Object.keys(getters).join(", ")}.`);
+    return { get, sign: descending ? -1 : 1 };
+  });
+  return (a, b) => {
+    for (const { get, sign } of steps) {
+      const result = compareValues(get(a), get(b));
+      if (result !== 0) return sign * result;
+    }
+    return tieBreak(a, b);
+  };
+}
+
+function compareValues(a: SortValue, b: SortValue): number {
+  const aNull = a === null || a === undefined;
+  const bNull = b === null || b === undefined;
+  if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
+  if (typeof a === "string" && typeof b === "string") {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}

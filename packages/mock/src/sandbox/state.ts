@@ -1,0 +1,143 @@
+import type {
+  AllowedAddressPair,
+  LiveStream,
+  PlanContent,
+  ResellerNotificationSetting,
+  SecurityGroup,
+  Task,
+} from "@cloud-contract/types";
+
+// The shapes the sandbox stores. Resources the spec describes are kept in their API shape; the others
+// (projects, ports, CDN resources, …) follow the public API's field names where they are known.
+
+export interface Region {
+  id: number;
+  name: string;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  /** Regions the project has resources in. */
+  region_ids: number[];
+}
+
+/** The quota limits and the usage of a project in a region, per quota base name (`registry_storage`, …). */
+export interface ProjectQuota {
+  project_id: number;
+  region_id: number;
+  limits: Record<string, number>;
+  usage: Record<string, number>;
+}
+
+export interface Port {
+  id: string;
+  project_id: number;
+  region_id: number;
+  network_id: string;
+  instance_id: string | null;
+  mac_address: string;
+  ip_address: string;
+  allowed_address_pairs: AllowedAddressPair[];
+}
+
+export interface Instance {
+  id: string;
+  name: string;
+  project_id: number;
+  region_id: number;
+  flavor: string;
+  image_id: string | null;
+  apptemplate_id: string | null;
+  status: string;
+  created_at: string;
+  port_ids: string[];
+}
+
+export interface CdnResource {
+  id: number;
+  name: string;
+  cname: string;
+  active: boolean;
+  status: string;
+  sslEnabled: boolean;
+  /** ID of the linked certificate, null when none is linked. */
+  sslData: number | null;
+  /** Whether the linked certificate is a Let's Encrypt one. */
+  sslAutomated: boolean;
+  created: string;
+  updated: string;
+}
+
+export interface Reseller {
+  id: number;
+  name: string;
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+  addendum_id: number;
+}
+
+export interface Metric {
+  id: number;
+  ext_name: string;
+}
+
+export interface BillingRegion {
+  id: number;
+  name: string;
+  external_name: string;
+  int_name: string;
+}
+
+/** A flavor the sandbox knows, with its price per hour (EUR, before tax). */
+export interface Flavor {
+  name: string;
+  kind: "baremetal" | "vm";
+  price_per_hour: number;
+}
+
+export interface Image {
+  id: string;
+  name: string;
+}
+
+export interface AppTemplate {
+  id: string;
+  name: string;
+}
+
+/** Everything the sandbox knows, as `GET /__sandbox/state` shows it. */
+export interface SandboxState {
+  regions: Region[];
+  projects: Project[];
+  quotas: ProjectQuota[];
+  flavors: Flavor[];
+  images: Image[];
+  appTemplates: AppTemplate[];
+  securityGroups: SecurityGroup[];
+  ports: Port[];
+  instances: Instance[];
+  tasks: Task[];
+  streams: LiveStream[];
+  cdnResources: CdnResource[];
+  resellers: Reseller[];
+  notificationSettings: ResellerNotificationSetting[];
+  plans: Plan[];
+  metrics: Metric[];
+  billingRegions: BillingRegion[];
+  planContents: PlanContent[];
+}
+
+/** What happens when a task finishes well: data only, so that it can be persisted. */
+export type TaskEffect =
+  | { kind: "createBareMetal"; instance: Instance; ports: Port[] }
+  | { kind: "setAllowedAddressPairs"; portId: string; pairs: AllowedAddressPair[] };
+
+/** How a running task will end. */
+export interface TaskPlan {
+  finishAt: number;
+  outcome: { state: "FINISHED"; effect: TaskEffect } | { state: "ERROR"; error: string };
+}

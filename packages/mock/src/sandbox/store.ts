@@ -1,0 +1,304 @@
+import type { LiveStream, ResellerNotificationSetting, SecurityGroup, Task } from "@cloud-contract/types";
+import { cdnResources } from "./fixtures/cdn.js";
+import * as cloud from "./fixtures/cloud.js";
+import { notificationSettings, resellers } from "./fixtures/iam.js";
+import { SANDBOX_FIXTURES } from "./fixtures/ids.js";
+import { type Catalogue, generateCatalogue } from "./fixtures/plan-contents.js";
+import { streams } from "./fixtures/streams.js";
+import { Random } from "./random.js";
+import type {
+  AppTemplate,
+  CdnResource,
+  Flavor,
+  Image,
+  Instance,
+  Port,
+  Project,
+  ProjectQuota,
+  Region,
+  Reseller,
+  SandboxState,
+  TaskPlan,
+} from "./state.js";
+
+export interface StoreOptions {
+  /** Seed of the generated ids and of the plan-contents catalogue (default 1). */
+  seed?: number | string;
+  /** How long a new task runs before it finishes (ms, default 200). */
+  taskDelayMs?: number;
+  /** The clock, in ms (tests may replace it). */
+  now?: () => number;
+}
+
+/** What a state file holds. */
+export interface PersistedState {
+  version: 1;
+  seed: number | string;
+  random: number[];
+  nextNotificationId: number;
+  taskPlans: Record<string, TaskPlan>;
+  state: Omit<SandboxState, "plans" | "metrics" | "billingRegions" | "planContents">;
+}
+
+const FINAL = new Set(["FINISHED", "ERROR"]);
+const byId = <K extends string | number, T extends { id: K }>(items: T[]): Map<K, T> =>
+  new Map(items.map((item) => [item.id, item]));
+
+/**
+ * The sandbox's state. Handlers run synchronously between reading the request and writing the answer,
+ * and Node runs one at a time, so every change here is atomic with respect to other requests.
+ */
+export class Store {
+  readonly seed: number | string;
+  readonly taskDelayMs: number;
+  readonly now: () => number;
+
+  random!: Random;
+  regions!: Map<number, Region>;
+  projects!: Map<number, Project>;
+  quotas!: ProjectQuota[];
+  flavors!: Map<string, Flavor>;
+  images!: Map<string, Image>;
+  appTemplates!: Map<string, AppTemplate>;
+  securityGroups!: Map<string, SecurityGroup>;
+  ports!: Map<string, Port>;
+  instances!: Map<string, Instance>;
+  tasks!: Map<string, Task>;
+  streams!: Map<number, LiveStream>;
+  cdnResources!: Map<number, CdnResource>;
+  resellers!: Map<number, Reseller>;
+  /** Settings per reseller, in id order, and the `type|email` keys already taken. */
+  notificationSettings!: Map<number, { list: ResellerNotificationSetting[]; taken: Set<string> }>;
+  nextNotificationId!: number;
+  catalogue!: Catalogue;
+  /** How each running task ends; tasks without a plan (seeded ones) run forever. */
+  private taskPlans!: Map<string, TaskPlan>;
+  /** Ids of tasks not yet final, oldest first. */
+  private activeTaskIds!: Set<string>;
+  private listeners: (() => void)[] = [];
+
+  constructor(options: StoreOptions = {}) {
+    this.seed = options.seed ?? 1;
+    this.taskDelayMs = options.taskDelayMs ?? 200;
+    this.now = options.now ?? Date.now;
+    this.reset();
+  }
+
+  /** Puts the seeded fixtures back, dropping every change. */
+  reset(): void {
+    this.random = new Random(this.seed);
+    this.catalogue = generateCatalogue(this.seed);
+    this.load({
+      regions: cloud.regions(),
+      projects: cloud.projects(),
+      quotas: cloud.quotas(),
+      flavors: cloud.flavors(),
+      images: cloud.images(),
+      appTemplates: cloud.appTemplates(),
+      securityGroups: cloud.securityGroups(),
+      ports: cloud.ports(),
+      instances: [],
+      tasks: cloud.tasks(),
+      streams: streams(),
+      cdnResources: cdnResources(),
+      resellers: resellers(),
+      notificationSettings: notificationSettings(),
+    });
+    this.taskPlans = new Map();
+    this.nextNotificationId = 100;
+    this.changed();
+  }
+
+  private load(state: PersistedState["state"]): void {
+    this.regions = byId(state.regions);
+    this.projects = byId(state.projects);
+    this.quotas = state.quotas;
+    this.flavors = new Map(state.flavors.map((f) => [f.name, f]));
+    this.images = byId(state.images);
+    this.appTemplates = byId(state.appTemplates);
+    this.securityGroups = byId(state.securityGroups);
+    this.ports = byId(state.ports);
+    this.instances = byId(state.instances);
+    this.tasks = byId(state.tasks);
+    this.streams = new Map(state.streams.map((s) => [s.id as number, s]));
+    this.cdnResources = byId(state.cdnResources);
+    this.resellers = byId(state.resellers);
+    this.notificationSettings = new Map();
+    for (const reseller of state.resellers)
+      this.notificationSettings.set(reseller.id, { list: [], taken: new Set() });
+    for (const setting of [...state.notificationSettings].sort((a, b) => a.id - b.id)) {
+      const bucket = this.notificationSettings.get(setting.reseller);
+      if (!bucket) continue;
+      bucket.list.push(setting);
+      bucket.taken.add(settingKey(setting.notification_type, setting.email));
+    }
+    this.activeTaskIds = new Set(state.tasks.filter((t) => !FINAL.has(t.state)).map((t) => t.id));
+  }
+
+  /** Calls `listener` after every change (the state file uses it). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Handlers call this after changing anything. */
+  changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  // --- tasks ---------------------------------------------------------------------------------------
+
+  /** Adds a RUNNING task that ends as `outcome` after the task delay. */
+  startTask(task: Omit<Task, "id" | "state" | "created_on" | "user_id">, outcome: TaskPlan["outcome"]): Task {
+    const now = this.now();
+    const created: Task = {
+      id: this.random.uuid(),
+      state: "RUNNING",
+      created_on: new Date(now).toISOString(),
+      user_id: SANDBOX_FIXTURES.userId,
+      client_id: SANDBOX_FIXTURES.clientId,
+      ...task,
+    };
+    this.tasks.set(created.id, created);
+    this.activeTaskIds.add(created.id);
+    this.taskPlans.set(created.id, { finishAt: now + this.taskDelayMs, outcome });
+    return created;
+  }
+
+  /** Finishes every task whose time has come and applies its effect. Returns true if any did. */
+  settleTasks(): boolean {
+    if (this.taskPlans.size === 0) return false;
+    const now = this.now();
+    let settled = false;
+    for (const id of this.activeTaskIds) {
+      const plan = this.taskPlans.get(id);
+      if (!plan || plan.finishAt > now) continue;
+      const task = this.tasks.get(id);
+      this.taskPlans.delete(id);
+      this.activeTaskIds.delete(id);
+      if (!task) continue;
+      settled = true;
+      const at = new Date(plan.finishAt).toISOString();
+      task.updated_on = at;
+      task.finished_on = at;
+      if (plan.outcome.state === "ERROR") {
+        task.state = "ERROR";
+        task.error = plan.outcome.error;
+        continue;
+      }
+      task.state = "FINISHED";
+      const effect = plan.outcome.effect;
+      if (effect.kind === "createBareMetal") {
+        this.instances.set(effect.instance.id, { ...effect.instance, status: "ACTIVE" });
+        for (const port of effect.ports) this.ports.set(port.id, port);
+        task.created_resources = { instances: [effect.instance.id], ports: effect.ports.map((p) => p.id) };
+      } else {
+        const port = this.ports.get(effect.portId);
+        if (port) port.allowed_address_pairs = effect.pairs;
+        task.created_resources = {};
+      }
+    }
+    if (settled) this.changed();
+    return settled;
+  }
+
+  /** Active (not final) tasks of a project and region, oldest first. */
+  activeTasks(projectId: number, regionId: number): Task[] {
+    this.settleTasks();
+    const out: Task[] = [];
+    for (const id of this.activeTaskIds) {
+      const task = this.tasks.get(id);
+      if (task && task.project_id === projectId && task.region_id === regionId) out.push(task);
+    }
+    return out;
+  }
+
+  getTask(id: string): Task | undefined {
+    this.settleTasks();
+    return this.tasks.get(id);
+  }
+
+  // --- notification settings ------------------------------------------------------------------------
+
+  /** Adds a setting; returns undefined when the reseller already has this type for this e-mail. */
+  addNotificationSetting(
+    resellerId: number,
+    input: Pick<ResellerNotificationSetting, "notification_type" | "email"> & { enabled?: boolean },
+  ): ResellerNotificationSetting | undefined {
+    const bucket = this.notificationSettings.get(resellerId);
+    if (!bucket) throw new Error(`no reseller ${resellerId}`);
+    const key = settingKey(input.notification_type, input.email);
+    if (bucket.taken.has(key)) return undefined;
+    const setting: ResellerNotificationSetting = {
+      id: this.nextNotificationId++,
+      reseller: resellerId,
+      notification_type: input.notification_type,
+      email: input.email,
+      enabled: input.enabled ?? true,
+    };
+    bucket.list.push(setting);
+    bucket.taken.add(key);
+    this.changed();
+    return setting;
+  }
+
+  // --- whole state ------------------------------------------------------------------------------
+
+  /** Everything, in API shape (tasks settled first). */
+  snapshot(): SandboxState {
+    this.settleTasks();
+    return {
+      ...this.persistedState(),
+      plans: this.catalogue.plans,
+      metrics: this.catalogue.metrics,
+      billingRegions: this.catalogue.billingRegions,
+      planContents: this.catalogue.planContents,
+    };
+  }
+
+  private persistedState(): PersistedState["state"] {
+    return {
+      regions: [...this.regions.values()],
+      projects: [...this.projects.values()],
+      quotas: this.quotas,
+      flavors: [...this.flavors.values()],
+      images: [...this.images.values()],
+      appTemplates: [...this.appTemplates.values()],
+      securityGroups: [...this.securityGroups.values()],
+      ports: [...this.ports.values()],
+      instances: [...this.instances.values()],
+      tasks: [...this.tasks.values()],
+      streams: [...this.streams.values()],
+      cdnResources: [...this.cdnResources.values()],
+      resellers: [...this.resellers.values()],
+      notificationSettings: [...this.notificationSettings.values()]
+        .flatMap((b) => b.list)
+        .sort((a, b) => a.id - b.id),
+    };
+  }
+
+  /** What a state file keeps. */
+  toPersisted(): PersistedState {
+    return {
+      version: 1,
+      seed: this.seed,
+      random: this.random.state,
+      nextNotificationId: this.nextNotificationId,
+      taskPlans: Object.fromEntries(this.taskPlans),
+      state: this.persistedState(),
+    };
+  }
+
+  /** Restores what `toPersisted` returned (the catalogue is generated again from the seed). */
+  restore(saved: PersistedState): void {
+    if (saved.version !== 1) throw new Error(`unsupported state file version ${String(saved.version)}`);
+    this.random = new Random(saved.seed, saved.random);
+    this.catalogue = generateCatalogue(saved.seed);
+    this.load(saved.state);
+    this.taskPlans = new Map(Object.entries(saved.taskPlans));
+    this.nextNotificationId = saved.nextNotificationId;
+  }
+}
+
+function settingKey(type: string, email: string): string {
+  return `${type}|${email.toLowerCase()}`;
+}
