@@ -1,0 +1,111 @@
+// Benchmark of the client's overhead and size. Run: pnpm --filter @cloud-contract/client bench
+// (builds dist first). In one process, against one HTTP server on 127.0.0.1, it times in interleaved rounds:
+//   raw  — fetch() + response.json()
+//   bare — openapi-fetch with a static Authorization header and no middleware
+//   ours — createCloudClient() with every default on (auth header, per-request timeout, retry policy)
+//   ours-t0 — the same with timeoutMs: 0, to show what the per-request timeout costs (for information)
+// and prints the median cost per call and the median of the per-round ratios ours/bare and ours/raw, then the
+// minified + gzipped size of the client's runtime bundle, openapi-fetch included.
+// Settings: BENCH_ROUNDS (default 40), BENCH_CALLS per variant and round (default 250).
+import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import createClient from "openapi-fetch";
+import { createCloudClient } from "../dist/index.js";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const CALLS = Number(process.env.BENCH_CALLS ?? 250);
+const WARMUP = 2_000;
+const TARGET_RATIO = 1.05;
+const TARGET_BYTES = 10_000;
+const API_KEY = "bench-key-0123456789abcdef";
+
+const body = JSON.stringify({
+  count: 1,
+  results: [
+    {
+      id: "d478ae29-dedc-4869-82f0-96104425f565",
+      state: "RUNNING",
+      task_type: "create_bm",
+      user_id: 9998,
+      created_on: "2026-11-21T09:15:02Z",
+    },
+  ],
+});
+const server = createServer((_req, res) => {
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const baseUrl = `http://127.0.0.1:${server.address().port}`;
+
+const path = "/cloud/v1/tasks/{project_id}/{region_id}/active";
+const init = {
+  params: { path: { project_id: 1, region_id: 76 }, query: { limit: 10, task_type: ["create_bm"] } },
+};
+const rawUrl = `${baseUrl}/cloud/v1/tasks/1/76/active?limit=10&task_type=create_bm`;
+const rawHeaders = { Authorization: `apikey ${API_KEY}` };
+const bare = createClient({ baseUrl, headers: rawHeaders });
+const ours = createCloudClient({ apiKey: API_KEY, baseUrl });
+const oursT0 = createCloudClient({ apiKey: API_KEY, baseUrl, timeoutMs: 0 });
+
+const variants = {
+  raw: async () => (await fetch(rawUrl, { headers: rawHeaders })).json(),
+  bare: async () => (await bare.GET(path, init)).data,
+  ours: async () => (await ours.GET(path, init)).data,
+  "ours-t0": async () => (await oursT0.GET(path, init)).data,
+};
+
+for (const [name, call] of Object.entries(variants)) {
+  const data = await call();
+  if (data?.count !== 1) throw new Error(`${name}: unexpected answer ${JSON.stringify(data)}`);
+  for (let i = 0; i < WARMUP; i++) await call();
+}
+
+/** µs per call of each variant, one entry per round. */
+const perCall = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+const names = Object.keys(variants);
+for (let round = 0; round < ROUNDS; round++) {
+  // Rotate the order every round so that no variant always runs first (or right after a GC).
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(round + k) % names.length];
+    const call = variants[name];
+    const start = performance.now();
+    for (let i = 0; i < CALLS; i++) await call();
+    perCall[name].push(((performance.now() - start) * 1000) / CALLS);
+  }
+}
+server.close();
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ratio = (a, b) => median(perCall[a].map((value, i) => value / perCall[b][i]));
+
+console.log(`${ROUNDS} interleaved rounds × ${CALLS} sequential calls per variant, Node ${process.version}`);
+for (const name of names)
+  console.log(`  ${name.padEnd(7)}  median ${median(perCall[name]).toFixed(1)} µs/call`);
+const oursBare = ratio("ours", "bare");
+console.log(
+  `  ours/bare    ${oursBare.toFixed(3)}  (target ≤ ${TARGET_RATIO})  ${oursBare <= TARGET_RATIO ? "ok" : "MISSED"}`,
+);
+console.log(`  ours/raw     ${ratio("ours", "raw").toFixed(3)}`);
+console.log(`  bare/raw     ${ratio("bare", "raw").toFixed(3)}`);
+console.log(`  ours-t0/bare ${ratio("ours-t0", "bare").toFixed(3)}  (no timeout: the rest of the overhead)`);
+
+const bundle = await build({
+  entryPoints: [new URL("../dist/index.js", import.meta.url).pathname],
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "neutral",
+  write: false,
+});
+const code = bundle.outputFiles[0].contents;
+const gzipped = gzipSync(code, { level: 9 }).length;
+console.log(
+  `  bundle       ${(code.length / 1000).toFixed(1)} kB minified, ${(gzipped / 1000).toFixed(2)} kB min+gzip ` +
+    `(with openapi-fetch; target ≤ ${TARGET_BYTES / 1000} kB)  ${gzipped <= TARGET_BYTES ? "ok" : "MISSED"}`,
+);

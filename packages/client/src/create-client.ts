@@ -1,0 +1,88 @@
+import type { paths } from "@cloud-contract/types";
+import createClient, { type Client } from "openapi-fetch";
+import { wrapClient } from "./call.js";
+import { authHeaders, resolveApiKey } from "./middleware/auth.js";
+import { type CloudClientLogger, createLogMiddleware } from "./middleware/log.js";
+import { createRetryPolicy, type RetryOptions } from "./middleware/retry.js";
+import { DeadlineClock, resolveTimeoutMs } from "./middleware/timeout.js";
+import { serializeQuery } from "./query.js";
+import { createRedactor } from "./redact.js";
+
+/** The API's server, `servers[0].url` of the spec (a test keeps the two equal). */
+export const DEFAULT_BASE_URL = "https://api.gcore.com";
+
+/** An openapi-fetch client for every operation of the spec: `client.GET("/cloud/v1/tasks/{task_id}", …)`. */
+export type CloudClient = Client<paths>;
+
+export interface CloudClientOptions {
+  /** The API key, sent as `Authorization: apikey <KEY>`. Defaults to the `CLOUD_API_KEY` environment variable. */
+  apiKey?: string;
+  /** The API's root URL (default {@link DEFAULT_BASE_URL}), e.g. a sandbox's `http://127.0.0.1:4010`. */
+  baseUrl?: string;
+  /** The fetch to use (default `globalThis.fetch`). */
+  fetch?: (input: Request) => Promise<Response>;
+  /**
+   * The time limit of each request in ms, measured afresh for every attempt and covering the response body
+   * (default 60 000; 0 = none). Exceeding it throws a `TimeoutError`. Combine with a per-call `signal`.
+   */
+  timeoutMs?: number;
+  /** Retry settings, or `false` for none. Only GET, HEAD, PUT and DELETE are ever retried. */
+  retry?: RetryOptions | false;
+  /** Sent as the `User-Agent` header (runtimes that forbid setting it, such as browsers, ignore it). */
+  userAgent?: string;
+  /**
+   * Throw an `ApiError` for a non-2xx response instead of returning `{ error, response }` (default false,
+   * so code written for openapi-fetch works unchanged).
+   */
+  throwOnError?: boolean;
+  /** Receives debug events for each request, response and retry, with the API key redacted. */
+  logger?: CloudClientLogger;
+}
+
+/**
+ * Creates the typed client. Calls look and return exactly like openapi-fetch's:
+ *
+ * ```ts
+ * const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+ * const { data, error } = await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id } } });
+ * ```
+ *
+ * Throws at once when there is no API key (option or `CLOUD_API_KEY`) or an option is invalid.
+ */
+export function createCloudClient(options: CloudClientOptions = {}): CloudClient {
+  const apiKey = resolveApiKey(options.apiKey);
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const redact = createRedactor(apiKey);
+  const core = createClient<paths>({
+    baseUrl,
+    querySerializer: serializeQuery,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers: authHeaders(apiKey, options.userAgent),
+  });
+  if (options.logger) core.use(createLogMiddleware(options.logger, redact));
+  const timeoutMs = resolveTimeoutMs(options.timeoutMs);
+  return wrapClient(core, {
+    timeoutMs,
+    clock: timeoutMs > 0 ? new DeadlineClock(timeoutMs) : undefined,
+    retry: createRetryPolicy(options.retry),
+    throwOnError: options.throwOnError === true,
+    redact,
+    logger: options.logger,
+    fetch: options.fetch ?? globalThis.fetch,
+    nativeFetch: !options.fetch,
+  });
+}
+
+function resolveBaseUrl(baseUrl: string | undefined): string {
+  if (baseUrl === undefined) return DEFAULT_BASE_URL;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError("createCloudClient: baseUrl must be an absolute http(s) URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError("createCloudClient: baseUrl must be an absolute http(s) URL.");
+  }
+  return baseUrl.replace(/\/+$/, "");
+}

@@ -1,0 +1,261 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCloudClient } from "../create-client.js";
+import { NetworkError, TimeoutError } from "../errors.js";
+import { json, startServer, type TestServer, task } from "../test-support/server.js";
+import { DEFAULT_TIMEOUT_MS, DeadlineClock, resolveTimeoutMs } from "./timeout.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer((req, res) => {
+    const [, , , , id, ms] = req.url.split("/");
+    const wait = Number(ms ?? 0);
+    if (id === "slow-body") {
+      // Headers at once, the body only later: the timeout must cover reading the body too.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"id":"slow-body",');
+      setTimeout(() => res.end('"state":"FINISHED","task_type":"x","user_id":1,"created_on":"x"}'), wait);
+      return;
+    }
+    setTimeout(() => json(res, 200, task(id ?? "", "FINISHED")), wait);
+  });
+});
+afterAll(() => server.close());
+
+/** GET /cloud/v1/tasks/{id}/{ms}: the server answers after `ms` milliseconds. */
+const slowGet = (
+  client: ReturnType<typeof createCloudClient>,
+  id: string,
+  ms: number,
+  signal?: AbortSignal,
+) =>
+  // biome-ignore lint/suspicious/noExplicitAny: a test-only path outside the spec
+  (client.GET as any)(`/cloud/v1/tasks/{task_id}/${ms}`, { params: { path: { task_id: id } }, signal });
+
+describe("timeoutMs", () => {
+  it("throws TimeoutError when the response takes longer", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 100, retry: false });
+    const started = performance.now();
+    const call = slowGet(client, "late", 3000);
+    await expect(call).rejects.toBeInstanceOf(TimeoutError);
+    await expect(call).rejects.toMatchObject({
+      name: "TimeoutError",
+      method: "GET",
+      path: "/cloud/v1/tasks/{task_id}/3000",
+      timeoutMs: 100,
+      message: "GET /cloud/v1/tasks/{task_id}/3000 timed out after 100 ms",
+    });
+    expect(performance.now() - started).toBeLessThan(2_500);
+  });
+
+  it("covers reading the body", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 100 });
+    await expect(slowGet(client, "slow-body", 3000)).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("is measured afresh for each request, not from the client's creation", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 400 });
+    await delay(500);
+    for (const id of ["one", "two", "three"]) {
+      const { data } = await slowGet(client, id, 50);
+      expect(data.id).toBe(id);
+    }
+  });
+
+  it("applies to a custom fetch (client option or per call) that looks at the request alone", async () => {
+    const seen: string[] = [];
+    const custom = (label: string) => (request: Request) => {
+      seen.push(label);
+      return fetch(request);
+    };
+    const client = createCloudClient({
+      apiKey: "k",
+      baseUrl: server.url,
+      timeoutMs: 80,
+      fetch: custom("client"),
+    });
+    await expect(slowGet(client, "custom-late", 1000)).rejects.toBeInstanceOf(TimeoutError);
+    const perCall = (client.GET as (path: string, init: object) => Promise<unknown>)(
+      "/cloud/v1/tasks/{task_id}/1000",
+      {
+        params: { path: { task_id: "per-call-late" } },
+        fetch: custom("per call"),
+      },
+    );
+    await expect(perCall).rejects.toBeInstanceOf(TimeoutError);
+    expect(seen).toEqual(["client", "per call"]);
+  });
+
+  it("can be turned off with 0", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 0 });
+    const { data } = await slowGet(client, "patient", 120);
+    expect(data.id).toBe("patient");
+  });
+
+  it("rejects nonsense", () => {
+    expect(() => resolveTimeoutMs(-1)).toThrow(TypeError);
+    expect(() => resolveTimeoutMs(Number.NaN)).toThrow(TypeError);
+    expect(resolveTimeoutMs(undefined)).toBe(DEFAULT_TIMEOUT_MS);
+    expect(resolveTimeoutMs(Number.POSITIVE_INFINITY)).toBe(0);
+  });
+});
+
+describe("a per-call signal", () => {
+  it("cancels the call with the caller's own reason, not a TimeoutError", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 5_000 });
+    const controller = new AbortController();
+    const call = slowGet(client, "cancelled", 1000, controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe("AbortError");
+    expect(error).not.toBeInstanceOf(TimeoutError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+  });
+
+  it("works alongside the client's timeout: whichever comes first wins", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 300 });
+    const patient = new AbortController();
+    await expect(slowGet(client, "timeout-first", 3000, patient.signal)).rejects.toBeInstanceOf(TimeoutError);
+    const { data } = await slowGet(client, "neither", 10, patient.signal);
+    expect(data.id).toBe("neither");
+  });
+
+  it("also cancels a call when there is no client timeout", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 0 });
+    const call = slowGet(client, "no-timeout", 1000, AbortSignal.timeout(50));
+    await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(call).rejects.not.toBeInstanceOf(TimeoutError);
+  });
+
+  it("stops a retry's backoff", async () => {
+    const failing = await startServer((_req, res) => json(res, 503, { message: "busy" }));
+    try {
+      const client = createCloudClient({ apiKey: "k", baseUrl: failing.url, retry: { baseDelayMs: 10_000 } });
+      const started = performance.now();
+      const call = client.GET("/cloud/v1/tasks/{task_id}", {
+        params: { path: { task_id: "x" } },
+        signal: AbortSignal.timeout(100),
+      });
+      await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(failing.requests).toHaveLength(1);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe("DeadlineClock", () => {
+  it("expires each deadline timeoutMs after its own start, oldest first", async () => {
+    const clock = new DeadlineClock(60);
+    const first = clock.start(undefined);
+    await delay(30);
+    const second = clock.start(undefined);
+    await delay(45);
+    expect([first.expired, second.expired]).toEqual([true, false]);
+    expect((first.signal.reason as DOMException).name).toBe("TimeoutError");
+    await delay(45);
+    expect([first.expired, second.expired]).toEqual([true, true]);
+    expect(clock.size).toBe(0);
+  });
+
+  it("never expires a cleared deadline, and keeps the others", async () => {
+    const clock = new DeadlineClock(40);
+    const [a, b, c] = [clock.start(undefined), clock.start(undefined), clock.start(undefined)];
+    b.clear();
+    a.clear();
+    expect(clock.size).toBe(1);
+    await delay(90);
+    expect([a.signal.aborted, b.signal.aborted, c.expired]).toEqual([false, false, true]);
+    c.clear();
+    expect(clock.size).toBe(0);
+  });
+
+  it("follows the caller's signal with the caller's reason", () => {
+    const clock = new DeadlineClock(1_000);
+    const caller = new AbortController();
+    const deadline = clock.start(caller.signal);
+    caller.abort(new Error("stop"));
+    expect(deadline.signal.aborted).toBe(true);
+    expect(deadline.expired).toBe(false);
+    expect((deadline.signal.reason as Error).message).toBe("stop");
+    expect(clock.size).toBe(0);
+    deadline.clear();
+  });
+
+  it("starts aborted when the caller's signal already is", () => {
+    const clock = new DeadlineClock(1_000);
+    const deadline = clock.start(AbortSignal.abort("early"));
+    expect(deadline.signal.reason).toBe("early");
+    expect(clock.size).toBe(0);
+  });
+
+  it("lets go of the caller's signal once cleared", async () => {
+    const clock = new DeadlineClock(20);
+    const caller = new AbortController();
+    const deadline = clock.start(caller.signal);
+    deadline.clear();
+    await delay(50);
+    caller.abort();
+    expect(deadline.signal.aborted).toBe(false);
+  });
+
+  it("does not keep a finished program alive for the length of the timeout", async () => {
+    // A child process makes one request with a 60 s timeout and must exit as soon as it is done.
+    const bundled = await bundleClient();
+    const script = `
+      import { createServer } from "node:http";
+      import { createCloudClient } from ${JSON.stringify(bundled)};
+      const server = createServer((_req, res) => { res.setHeader("connection", "close"); res.end("{}"); });
+      server.listen(0, "127.0.0.1", async () => {
+        const client = createCloudClient({ apiKey: "k", baseUrl: "http://127.0.0.1:" + server.address().port, timeoutMs: 60000 });
+        await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: "x" } } });
+        server.close();
+      });`;
+    const started = performance.now();
+    try {
+      const { code } = await runNode(script);
+      expect(code).toBe(0);
+      expect(performance.now() - started).toBeLessThan(12_000);
+    } finally {
+      await rm(dirname(fileURLToPath(bundled)), { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+/** The package bundled into one ES module file (the child process cannot import TypeScript). */
+async function bundleClient(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "cloud-client-"));
+  const outfile = join(dir, "client.mjs");
+  await build({
+    entryPoints: [fileURLToPath(new URL("../index.ts", import.meta.url))],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    outfile,
+    logLevel: "silent",
+  });
+  return pathToFileURL(outfile).href;
+}
+
+/** Runs an ES module in a child Node process; resolves with its exit code. */
+function runNode(source: string): Promise<{ code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", source], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(kill);
+      resolve({ code });
+    });
+  });
+}

@@ -1,0 +1,159 @@
+/** A fetch function as openapi-fetch calls it. */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/** The default time limit of one request (one attempt), in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Checks the `timeoutMs` option: a positive number of milliseconds, or 0 / Infinity for no limit. */
+export function resolveTimeoutMs(timeoutMs: number | undefined): number {
+  if (timeoutMs === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) || timeoutMs < 0) {
+    throw new TypeError("createCloudClient: timeoutMs must be a number of milliseconds ≥ 0 (0 = no limit).");
+  }
+  return timeoutMs === Number.POSITIVE_INFINITY ? 0 : timeoutMs;
+}
+
+/**
+ * The pending deadlines of one client, oldest first, watched by a single timer. Every attempt gets its own
+ * deadline, `timeoutMs` after it starts (never a clock started with the client), but no timer of its own:
+ * on Node 20 a `setTimeout`/`clearTimeout` pair (or an `AbortSignal.timeout`) per request costs a measurable
+ * share of a loopback round trip. All deadlines of a client are equally long, so they expire in the order
+ * they started; the timer is armed for the oldest one and re-armed when it fires.
+ *
+ * The timer is unref'd where the runtime allows (Node, Bun, Deno), so a finished program exits at once;
+ * elsewhere it is cancelled as soon as no deadline is pending.
+ */
+export class DeadlineClock {
+  readonly timeoutMs: number;
+  #head: Deadline | undefined;
+  #tail: Deadline | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerLingers = false;
+
+  constructor(timeoutMs: number) {
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** Starts the deadline of one attempt; it also follows the caller's signal. `clear()` it when done. */
+  start(caller: AbortSignal | undefined): Deadline {
+    const deadline = new Deadline(this, performance.now() + this.timeoutMs, caller);
+    if (deadline.signal.aborted) return deadline;
+    deadline.prev = this.#tail;
+    if (this.#tail) this.#tail.next = deadline;
+    else this.#head = deadline;
+    this.#tail = deadline;
+    if (this.#timer === undefined) this.#arm(this.timeoutMs);
+    return deadline;
+  }
+
+  /** Takes a deadline off the list (it is over). */
+  remove(deadline: Deadline): void {
+    const { prev, next } = deadline;
+    if (prev) prev.next = next;
+    else if (this.#head === deadline) this.#head = next;
+    else return; // not on the list (never linked, or already removed)
+    if (next) next.prev = prev;
+    else this.#tail = prev;
+    deadline.prev = deadline.next = undefined;
+    if (!this.#head && this.#timer !== undefined && !this.#timerLingers) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+
+  /** How many deadlines are pending (for tests). */
+  get size(): number {
+    let n = 0;
+    for (let d = this.#head; d; d = d.next) n++;
+    return n;
+  }
+
+  #arm(ms: number): void {
+    this.#timer = setTimeout(this.#tick, Math.max(0, Math.ceil(ms)));
+    this.#timerLingers = unrefTimer(this.#timer);
+  }
+
+  readonly #tick = () => {
+    this.#timer = undefined;
+    const now = performance.now();
+    while (this.#head && this.#head.at <= now) {
+      const expired = this.#head;
+      this.remove(expired);
+      expired.expire();
+    }
+    if (this.#head) this.#arm(this.#head.at - now);
+  };
+}
+
+/**
+ * The deadline of one attempt: its signal aborts when the clock's time is up (`expired` turns true) or as
+ * soon as the caller's own signal aborts — what `AbortSignal.any([signal, AbortSignal.timeout(ms)])` does,
+ * without their per-request cost.
+ */
+export class Deadline {
+  /** The signal to give the request. */
+  readonly signal: AbortSignal;
+  /** When the time is up, in `performance.now()` milliseconds. */
+  readonly at: number;
+  /** True once the time limit (not the caller) ended the attempt. */
+  expired = false;
+  /** Neighbours on the clock's list. */
+  prev: Deadline | undefined;
+  next: Deadline | undefined;
+  readonly #clock: DeadlineClock;
+  readonly #controller = new AbortController();
+  readonly #caller: AbortSignal | undefined;
+
+  constructor(clock: DeadlineClock, at: number, caller: AbortSignal | undefined) {
+    this.#clock = clock;
+    this.at = at;
+    this.signal = this.#controller.signal;
+    this.#caller = caller;
+    if (caller?.aborted) this.#controller.abort(caller.reason);
+    else caller?.addEventListener("abort", this, { once: true });
+  }
+
+  /**
+   * A fetch that sends each request with this deadline's signal: as fetch's `init` when `fetch` honours it
+   * (the runtime's own), else on a copy of the request (a custom fetch may look at the request alone).
+   */
+  fetchWith(fetch: FetchLike, passesInit: boolean): (request: Request) => Promise<Response> {
+    const init = { signal: this.signal };
+    return passesInit ? (request) => fetch(request, init) : (request) => fetch(new Request(request, init));
+  }
+
+  /** Ends the deadline: no abort can happen after this. */
+  clear(): void {
+    this.#clock.remove(this);
+    this.#caller?.removeEventListener("abort", this);
+  }
+
+  /** Called by the clock when the time is up. */
+  expire(): void {
+    this.expired = true;
+    this.#caller?.removeEventListener("abort", this);
+    this.#controller.abort(new DOMException("The request timed out", "TimeoutError"));
+  }
+
+  /** The caller's signal aborted (this object is its listener, which spares a closure per attempt). */
+  handleEvent(): void {
+    this.#clock.remove(this);
+    this.#controller.abort(this.#caller?.reason);
+  }
+}
+
+/** Lets the program exit while the timer is pending; false where the runtime has no way to. */
+function unrefTimer(timer: ReturnType<typeof setTimeout>): boolean {
+  // Node and Bun return a Timeout object with unref(); Deno and browsers return a number.
+  const handle = timer as unknown as { unref?: () => void } | number;
+  if (typeof handle === "object" && typeof handle.unref === "function") {
+    handle.unref();
+    return true;
+  }
+  const deno = (globalThis as { Deno?: { unrefTimer?: (id: number) => void } }).Deno;
+  if (typeof handle === "number" && typeof deno?.unrefTimer === "function") {
+    deno.unrefTimer(handle);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,258 @@
+import { loadBundle } from "@cloud-contract/spec/validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCloudClient } from "./create-client.js";
+import { ApiError } from "./errors.js";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_LIMITS, paginate } from "./paginate.js";
+import { json, startServer, type TestServer, task } from "./test-support/server.js";
+
+/** The server's own page caps, as the real API enforces them. */
+const SERVER_MAX = { tasks: 1000, plans: 100, settings: 50 };
+const TASKS = Array.from({ length: 25 }, (_, i) => task(`task-${i}`, "RUNNING"));
+const PLANS = Array.from({ length: 7 }, (_, i) => ({ id: 10_000 + i, plan_id: 317 }));
+const SETTINGS = Array.from({ length: 5 }, (_, i) => ({
+  id: i + 1,
+  reseller: 1020,
+  notification_type: "failed_login",
+  email: `n${i}@reseller.example.com`,
+  enabled: true,
+}));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const asked = Number(url.searchParams.get("limit") ?? 10);
+    const page = <T>(items: T[], max: number) => items.slice(offset, offset + Math.min(asked, max));
+    switch (url.pathname) {
+      case "/cloud/v1/tasks/1/76/active":
+        return json(res, 200, { count: TASKS.length, results: page(TASKS, SERVER_MAX.tasks) });
+      case "/cloud/v1/tasks/1/99/active":
+        return json(res, 503, { message: "down" });
+      case "/billing/org/v1/plans/contents": {
+        const results = page(PLANS, SERVER_MAX.plans);
+        const after = offset + results.length;
+        const link = (o: number) =>
+          `https://api.gcore.com/billing/org/v1/plans/contents?limit=${asked}&offset=${o}`;
+        return json(res, 200, {
+          count: PLANS.length,
+          results,
+          next: after < PLANS.length ? link(after) : null,
+          previous: offset > 0 ? link(Math.max(0, offset - asked)) : null,
+        });
+      }
+      case "/iam/reselling/resellers/1020/notification_settings": {
+        const results = page(SETTINGS, SERVER_MAX.settings);
+        const after = offset + results.length;
+        const next =
+          after < SETTINGS.length
+            ? `reselling/resellers/1020/notification_settings?offset=${after}&limit=${asked}`
+            : null;
+        return json(res, 200, { count: SETTINGS.length, results, next, previous: null });
+      }
+      case "/iam/reselling/resellers/7/notification_settings":
+        // Hides deleted settings: a page may hold fewer items than it spans; `next` says where to go on.
+        return json(res, 200, {
+          count: 9,
+          results: offset === 0 ? [SETTINGS[0], SETTINGS[1]] : offset === 4 ? [SETTINGS[2]] : [],
+          next: offset === 0 ? "reselling/resellers/7/notification_settings?offset=4&limit=4" : null,
+        });
+      case "/iam/reselling/resellers/8/notification_settings":
+        // A server that always links a next page: the count must stop the iteration.
+        return json(res, 200, {
+          count: 3,
+          results: page(SETTINGS.slice(0, 3), 2),
+          next: `reselling/resellers/8/notification_settings?offset=${offset + 2}`,
+        });
+      case "/iam/reselling/resellers/9/notification_settings":
+        // A next of null ends the list even though the count says there is more.
+        return json(res, 200, { count: 100, results: page(SETTINGS, 2), next: null });
+      default:
+        return json(res, 404, { message: "no such list" });
+    }
+  });
+});
+afterAll(() => server.close());
+
+const live = () => createCloudClient({ apiKey: "k", baseUrl: server.url, retry: false });
+
+async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterator) items.push(item);
+  return items;
+}
+
+/** The requests a block of code made to a path, as `offset/limit` pairs and full query strings. */
+async function requestsDuring(path: string, run: () => Promise<unknown>) {
+  const before = server.requests.length;
+  await run();
+  return server.requests
+    .slice(before)
+    .filter((r) => r.url.split("?")[0] === path)
+    .map((r) => r.url.split("?")[1] ?? "");
+}
+
+describe("paginate", () => {
+  it("walks the active tasks by count, keeping the filters on every page", async () => {
+    let tasks: { id: string }[] = [];
+    const queries = await requestsDuring("/cloud/v1/tasks/1/76/active", async () => {
+      tasks = await collect(
+        paginate(live(), "/cloud/v1/tasks/{project_id}/{region_id}/active", {
+          params: {
+            path: { project_id: 1, region_id: 76 },
+            query: { limit: 10, task_type: ["create_bm", "rebuild_bm"] },
+          },
+        }),
+      );
+    });
+    expect(tasks.map((t) => t.id)).toEqual(TASKS.map((t) => t.id));
+    expect(queries).toEqual([
+      "task_type=create_bm&task_type=rebuild_bm&limit=10&offset=0",
+      "task_type=create_bm&task_type=rebuild_bm&limit=10&offset=10",
+      "task_type=create_bm&task_type=rebuild_bm&limit=10&offset=20",
+    ]);
+  });
+
+  it("asks for the list's maximum page by default and caps larger limits at it", async () => {
+    const byDefault = await requestsDuring("/cloud/v1/tasks/1/76/active", () =>
+      collect(
+        paginate(live(), "/cloud/v1/tasks/{project_id}/{region_id}/active", {
+          params: { path: { project_id: 1, region_id: 76 } },
+        }),
+      ),
+    );
+    expect(byDefault).toEqual(["limit=1000&offset=0"]);
+    const capped = await requestsDuring("/billing/org/v1/plans/contents", () =>
+      collect(paginate(live(), "/billing/org/v1/plans/contents", { params: { query: { limit: 5000 } } })),
+    );
+    expect(capped).toEqual(["limit=100&offset=0"]);
+    const unknownMax = await requestsDuring("/iam/reselling/resellers/1020/notification_settings", () =>
+      collect(
+        paginate(live(), "/iam/reselling/resellers/{resellerId}/notification_settings", {
+          params: { path: { resellerId: 1020 } },
+        }),
+      ),
+    );
+    expect(unknownMax).toEqual([`limit=${DEFAULT_PAGE_SIZE}&offset=0`]);
+  });
+
+  it("follows absolute next links of the plan contents and stops when next is null", async () => {
+    let ids: number[] = [];
+    const queries = await requestsDuring("/billing/org/v1/plans/contents", async () => {
+      const items = await collect(
+        paginate(live(), "/billing/org/v1/plans/contents", {
+          params: { query: { limit: 3, plan_id: [317], ordering: ["-id", "plan_id"] } },
+        }),
+      );
+      ids = items.map((p) => p.id ?? 0);
+    });
+    expect(ids).toEqual(PLANS.map((p) => p.id));
+    expect(queries).toEqual([
+      "plan_id=317&ordering=-id,plan_id&limit=3&offset=0",
+      "plan_id=317&ordering=-id,plan_id&limit=3&offset=3",
+      "plan_id=317&ordering=-id,plan_id&limit=3&offset=6",
+    ]);
+  });
+
+  it("follows relative next links of the notification settings, starting at the offset given", async () => {
+    const queries = await requestsDuring("/iam/reselling/resellers/1020/notification_settings", async () => {
+      const items = await collect(
+        paginate(live(), "/iam/reselling/resellers/{resellerId}/notification_settings", {
+          params: { path: { resellerId: 1020 }, query: { limit: 2, offset: 1, ordering: "email" } },
+        }),
+      );
+      expect(items.map((s) => s.id)).toEqual([2, 3, 4, 5]);
+    });
+    expect(queries).toEqual(["ordering=email&limit=2&offset=1", "ordering=email&limit=2&offset=3"]);
+  });
+
+  it("goes where next points, not where counting would", async () => {
+    const queries = await requestsDuring("/iam/reselling/resellers/7/notification_settings", async () => {
+      const items = await collect(
+        paginate(live(), "/iam/reselling/resellers/{resellerId}/notification_settings", {
+          params: { path: { resellerId: 7 }, query: { limit: 4 } },
+        }),
+      );
+      expect(items.map((s) => s.id)).toEqual([1, 2, 3]);
+    });
+    expect(queries).toEqual(["limit=4&offset=0", "limit=4&offset=4"]);
+  });
+
+  it("stops on count even if the server keeps linking a next page", async () => {
+    const queries = await requestsDuring("/iam/reselling/resellers/8/notification_settings", async () => {
+      const items = await collect(
+        paginate(live(), "/iam/reselling/resellers/{resellerId}/notification_settings", {
+          params: { path: { resellerId: 8 } },
+        }),
+      );
+      expect(items).toHaveLength(3);
+    });
+    expect(queries).toEqual(["limit=100&offset=0", "limit=100&offset=2"]);
+  });
+
+  it("stops on a next of null even if the count says more", async () => {
+    const queries = await requestsDuring("/iam/reselling/resellers/9/notification_settings", () =>
+      collect(
+        paginate(live(), "/iam/reselling/resellers/{resellerId}/notification_settings", {
+          params: { path: { resellerId: 9 } },
+        }),
+      ),
+    );
+    expect(queries).toHaveLength(1);
+  });
+
+  it("makes one request for an empty list and none after a break", async () => {
+    const empty = await requestsDuring("/cloud/v1/tasks/1/76/active", async () => {
+      const items = await collect(
+        paginate(live(), "/cloud/v1/tasks/{project_id}/{region_id}/active", {
+          params: { path: { project_id: 1, region_id: 76 }, query: { offset: 25 } },
+        }),
+      );
+      expect(items).toEqual([]);
+    });
+    expect(empty).toEqual(["limit=1000&offset=25"]);
+    const broken = await requestsDuring("/cloud/v1/tasks/1/76/active", async () => {
+      for await (const item of paginate(live(), "/cloud/v1/tasks/{project_id}/{region_id}/active", {
+        params: { path: { project_id: 1, region_id: 76 }, query: { limit: 5 } },
+      })) {
+        if (item.id === "task-6") break;
+      }
+    });
+    expect(broken).toEqual(["limit=5&offset=0", "limit=5&offset=5"]);
+  });
+
+  it("throws ApiError when a page fails", async () => {
+    const pages = paginate(live(), "/cloud/v1/tasks/{project_id}/{region_id}/active", {
+      params: { path: { project_id: 1, region_id: 99 } },
+    });
+    await expect(collect(pages)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("makes no request until iterated", async () => {
+    const before = server.requests.length;
+    paginate(live(), "/billing/org/v1/plans/contents");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+interface Parameter {
+  in: string;
+  name: string;
+  schema?: { maximum?: number };
+}
+
+describe("PAGE_SIZE_LIMITS", () => {
+  it("lists every limit/offset list of the spec with the spec's maximum page size", () => {
+    const doc = loadBundle();
+    const resolve = (p: Parameter | { $ref: string }): Parameter =>
+      "$ref" in p ? doc.components.parameters[p.$ref.replace("#/components/parameters/", "")] : p;
+    const fromSpec: Record<string, number | undefined> = {};
+    for (const [path, item] of Object.entries<{ get?: { parameters?: Parameter[] } }>(doc.paths)) {
+      const query = (item.get?.parameters ?? []).map(resolve).filter((p) => p.in === "query");
+      const limit = query.find((p) => p.name === "limit");
+      if (limit && query.some((p) => p.name === "offset")) fromSpec[path] = limit.schema?.maximum;
+    }
+    expect(PAGE_SIZE_LIMITS).toEqual(fromSpec);
+  });
+});
