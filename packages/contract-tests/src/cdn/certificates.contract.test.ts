@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { needMutations } from "../suite/gates.js";
+import { useHarness } from "../suite/harness.js";
+import { type NegativeCase, rejects } from "../suite/negative.js";
+
+const h = useHarness();
+const RESOURCE = "/cdn/resources/{res_id}";
+const CHANGE = "the CDN resource's certificate (HTTPS is turned off; it cannot be put back by this API)";
+
+const revoke = (body: Record<string, unknown>) =>
+  h.client.PATCH(RESOURCE, { params: { path: { res_id: h.ctx.ids.cdnResourceId } }, body: body as never });
+
+describe(h.label("revokeCdnCertificate"), () => {
+  it("answers 200 with an empty object", async (t) => {
+    needMutations(t, h.ctx, CHANGE);
+    const result = await h.ok("revokeCdnCertificate", revoke({ sslData: null, sslEnabled: false }));
+    expect(result).toEqual({});
+  });
+
+  rejects(h, [
+    {
+      name: "a missing sslData",
+      operationId: "revokeCdnCertificate",
+      call: () => revoke({ sslEnabled: false }),
+    },
+    {
+      name: "a missing sslEnabled",
+      operationId: "revokeCdnCertificate",
+      call: () => revoke({ sslData: null }),
+    },
+    {
+      name: "sslEnabled that is not a boolean",
+      operationId: "revokeCdnCertificate",
+      call: () => revoke({ sslData: null, sslEnabled: "no" }),
+    },
+    {
+      name: "sslData that is not an integer",
+      operationId: "revokeCdnCertificate",
+      call: () => revoke({ sslData: "cert", sslEnabled: false }),
+    },
+    {
+      name: "an unknown CDN resource with 404",
+      operationId: "revokeCdnCertificate",
+      needsState: true,
+      call: () =>
+        h.client.PATCH(RESOURCE, {
+          params: { path: { res_id: 987654321 } },
+          body: { sslData: null, sslEnabled: false },
+        }),
+    },
+  ] satisfies NegativeCase[]);
+});

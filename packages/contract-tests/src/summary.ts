@@ -1,0 +1,147 @@
+// The JSON summary of a contract run: per operation, how many tests passed, failed and were skipped,
+// and which schema violations were found. Pure functions; the vitest reporter feeds them.
+import type { OperationInfo } from "./validate.js";
+
+/** One broken response, as a test recorded it (values already cut to a short preview). */
+export interface RecordedViolation {
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  kind: "status" | "content-type" | "body";
+  pointer: string;
+  message: string;
+  value: string;
+}
+
+/** What a test stores in its vitest meta while it runs. */
+export interface ContractMeta {
+  operations: string[];
+  violations: RecordedViolation[];
+  /** One operationId per Prism problem+json answer that was accepted as a mock limitation. */
+  prismProblems: string[];
+}
+
+export type TestState = "passed" | "failed" | "skipped";
+
+/** One finished test, as the reporter sees it. */
+export interface TestRecord {
+  /** Suite names and test name joined by " > ". */
+  name: string;
+  file: string;
+  state: TestState;
+  /** Skip reason, when one was given. */
+  note?: string;
+  /** First line of each error of a failed test. */
+  errors: string[];
+  meta?: ContractMeta;
+}
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface OperationSummary extends Counts {
+  operationId: string;
+  method: string;
+  path: string;
+  violations: Array<RecordedViolation & { test: string }>;
+  failures: Array<{ test: string; error: string }>;
+  skips: Array<{ test: string; reason: string }>;
+  prismProblems: number;
+}
+
+export interface ContractSummary {
+  target: string;
+  baseUrl?: string;
+  generatedAt: string;
+  totals: Counts & { tests: number; violations: number };
+  operations: OperationSummary[];
+  /** Tests tied to no operation (for example checks of the suite's own helpers). */
+  unassigned: Counts;
+  unhandledErrors: string[];
+}
+
+export interface SummaryInput {
+  target: string;
+  baseUrl?: string;
+  operations: readonly OperationInfo[];
+  tests: readonly TestRecord[];
+  unhandledErrors?: readonly string[];
+  now?: Date;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The operations a test is about: those it called (meta) and those its name mentions
+ * (suite names start with the operationId, so skipped tests that never ran are counted too).
+ */
+export function operationsOf(test: TestRecord, known: readonly string[]): string[] {
+  const found = new Set(test.meta?.operations ?? []);
+  for (const id of known) {
+    if (new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(id)}($|[^A-Za-z0-9_])`).test(test.name)) found.add(id);
+  }
+  return known.filter((id) => found.has(id));
+}
+
+const noCounts = (): Counts => ({ passed: 0, failed: 0, skipped: 0 });
+
+export function summarize(input: SummaryInput): ContractSummary {
+  const byId = new Map<string, OperationSummary>();
+  for (const op of input.operations) {
+    byId.set(op.operationId, {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      ...noCounts(),
+      violations: [],
+      failures: [],
+      skips: [],
+      prismProblems: 0,
+    });
+  }
+  const known = [...byId.keys()];
+  const totals = { tests: 0, violations: 0, ...noCounts() };
+  const unassigned = noCounts();
+
+  for (const test of input.tests) {
+    totals.tests++;
+    totals[test.state]++;
+    const violations = test.meta?.violations ?? [];
+    totals.violations += violations.length;
+    const ids = operationsOf(test, known);
+    if (ids.length === 0) unassigned[test.state]++;
+    for (const id of ids) {
+      const summary = byId.get(id);
+      if (!summary) continue;
+      summary[test.state]++;
+      if (test.state === "failed")
+        summary.failures.push({ test: test.name, error: test.errors[0] ?? "failed" });
+      if (test.state === "skipped")
+        summary.skips.push({ test: test.name, reason: test.note ?? "no reason given" });
+    }
+    // A violation belongs to the operation that answered, whatever else the test touched.
+    for (const violation of violations) {
+      byId.get(violation.operationId)?.violations.push({ ...violation, test: test.name });
+    }
+    for (const id of test.meta?.prismProblems ?? []) {
+      const summary = byId.get(id);
+      if (summary) summary.prismProblems++;
+    }
+  }
+
+  return {
+    target: input.target,
+    ...(input.baseUrl === undefined ? {} : { baseUrl: input.baseUrl }),
+    generatedAt: (input.now ?? new Date()).toISOString(),
+    totals,
+    operations: [...byId.values()],
+    unassigned,
+    unhandledErrors: [...(input.unhandledErrors ?? [])],
+  };
+}
