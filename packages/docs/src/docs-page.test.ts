@@ -1,0 +1,166 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./chromium.js";
+import { type RequestLog, recordRequests } from "./network.js";
+import { bundledOperations, docsFile, screenshotFile, specDir } from "./operations.js";
+
+const TAGS = ["Cloud", "Billing", "CDN", "IAM", "Streaming"];
+const INTRO = ["Authentication", "Asynchronous tasks", "Tags: JSON Merge Patch", "Pagination", "Errors"];
+const operations = bundledOperations();
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Wheels down until the page stops moving (Redoc 3 renders sections only as they come into view). */
+async function scrollThrough(page: Page): Promise<number> {
+  let last = -1;
+  let still = 0;
+  let steps = 0;
+  for (; steps < 400 && still < 5; steps++) {
+    await page.mouse.wheel(0, 700);
+    await page.waitForTimeout(40);
+    const y = await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);
+    still = y === last ? still + 1 : 0;
+    last = y;
+  }
+  return last;
+}
+
+/** Goes to an in-page link (`#/cloud/gettask`) as a click on it would. */
+async function followLink(page: Page, href: string | undefined) {
+  expect(href, "link collected by the tag-group test").toMatch(/^#\//);
+  await page.evaluate((hash) => {
+    window.location.hash = hash.slice(1);
+  }, href ?? "");
+}
+
+describe("the API reference in Chromium", () => {
+  let browser: Browser;
+  let page: Page;
+  let requests: RequestLog;
+  /** operationId → the href of its link in the tag overview. */
+  const links = new Map<string, string>();
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    requests = await recordRequests(context);
+    // Anything the page's Content-Security-Policy had to stop counts as an attempt to go outside.
+    await context.addInitScript(() => {
+      const w = window as unknown as { cspBlocked: string[] };
+      w.cspBlocked = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.cspBlocked.push(e.blockedURI));
+    });
+    page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(pathToFileURL(docsFile).href);
+    await page.locator('[data-section-id="/"] h1').waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("opens with the title and the intro sections", async () => {
+    await expect(page.locator('[data-section-id="/"] h1').textContent()).resolves.toContain(
+      "Cloud platform API",
+    );
+    const menu = page.locator('[data-component-name="Menu/MenuItem"] [data-text]');
+    const labels = await menu.evaluateAll((els) => els.map((e) => e.getAttribute("data-text")));
+    expect(labels).toEqual(expect.arrayContaining([...INTRO, ...TAGS]));
+    const auth = await page.locator('[data-section-id="/section/authentication"]').textContent();
+    expect(auth).toContain("apikey");
+  });
+
+  it("shows the five tag groups, each listing its operations by method and path, while scrolling", async () => {
+    const bottom = await scrollThrough(page);
+    expect(bottom).toBeGreaterThan(1000);
+    for (const tag of TAGS) {
+      const section = page.locator(`[data-section-id="/${tag.toLowerCase()}"]`);
+      await expect(section.locator("h2").first().textContent()).resolves.toContain(tag);
+    }
+    expect(operations).toHaveLength(12);
+    expect(new Set(operations.map((o) => o.tag))).toEqual(new Set(TAGS));
+    for (const op of operations) {
+      const section = page.locator(`[data-section-id="/${op.tag.toLowerCase()}"]`);
+      const link = section.getByRole("link", { name: `${op.method} ${op.path}`, exact: true });
+      await expect(link.count(), `${op.method} ${op.path} under ${op.tag}`).resolves.toBe(1);
+      const href = await link.getAttribute("href");
+      expect(href, op.operationId).toMatch(/^#\//);
+      links.set(op.operationId, href ?? "");
+    }
+  });
+
+  it("renders every operation with its method, path and TypeScript sample for @cloud-contract/client", async () => {
+    for (const op of operations) {
+      // Follow the tag overview's link (Redoc routes by hash). Clicking the link itself is flaky: Redoc
+      // re-renders the overview lists while it lays out sections further down.
+      await followLink(page, links.get(op.operationId));
+      const section = page.locator(
+        `[data-section-id$="/${op.operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
+      );
+      await section.waitFor({ timeout: 15_000 });
+      await section.scrollIntoViewIfNeeded();
+      const request = section
+        .locator('[data-testid="right-panel"]')
+        .filter({ hasText: "TypeScript" })
+        .first();
+      await request.waitFor({ timeout: 15_000 });
+      const text = await request.textContent();
+      expect(text, op.operationId).toContain(op.method.toUpperCase());
+      expect(text, op.operationId).toContain(op.path);
+      const code = request.locator('pre[data-testid="source-code"] code');
+      await expect(code.isVisible(), `${op.operationId}: sample visible`).resolves.toBe(true);
+      const source = await code.textContent();
+      // The page shows the sample file as it is now (the samples are type-checked in this package).
+      const file = readFileSync(join(specDir, "code_samples", `${op.operationId}.ts`), "utf8");
+      expect(squash(source ?? "")).toBe(squash(file));
+      expect(source).toMatch(/import \{[^}]*\bcreateCloudClient\b[^}]*\} from "@cloud-contract\/client"/);
+      expect(source).toMatch(
+        new RegExp(`client\\.${op.method.toUpperCase()}\\(\\s*"${escapeRegExp(op.path)}"`),
+      );
+    }
+  }, 120_000);
+
+  it("finds the push-token reset when searching for reset_push_token", async () => {
+    await page.getByTestId("search-trigger").click();
+    const input = page.getByPlaceholder("Search docs...");
+    await input.fill("reset_push_token");
+    const hit = page
+      .getByTestId("search-dialog")
+      .getByText("Reset the push token of a live stream", { exact: true });
+    await hit.waitFor({ timeout: 10_000 });
+    await hit.click();
+    await page.waitForURL(/#\/streaming\/resetstreampushtoken$/, { timeout: 10_000 });
+    const section = page.locator('[data-section-id="/streaming/resetstreampushtoken"]');
+    await expect(section.locator("h2").first().textContent()).resolves.toContain("Reset the push token");
+  });
+
+  it("shows a code sample to reviewers in spec/dist/docs/screenshot.png", async () => {
+    const op = operations.find((o) => o.operationId === "createBareMetalServers");
+    expect(op).toBeDefined();
+    await page
+      .getByRole("link", { name: `${op?.method} ${op?.path}`, exact: true })
+      .first()
+      .click();
+    const sample = page
+      .locator('[data-section-id$="/createbaremetalservers"] pre[data-testid="source-code"] code')
+      .filter({ hasText: "createCloudClient" });
+    await sample.waitFor();
+    await sample.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotFile });
+    expect(statSync(screenshotFile).size).toBeGreaterThan(10_000);
+  });
+
+  it("made no request that leaves the machine, and Redoc threw nothing", async () => {
+    const blocked = await page.evaluate(() => (window as unknown as { cspBlocked: string[] }).cspBlocked);
+    expect(requests.all.length).toBeGreaterThan(0);
+    expect(requests.outside()).toEqual([]);
+    expect(blocked).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packPackage } from "./pack.js";
+import { PUBLISHED_PACKAGES } from "./packages.js";
+import { WORKSPACE_ROOT, workspacePath } from "./workspace.js";
+
+const require = createRequire(import.meta.url);
+const tsc = require.resolve("typescript/bin/tsc");
+const fixture = workspacePath("packages", "release", "test", "consumer-project");
+/** What a consumer of the client and the mock installs; contract-tests is not needed for this program. */
+const INSTALLED = [
+  "@cloud-contract/spec",
+  "@cloud-contract/types",
+  "@cloud-contract/client",
+  "@cloud-contract/mock",
+];
+const TYPES_NODE = JSON.parse(readFileSync(require.resolve("@types/node/package.json"), "utf8")).version;
+
+function run(command: string, args: string[], cwd: string, timeout = 120_000) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    timeout,
+    env: { ...process.env, CI: "true" },
+  });
+  return { ...result, output: `${result.stdout ?? ""}\n${result.stderr ?? ""}` };
+}
+
+describe("a project outside the workspace that installs the packed tarballs", () => {
+  // Under the OS temp dir, so no node_modules of the workspace can be found by walking up.
+  const project = mkdtempSync(join(tmpdir(), "cloud-contract-consumer-"));
+
+  beforeAll(() => {
+    expect(project.startsWith(WORKSPACE_ROOT)).toBe(false);
+    const tarballs = join(project, "tarballs");
+    mkdirSync(tarballs);
+    const deps: Record<string, string> = {};
+    for (const name of INSTALLED) {
+      const pkg = PUBLISHED_PACKAGES.find((p) => p.name === name);
+      if (!pkg) throw new Error(`${name} is not a published package`);
+      deps[name] = `file:tarballs/${basename(packPackage(workspacePath(pkg.dir), tarballs))}`;
+    }
+    const manifest = {
+      name: "consumer-check",
+      private: true,
+      type: "module",
+      dependencies: deps,
+      devDependencies: { "@types/node": TYPES_NODE },
+      // Packages that depend on each other get the same tarballs, not a registry copy.
+      overrides: Object.fromEntries(INSTALLED.map((name) => [name, `$${name}`])),
+    };
+    writeFileSync(join(project, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    copyFileSync(join(fixture, "main.ts"), join(project, "main.ts"));
+    copyFileSync(join(fixture, "tsconfig.json"), join(project, "tsconfig.json"));
+    const install = run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"],
+      project,
+      280_000,
+    );
+    expect(install.status, install.output).toBe(0);
+  }, 300_000);
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("gets real copies of the packages, not links into the workspace", () => {
+    for (const name of INSTALLED) {
+      const dir = join(project, "node_modules", ...name.split("/"));
+      expect(lstatSync(dir).isSymbolicLink(), name).toBe(false);
+      expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name).toBe(name);
+    }
+  });
+
+  it("type-checks the program against the published declarations (skipLibCheck off)", () => {
+    const check = run(process.execPath, [tsc, "-p", "tsconfig.json"], project);
+    expect(check.status, check.output).toBe(0);
+  });
+
+  it("runs the program against the Prism mock from the tarball", () => {
+    const program = run(process.execPath, [join("dist", "main.js")], project, 90_000);
+    expect(program.status, program.output).toBe(0);
+    const result = JSON.parse(program.stdout.trim().split("\n").at(-1) ?? "{}");
+    expect(result).toEqual({
+      state: expect.any(String),
+      plans: expect.any(Number),
+      stream: expect.any(Number),
+    });
+  });
+});

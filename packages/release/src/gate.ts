@@ -1,0 +1,49 @@
+import type { DiffResult } from "./diff/types.js";
+import { API_PACKAGES } from "./packages.js";
+import type { BumpType } from "./release-plan.js";
+
+export interface GateInput {
+  diff: DiffResult;
+  /** Bumps the pending changesets will apply (see pendingBumps). */
+  bumps: Map<string, BumpType>;
+  /** Versions in the workspace now, by package name. */
+  currentVersions: Record<string, string>;
+  /** Versions at the last release, recorded beside the released spec; undefined before the first release. */
+  releasedVersions: Record<string, string> | undefined;
+}
+
+export interface GateDecision {
+  ok: boolean;
+  /** One line per API package saying how its major moves (or why not enough). */
+  reasons: string[];
+}
+
+function major(version: string | undefined): number {
+  return Number.parseInt(version?.split(".")[0] ?? "", 10);
+}
+
+/**
+ * A breaking change to the API passes only when both API packages get a new major: through a pending
+ * changeset, or because `changeset version` already raised the major since the last release.
+ */
+export function decide(input: GateInput): GateDecision {
+  if (input.diff.breaking.length === 0) return { ok: true, reasons: ["no breaking change"] };
+  const reasons: string[] = [];
+  let ok = true;
+  for (const name of API_PACKAGES) {
+    const bump = input.bumps.get(name) ?? "none";
+    const now = input.currentVersions[name];
+    const then = input.releasedVersions?.[name];
+    if (bump === "major") {
+      reasons.push(`${name}: a pending changeset bumps the major`);
+    } else if (then !== undefined && major(now) > major(then)) {
+      reasons.push(`${name}: major already raised since the last release (${then} → ${now})`);
+    } else {
+      ok = false;
+      reasons.push(
+        `${name}: needs a major bump (pending: ${bump}; version ${now ?? "?"}, released ${then ?? "?"})`,
+      );
+    }
+  }
+  return { ok, reasons };
+}

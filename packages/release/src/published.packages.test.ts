@@ -1,0 +1,81 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packPackage, tarballFiles } from "./pack.js";
+import { PUBLISHED_PACKAGES } from "./packages.js";
+import { workspacePath } from "./workspace.js";
+
+const require = createRequire(import.meta.url);
+const attwBin = join(dirname(require.resolve("@arethetypeswrong/cli/package.json")), "dist", "index.js");
+const packs = mkdtempSync(join(tmpdir(), "release-packs-"));
+afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+/**
+ * Entry points attw checks per package. All packages are ESM-only ("type": "module", `import` exports
+ * only), so attw runs with its esm-only profile (CommonJS `require` resolution is not a goal). The spec's
+ * other exports are data files (openapi.yaml, docs/index.html) that have no types by nature.
+ */
+const ATTW_ENTRYPOINTS: Record<string, string[]> = {
+  "@cloud-contract/spec": ["./validator", "./openapi.json"],
+};
+
+describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
+  let tarball = "";
+  let files: string[] = [];
+  const manifest = JSON.parse(readFileSync(workspacePath(dir, "package.json"), "utf8"));
+  beforeAll(() => {
+    tarball = packPackage(workspacePath(dir), packs);
+    files = tarballFiles(tarball);
+  });
+
+  it("passes publint (strict, suggestions included)", async () => {
+    const bytes = readFileSync(tarball);
+    const { messages, pkg } = await publint({
+      pack: {
+        tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      },
+      level: "suggestion",
+      strict: true,
+    });
+    expect(messages.map((m) => `${m.type} ${m.code}: ${formatMessage(m, pkg)}`)).toEqual([]);
+  });
+
+  it("passes arethetypeswrong with the esm-only profile", () => {
+    const entries = ATTW_ENTRYPOINTS[name];
+    const args = [attwBin, tarball, "--profile", "esm-only", "--format", "ascii", "--no-color"];
+    if (entries) args.push("--entrypoints", ...entries);
+    const run = spawnSync(process.execPath, args, { encoding: "utf8" });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  });
+
+  it("declares files, exports, types, engines, license and repository, and ships a README", () => {
+    expect(manifest.private).not.toBe(true);
+    expect(manifest.type).toBe("module");
+    expect(Array.isArray(manifest.files) && manifest.files.length > 0).toBe(true);
+    expect(manifest.exports).toBeTypeOf("object");
+    expect(manifest.exports["./package.json"]).toBe("./package.json");
+    // The spec's root is not a module; its one code entry (./validator) carries the types.
+    if (name === "@cloud-contract/spec") expect(manifest.exports["./validator"].types).toBeTypeOf("string");
+    else expect(manifest.types).toBeTypeOf("string");
+    expect(manifest.engines?.node).toMatch(/^>=20/);
+    expect(manifest.license).toBe("MIT");
+    expect(manifest.repository?.directory).toBe(dir);
+    expect(files).toContain("README.md");
+    expect(files).toContain("package.json");
+  });
+
+  it("leaves no workspace: ranges in the packed manifest", () => {
+    const run = spawnSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" });
+    const packed = JSON.parse(run.stdout);
+    for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
+      for (const [dep, range] of Object.entries<string>(packed[field] ?? {})) {
+        expect(range, `${field}.${dep}`).not.toMatch(/^workspace:/);
+      }
+    }
+  });
+});

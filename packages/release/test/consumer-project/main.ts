@@ -1,0 +1,28 @@
+// A consumer's program, compiled and run from the packed tarballs (see src/consumer.consumer.test.ts).
+import { type CloudClient, createCloudClient, unwrap } from "@cloud-contract/client";
+import { startPrism } from "@cloud-contract/mock";
+import type { LiveStream, Task } from "@cloud-contract/types";
+
+const prism = await startPrism({ port: 0 });
+try {
+  const client = createCloudClient({ apiKey: "consumer-check", baseUrl: prism.url, retry: false });
+  const { data, error } = await client.GET("/cloud/v1/tasks/{task_id}", {
+    params: { path: { task_id: "d478ae29-dedc-4869-82f0-96104425f565" } },
+  });
+  if (error) throw new Error(`getTask failed: ${error.message}`);
+  const task: Task = data;
+  const plans = unwrap(
+    await client.GET("/billing/org/v1/plans/contents", { params: { query: { limit: 5 } } }),
+  );
+  const path = { params: { path: { stream_id: 1352417 } } };
+  const reset = unwrap(await client.POST("/streaming/streams/{stream_id}/reset_push_token", path));
+  const stream: LiveStream | undefined = "message" in reset ? undefined : reset; // 202 carries a notice
+  console.log(JSON.stringify({ state: task.state, plans: plans.count, stream: stream?.id }));
+} finally {
+  await prism.stop();
+}
+
+export function neverCalled(client: CloudClient) {
+  // @ts-expect-error the published types know that task_id is required
+  return client.GET("/cloud/v1/tasks/{task_id}", { params: { path: {} } });
+}

@@ -1,0 +1,24 @@
+import { createCloudClient, waitForTasks } from "@cloud-contract/client";
+
+const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+
+const { data, error } = await client.POST("/cloud/v1/bminstances/{project_id}/{region_id}", {
+  params: { path: { project_id: 1, region_id: 1 } },
+  body: {
+    flavor: "bm2-hf-medium",
+    image_id: "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+    name: "bm-db-1",
+    ssh_key_name: "my-laptop",
+    interfaces: [{ type: "external", ip_family: "ipv4" }],
+    tags: { environment: "production" },
+  },
+});
+if (error) throw new Error(`bare metal creation failed: ${error.message}`);
+
+// The servers exist once their tasks are FINISHED: waitForTasks polls
+// each task and throws TaskFailedError if one ends in ERROR.
+const tasks = await waitForTasks(client, data.tasks, { timeoutMs: 30 * 60_000 });
+console.log(
+  "created:",
+  tasks.map((task) => task.created_resources),
+);

@@ -1,0 +1,31 @@
+import { createCloudClient } from "@cloud-contract/client";
+
+const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+
+// Price two instances before creating them: one public and one private interface, two volumes.
+const { data, error } = await client.POST("/cloud/v2/pricing/{project_id}/{region_id}/instances", {
+  params: { path: { project_id: 1, region_id: 1 } },
+  body: {
+    flavor: "g1-standard-2-4",
+    names: ["web-1", "web-2"],
+    interfaces: [
+      { type: "external", ip_family: "ipv4" },
+      {
+        type: "subnet",
+        network_id: "9d2c4e8a-1b3f-4a5c-8d7e-6f5a4b3c2d1e",
+        subnet_id: "2731a56e-a5c9-44be-80c2-02c57c594573",
+      },
+    ],
+    volumes: [
+      {
+        source: "image",
+        image_id: "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+        size: 20,
+        type_name: "ssd_hiiops",
+      },
+      { source: "new-volume", size: 100, type_name: "standard" },
+    ],
+  },
+});
+if (error) throw new Error(`price preview failed: ${error.message}`);
+console.log(data);
