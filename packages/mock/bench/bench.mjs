@@ -1,9 +1,8 @@
 // Benchmark: requests per second and p50/p99 latency of the sandbox and of Prism (both as their CLI runs
 // them), next to a bare node:http server that answers a fixed body — the ceiling on this machine.
 // Run: pnpm --filter @cloud-contract/mock bench   (BENCH_SECONDS=3 per measurement, BENCH_ROUNDS=3)
-// Every server runs in its own process; autocannon runs in this one. Each row is the best of several
-// interleaved rounds: other work on the machine can only slow a round down, so the best one is the
-// closest to what the server can do.
+// Every server runs in its own process; autocannon runs in this one. Each row is the median round (by
+// requests per second) of several interleaved rounds, so one disturbed round moves no figure.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { createServer } from "node:net";
@@ -116,19 +115,19 @@ try {
   const rows = [];
   for (const scenario of SCENARIOS) {
     for (const connections of [1, 32]) {
-      const best = new Map();
+      const rounds = new Map(servers.map((server) => [server.name, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const server of servers) {
           if (round === 0) await run(server.url, scenario, connections, WARMUP_SECONDS);
-          const result = await run(server.url, scenario, connections, SECONDS);
-          const previous = best.get(server.name);
-          if (!previous || result.requests.average > previous.requests.average) best.set(server.name, result);
+          rounds.get(server.name).push(await run(server.url, scenario, connections, SECONDS));
           process.stderr.write(".");
         }
       }
-      const bare = best.get("bare node:http").requests.average;
+      const median = new Map([...rounds].map(([name, results]) => [name, medianRound(results)]));
+      const bare = median.get("bare node:http").requests.average;
+      const prism = median.get("prism").requests.average;
       for (const server of servers) {
-        const result = best.get(server.name);
+        const result = median.get(server.name);
         rows.push({
           scenario: scenario.name,
           c: connections,
@@ -138,6 +137,7 @@ try {
           "p99 ms": result.latency.p99,
           "non-2xx": result.non2xx + result.errors + result.timeouts,
           "% of bare": `${((result.requests.average / bare) * 100).toFixed(0)}%`,
+          "× prism": (result.requests.average / prism).toFixed(1),
         });
       }
     }
@@ -145,7 +145,7 @@ try {
   process.stderr.write("\n");
 
   console.log(
-    `\nThroughput and latency: best of ${ROUNDS} rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, 127.0.0.1)\n`,
+    `\nThroughput and latency: median of ${ROUNDS} rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, 127.0.0.1)\n`,
   );
   console.table(rows);
   console.log("\nStart-up (spawn until the first HTTP answer):");
@@ -170,4 +170,10 @@ try {
   );
 } finally {
   await stopAll();
+}
+
+/** The round whose throughput is the median of the rounds (the upper one for an even count). */
+function medianRound(results) {
+  const sorted = [...results].sort((a, b) => a.requests.average - b.requests.average);
+  return sorted[Math.floor(sorted.length / 2)];
 }
