@@ -1,4 +1,5 @@
-// Every operation refuses a request without a well-formed `Authorization: apikey <KEY>` header.
+// Every operation refuses a request without a well-formed `Authorization: apikey <KEY>` header; the
+// scheme word is accepted in any letter case.
 import { describe, it } from "vitest";
 import { notOnPrism } from "./suite/gates.js";
 import { useHarness } from "./suite/harness.js";
@@ -22,7 +23,22 @@ const CASES: AuthCase[] = [
   { name: "a key without the apikey scheme", header: (key) => key, prism: PRISM_PRESENCE_ONLY },
   { name: "the apikey scheme without a key", header: () => "apikey", prism: PRISM_PRESENCE_ONLY },
   { name: "an unknown key", header: () => `apikey ${FAKE_KEY}`, prism: PRISM_PRESENCE_ONLY },
+  // The scheme word is case-insensitive: the same refusals hold whatever its letter case.
+  { name: "the APIKey scheme without a key", header: () => "APIKey", prism: PRISM_PRESENCE_ONLY },
+  { name: "an unknown key under the APIKey scheme", header: () => `APIKey ${FAKE_KEY}`, prism: PRISM_PRESENCE_ONLY },
 ];
+
+/** The scheme word as the seed writes it and as the official SDKs send it; each must be accepted. */
+const SCHEMES = ["apikey", "APIKey", "ApiKey"] as const;
+
+describe("the scheme word is case-insensitive", () => {
+  for (const scheme of SCHEMES) {
+    it(`accepts the real key under the ${scheme} scheme (${h.label("listActiveTasks")})`, async () => {
+      const client = h.clientWithAuthorization(`${scheme} ${h.ctx.apiKey}`);
+      await h.ok("listActiveTasks", sampleCall("listActiveTasks", client, h.ctx));
+    });
+  }
+});
 
 for (const operationId of OPERATION_IDS) {
   describe(h.label(operationId), () => {

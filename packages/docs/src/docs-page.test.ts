@@ -74,6 +74,7 @@ describe("the API reference in Chromium", () => {
     expect(labels).toEqual(expect.arrayContaining([...INTRO, ...TAGS]));
     const auth = await page.locator('[data-section-id="/section/authentication"]').textContent();
     expect(auth).toContain("apikey");
+    expect(auth).toContain("case-insensitive");
   });
 
   it("shows the five tag groups, each listing its operations by method and path, while scrolling", async () => {

@@ -75,7 +75,8 @@ describe("every operation", () => {
 
   it.each([
     ["another scheme", "Bearer sandbox-api-key"],
-    ["the prefix in capitals", "APIKEY sandbox-api-key"],
+    ["an empty header", ""],
+    ["the key without the scheme word", "sandbox-api-key"],
     ["no key", "apikey "],
     ["an unknown key", "apikey nope"],
   ])("answers 401 for %s", async (_name, header) => {
@@ -86,6 +87,18 @@ describe("every operation", () => {
     });
     expect(res.status).toBe(401);
   });
+
+  it.each(["apikey", "APIKey", "ApiKey"])(
+    "accepts the scheme word written %s, as the official SDKs send it",
+    async (scheme) => {
+      const res = await ctx.api.call("listActiveTasks", {
+        params: P,
+        headers: { Authorization: `${scheme} sandbox-api-key` },
+        key: null,
+      });
+      expect(res.status).toBe(200);
+    },
+  );
 
   afterAll(() => {
     // Every answer above went through assertDocumented; make sure each operation had a 2xx and a 401 checked.

@@ -101,10 +101,27 @@ describe("authentication", () => {
     ["no space", { Authorization: `apikey${KEY}` }],
     ["two spaces", { Authorization: `apikey  ${KEY}` }],
     ["an unknown key", { Authorization: "apikey nope" }],
+    ["no key after the scheme", { Authorization: "apikey " }],
+    ["a tab instead of the space", { Authorization: `apikey\t${KEY}` }],
+    ["the key followed by more text", { Authorization: `apikey ${KEY} extra` }],
+    ["the scheme word alone", { Authorization: "APIKey" }],
   ])("answers 401 for %s", async (_name, headers) => {
     const res = await call("/things/1", { headers });
     expect(res.status).toBe(401);
     expectErrorBody(res.body);
+  });
+
+  it.each(["apikey", "APIKey", "ApiKey", "APIKEY"])(
+    "accepts the scheme word written %s (schemes are case-insensitive)",
+    async (scheme) => {
+      expect((await call("/things/1", { headers: { Authorization: `${scheme} ${KEY}` } })).status).toBe(200);
+    },
+  );
+
+  it("keeps the key itself case-sensitive", async () => {
+    expect((await call("/things/1", { headers: { Authorization: `apikey ${KEY.toUpperCase()}` } })).status).toBe(
+      401,
+    );
   });
 
   it("needs no key where the operation's security is empty", async () => {

@@ -8,9 +8,16 @@ export interface KeyScope {
 
 export type ScopeKind = keyof KeyScope;
 
-const APIKEY = /^apikey ([^\s]+)$/;
+/**
+ * The scheme word `apikey` in any letter case (an HTTP auth scheme is case-insensitive, RFC 9110 §11.1;
+ * the official SDKs send `APIKey`), exactly one space, then a key without whitespace.
+ */
+const APIKEY = /^apikey ([^\s]+)$/i;
 
-/** The key of an `Authorization: apikey <KEY>` header, or undefined when the header is missing or malformed. */
+/**
+ * The key of an `Authorization: <apikey in any case> <KEY>` header, or undefined when the header is
+ * missing or malformed.
+ */
 export function parseApiKey(header: string | string[] | undefined): string | undefined {
   if (typeof header !== "string") return undefined;
   return APIKEY.exec(header)?.[1];
