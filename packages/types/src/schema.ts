@@ -102,7 +102,7 @@ export interface paths {
          * Preview the price of new instances
          * @description Computes what instances would cost if they were created as described — flavor, network interfaces
          *     (external IPs and floating IPs are charged), volumes and names — without creating anything. Name the
-         *     instances with exactly one of `names` and `name_templates`; the number of instances priced follows
+         *     instances with `names` or `name_templates`; the number of instances priced follows
          *     from it and is returned as `vm_count`.
          *
          *     The answer gives the totals per hour and per month with VAT, the split per charged item, traffic prices
@@ -201,7 +201,7 @@ export interface paths {
         /**
          * Create bare metal servers
          * @description Starts creating a bare metal server from an image (`image_id`) or an application template
-         *     (`apptemplate_id`) — exactly one of the two — with at least one network interface. The call returns at
+         *     (`apptemplate_id`) — at least one of the two — with at least one network interface. The call returns at
          *     once with the IDs of the tasks that do the work; poll each with `getTask` until its `state` is
          *     `FINISHED` (the task's `created_resources` then names the server) or `ERROR`.
          *
@@ -960,7 +960,7 @@ export interface components {
              * @description When the task was created.
              * @example 2026-11-21T09:15:02Z
              */
-            created_on: string;
+            created_on: string | null;
             state: components["schemas"]["TaskState"];
             /**
              * @description The kind of task, for example `create_bm`. The known kinds are listed in `TaskType`; this field is a
@@ -1000,8 +1000,7 @@ export interface components {
             } | null;
             /**
              * @description A finer-grained state that some kinds of task report, or null. The interface specification shows the
-             *     value `CLUSTER_CLEAN_UP` and not the full set; the examples are the values the public API reference
-             *     lists. The list is not closed.
+             *     value `CLUSTER_CLEAN_UP` and not the full set; the set here is the one the public API reference lists.
              * @example CLUSTER_CLEAN_UP
              * @example CLUSTER_RESIZE
              * @example CLUSTER_RESUME
@@ -1013,8 +1012,9 @@ export interface components {
              * @example POPLAR_SERVERS
              * @example POST_DEPLOY_SETUP
              * @example VIPU_CONTROLLER
+             * @enum {string|null}
              */
-            detailed_state?: string | null;
+            detailed_state?: "CLUSTER_CLEAN_UP" | "CLUSTER_REBUILD" | "CLUSTER_RESIZE" | "CLUSTER_RESUME" | "CLUSTER_SERVER_REBUILD" | "CLUSTER_SUSPEND" | "ERROR" | "FINISHED" | "IPU_SERVERS" | "NETWORK" | "POPLAR_SERVERS" | "POST_DEPLOY_SETUP" | "VIPU_CONTROLLER" | null;
             /**
              * @description Why the task failed, for a person to read. Set when `state` is `ERROR`, if the service has a reason.
              * @example No available baremetal servers with flavor bm2-hf-medium in the region.
@@ -1081,9 +1081,8 @@ export interface components {
         };
         /**
          * NetworkInterfaceIpFamily
-         * @description Which IP versions the interface gets addresses of: `ipv4`, `ipv6`, or `dual` for both. The public SDKs
-         *     also accept `null` (the service then chooses); the interface specification types the field as a plain
-         *     string, so this contract does not allow `null`.
+         * @description Which IP versions the interface gets addresses of: `ipv4`, `ipv6`, or `dual` for both. Where an
+         *     interface has this field it may also be `null`, as the public API reference allows.
          * @example ipv4
          * @enum {string}
          */
@@ -1108,13 +1107,18 @@ export interface components {
              * @example eth0
              */
             interface_name?: string;
-            ip_family?: components["schemas"]["NetworkInterfaceIpFamily"];
+            /**
+             * @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default).
+             * @default ipv4
+             */
+            ip_family: components["schemas"]["NetworkInterfaceIpFamily"] | null;
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
+             * @default 0
              * @example 0
              */
-            port_group?: number;
+            port_group: number;
         };
         /**
          * NetworkInterfaceFloatingIpNew
@@ -1197,9 +1201,10 @@ export interface components {
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
+             * @default 0
              * @example 0
              */
-            port_group?: number;
+            port_group: number;
         };
         /**
          * NetworkInterfaceAnySubnet
@@ -1228,7 +1233,11 @@ export interface components {
              * @example 192.168.10.25
              */
             ip_address?: string | unknown | unknown;
-            ip_family?: components["schemas"]["NetworkInterfaceIpFamily"];
+            /**
+             * @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default).
+             * @default ipv4
+             */
+            ip_family: components["schemas"]["NetworkInterfaceIpFamily"] | null;
             floating_ip?: components["schemas"]["NetworkInterfaceFloatingIp"];
             /**
              * @description A name for the interface inside the server. Unset, the service reports it as `null`.
@@ -1238,9 +1247,10 @@ export interface components {
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
+             * @default 0
              * @example 1
              */
-            port_group?: number;
+            port_group: number;
         };
         /**
          * NetworkInterfaceReservedFixedIp
@@ -1271,9 +1281,10 @@ export interface components {
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
+             * @default 0
              * @example 1
              */
-            port_group?: number;
+            port_group: number;
         };
         /**
          * NetworkInterface
@@ -1312,25 +1323,28 @@ export interface components {
             source: "new-volume" | "image" | "snapshot" | "apptemplate" | "existing-volume";
             /**
              * @description Size of the volume in GiB.
+             * @default null
              * @example 10
              */
-            size?: number;
+            size: number | null;
             /**
-             * @description The volume type, which sets the price per GiB. Known values are `standard`, `ssd_hiiops`,
-             *     `ssd_lowlatency`, `ssd_local`, `cold` and `ultra`; the list is not closed, as the provider may add
-             *     types.
+             * @description The volume type, which sets the price per GiB: `standard`, `ssd_hiiops`, `ssd_lowlatency`,
+             *     `ssd_local`, `cold` or `ultra` (the set the public API reference gives), or null for the default.
+             * @default null
              * @example standard
              * @example ssd_hiiops
              * @example cold
              * @example ssd_lowlatency
              * @example ultra
+             * @enum {string|null}
              */
-            type_name?: string;
+            type_name: "cold" | "ssd_hiiops" | "ssd_local" | "ssd_lowlatency" | "standard" | "ultra" | null;
             /**
              * @description The snapshot the volume is made from; needed when `source` is `snapshot`.
+             * @default null
              * @example 7cca40d7-a843-4e9f-ae08-62b9a394b1ab
              */
-            snapshot_id?: string;
+            snapshot_id: string | null;
             /**
              * @description The image the volume is made from, when `source` is `image`.
              * @example f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1
@@ -1340,8 +1354,9 @@ export interface components {
         /**
          * InstancePricePreviewRequest
          * @description The instances whose price is wanted, described as they would be created: flavor, network interfaces,
-         *     volumes, and the names of the instances. Give exactly one of `names` and `name_templates`; a
-         *     `name_templates` of `null` counts as not given.
+         *     volumes, and the names of the instances. Give `names` or `name_templates` (the interface specification
+         *     requires one of them; the public API reference requires neither, so giving both is not refused here).
+         *     A `name_templates` of `null` counts as not given; a `null` item is allowed, as the reference says.
          * @example {
          *       "flavor": "g1-standard-2-4",
          *       "names": [
@@ -1377,12 +1392,12 @@ export interface components {
              *       "web-{ip_octets}"
              *     ]
              */
-            name_templates?: string[] | null;
+            name_templates?: (string | null)[] | null;
             /** @description The volumes to create or attach for each instance. */
             volumes?: components["schemas"]["VolumePricingItem"][];
-        } & (unknown | {
+        } | unknown | {
             name_templates: unknown[];
-        });
+        };
         /**
          * InstancePriceDiscountDetail
          * @description The discount that applies to one priced resource.
@@ -1405,24 +1420,29 @@ export interface components {
         };
         /**
          * InstancePricePerGb
-         * @description Prices charged per GB of traffic, in `currency_code`.
+         * @description Prices per GiB of egress traffic, in `currency_code`. The object and each price may be null, as in the
+         *     public API reference (a price that does not apply, or is hidden, is null).
          * @example {
          *       "egress_traffic_baremetal": 0.01,
          *       "egress_traffic_virtual": 0
          *     }
+         * @example {
+         *       "egress_traffic_baremetal": null,
+         *       "egress_traffic_virtual": null
+         *     }
          */
         InstancePricePerGb: {
             /**
-             * @description Price of one GB of outgoing traffic of bare metal servers.
+             * @description Per GiB of egress traffic of bare metal servers.
              * @example 0.01
              */
-            egress_traffic_baremetal?: number;
+            egress_traffic_baremetal?: number | null;
             /**
-             * @description Price of one GB of outgoing traffic of virtual instances.
+             * @description Per GiB of egress traffic of virtual instances.
              * @example 0
              */
-            egress_traffic_virtual?: number;
-        };
+            egress_traffic_virtual?: number | null;
+        } | null;
         /**
          * InstancePriceVolumes
          * @description The price of the instances' volumes over the period, per volume type, in `currency_code`.
@@ -1433,21 +1453,21 @@ export interface components {
          */
         InstancePriceVolumes: {
             /** @description Price of the `cold` volumes. */
-            cold?: number;
+            cold?: number | null;
             /** @description Price of the `ssd_hiiops` volumes. */
-            ssd_hiiops?: number;
+            ssd_hiiops?: number | null;
             /** @description Price of the `ssd_lowlatency` volumes. */
-            ssd_lowlatency?: number;
+            ssd_lowlatency?: number | null;
             /** @description Price of the `standard` volumes. */
-            standard?: number;
+            standard?: number | null;
             /** @description Price of the `ultra` volumes. */
-            ultra?: number;
+            ultra?: number | null;
         };
         /**
          * InstancePricePeriod
          * @description The price of the instances over one period (an hour or a month), split by what is charged, in
-         *     `currency_code`. The public SDKs show these values as possibly null or strings; the interface
-         *     specification gives numbers, and this contract follows it.
+         *     `currency_code`. Each price may be null (a part that is not charged or not shown), as the public API
+         *     reference says; the interface specification types them as numbers and says nothing about null.
          * @example {
          *       "external_ip": 0.0042,
          *       "flavor": 0.0382,
@@ -1462,18 +1482,18 @@ export interface components {
              * @description Price of the external (public) IP addresses.
              * @example 0.0042
              */
-            external_ip?: number;
+            external_ip?: number | null;
             /**
              * @description Price of the flavor.
              * @example 0.0382
              */
-            flavor?: number;
+            flavor?: number | null;
             /**
              * @description Price of the floating IP addresses.
              * @example 0.0042
              */
-            floating_ip?: number;
-            volumes?: components["schemas"]["InstancePriceVolumes"];
+            floating_ip?: number | null;
+            volumes?: components["schemas"]["InstancePriceVolumes"] | null;
         };
         /**
          * InstancePricePreview
@@ -1556,6 +1576,14 @@ export interface components {
          */
         SecurityGroupRuleProtocol: "ah" | "any" | "dccp" | "egp" | "esp" | "gre" | "icmp" | "igmp" | "ipencap" | "ipip" | "ipv6-encap" | "ipv6-frag" | "ipv6-icmp" | "ipv6-nonxt" | "ipv6-opts" | "ipv6-route" | "ospf" | "pgm" | "rsvp" | "sctp" | "tcp" | "udp" | "udplite" | "vrrp";
         /**
+         * IpAddressOrNetwork
+         * @description An IP address or a network: a single IPv4 or IPv6 address (`192.168.123.20`), or a CIDR range
+         *     (`10.0.5.0/24`, `2001:db8::/32`). A single address stands for a network of that one address.
+         * @example 192.168.123.20
+         * @example 10.0.5.0/24
+         */
+        IpAddressOrNetwork: string | unknown | unknown | unknown | unknown;
+        /**
          * SecurityGroupRuleCreate
          * @description A rule change that adds a new rule to the security group. Only `action` is required: neither the
          *     interface specification nor the public API reference marks any other field of a create as required, and
@@ -1579,7 +1607,7 @@ export interface components {
              */
             action: "create";
             /**
-             * @description A free-text note on the rule.
+             * @description A free-text note on the rule, at most 255 characters.
              * @example Allow HTTPS from anywhere
              */
             description?: string;
@@ -1598,12 +1626,13 @@ export interface components {
              */
             port_range_max?: number;
             /**
-             * @description The remote addresses the rule matches, in CIDR notation (`address/prefix-length`, IPv4 or IPv6); its IP
-             *     version must match `ethertype`. `null` or absent: no address restriction.
+             * @description The remote addresses the rule matches, in CIDR notation (`address/prefix-length`, IPv4 or IPv6), or a
+             *     single address (the public API reference takes an address or a network); its IP version must match
+             *     `ethertype`. `null` or absent: no address restriction.
              * @example 0.0.0.0/0
              * @example 2001:db8::/32
              */
-            remote_ip_prefix?: string | null;
+            remote_ip_prefix?: components["schemas"]["IpAddressOrNetwork"] | null;
             /**
              * Format: uuid
              * @description The ID of a security group whose members are the remote side of the rule, instead of an address range.
@@ -1614,8 +1643,10 @@ export interface components {
         };
         /**
          * SecurityGroupRuleDelete
-         * @description A rule change that removes an existing rule from the security group, named by its ID. Other rule fields
-         *     are not needed for a delete.
+         * @description A rule change that removes an existing rule from the security group, named by `security_group_rule_id`.
+         *     Other rule fields are not needed for a delete. Neither the interface specification nor the public API
+         *     reference marks the ID as required (the reference allows `null`), so the schema does not; a delete that
+         *     names no rule is refused by the service.
          * @example {
          *       "action": "delete",
          *       "security_group_rule_id": "9d7c3b2a-1e0f-4a5b-8c6d-7e8f9a0b1c2d"
@@ -1632,7 +1663,7 @@ export interface components {
              * @description The ID of the rule to remove; it must belong to this security group.
              * @example 9d7c3b2a-1e0f-4a5b-8c6d-7e8f9a0b1c2d
              */
-            security_group_rule_id: string;
+            security_group_rule_id?: string | null;
         };
         /**
          * SecurityGroupRuleChange
@@ -1678,7 +1709,8 @@ export interface components {
             /** @description Rules to create or delete. Each item is a `create` or a `delete`, chosen by its `action`. */
             changed_rules?: components["schemas"]["SecurityGroupRuleChange"][];
             /**
-             * @description The new name of the group.
+             * @description The new name of the group: 3 to 63 characters, letters, digits, spaces, `.`, `_` and `-`, starting with a
+             *     letter or digit and not ending with a space or `-`.
              * @example web-servers
              */
             name?: string;
@@ -1742,11 +1774,13 @@ export interface components {
          */
         SecurityGroupRule: {
             /**
+             * Format: uuid
              * @description The rule's ID (public examples show UUIDs).
              * @example 9d7c3b2a-1e0f-4a5b-8c6d-7e8f9a0b1c2d
              */
             id?: string;
             /**
+             * Format: uuid
              * @description The ID of the security group the rule belongs to.
              * @example 2bf3a5d7-9072-40aa-8c3b-5c3b6a6a3f0e
              */
@@ -1784,11 +1818,13 @@ export interface components {
              */
             port_range_max?: number | null;
             /**
-             * @description The remote addresses matched, in CIDR notation; `null` when the rule has no address restriction.
+             * @description The remote addresses matched, in CIDR notation (or a single address); `null` when the rule has no address
+             *     restriction.
              * @example 0.0.0.0/0
              */
-            remote_ip_prefix?: string | null;
+            remote_ip_prefix?: components["schemas"]["IpAddressOrNetwork"] | null;
             /**
+             * Format: uuid
              * @description The ID of the security group whose members are the remote side of the rule; `null` when the rule has no
              *     group restriction.
              * @example 5c1e2a34-7d8b-4f60-9e1a-2b3c4d5e6f70
@@ -1813,7 +1849,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description The security group's name.
+             * @description The security group's name (3 to 63 characters; see the update request for the rule).
              * @example web-servers
              */
             name: string;
@@ -1876,12 +1912,7 @@ export interface components {
          *     }
          */
         AllowedAddressPair: {
-            /**
-             * @description A single IPv4 or IPv6 address, or a range of addresses in CIDR notation (`address/prefix-length`).
-             * @example 192.168.123.20
-             * @example 10.0.5.0/24
-             */
-            ip_address: string | unknown | unknown | unknown | unknown;
+            ip_address: components["schemas"]["IpAddressOrNetwork"];
             /**
              * @description The MAC address of the pair: six two-digit hex bytes separated by colons. Optional; when it is absent or
              *     `null` the port's own MAC address is used.
@@ -1897,9 +1928,10 @@ export interface components {
         AllowedAddressPairsRequest: {
             /**
              * @description Zero to 10 pairs, each a single IP address or a CIDR range, optionally with a MAC address. The field is
-             *     optional in the public API; what leaving it out does is not documented, so send `[]` to remove all pairs.
+             *     optional; left out, it is an empty list, which removes every pair.
+             * @default []
              */
-            allowed_address_pairs?: components["schemas"]["AllowedAddressPair"][];
+            allowed_address_pairs: components["schemas"]["AllowedAddressPair"][];
         };
         /**
          * TaskIdList
@@ -1924,7 +1956,7 @@ export interface components {
          * BareMetalDdosProfileField
          * @description One setting of a DDoS protection profile that overrides the template's default. The public SDKs say to
          *     give only one of `value` (deprecated) and `field_value`; the contract leaves that to the service.
-         *     Other fields are allowed.
+         *     `base_field` is required, as the public API reference says. Other fields are allowed.
          * @example {
          *       "base_field": 10,
          *       "field_value": [
@@ -1938,20 +1970,20 @@ export interface components {
              * @description The ID of the template field being set.
              * @example 10
              */
-            base_field?: number | null;
+            base_field: number;
             /**
              * @description The name of the template field being set, as an alternative to `base_field`.
              * @example ARS
              */
             field_name?: string | null;
             /**
-             * @description The value of the field; its type depends on the field (string, integer, array …).
+             * @description The value of the field; its type depends on the field (string, integer, array, or null).
              * @example [
              *       45046,
              *       45047
              *     ]
              */
-            field_value?: unknown;
+            field_value?: unknown[] | number | string | null;
             /** @description Deprecated. The value of a field of a basic type, as a string. */
             value?: string | null;
         };
@@ -1975,8 +2007,8 @@ export interface components {
         };
         /**
          * BareMetalServerCreateRequest
-         * @description A bare metal server to create: its flavor, what it boots (give exactly one of `image_id` and
-         *     `apptemplate_id`), its network interfaces and how to access it.
+         * @description A bare metal server to create: its flavor, what it boots (give `image_id` or `apptemplate_id`;
+         *     the interface specification requires either, and neither it nor the public API reference forbids both), its network interfaces and how to access it.
          *
          *     Access: on Linux, `username` with `password` creates a user, and `password` alone sets the password of
          *     the image's default user; `user_data` (a cloud-init script) is ignored when `password` is given. On
@@ -2013,17 +2045,17 @@ export interface components {
             apptemplate_id?: string;
             /**
              * @description Parameters of the application template named by `apptemplate_id`; which keys are accepted depends on
-             *     the template. Any object is allowed.
+             *     the template. Any object, or null, is allowed.
              * @example {
              *       "admin_email": "ops@example.com"
              *     }
              */
             app_config?: {
                 [key: string]: unknown;
-            };
+            } | null;
             ddos_profile?: components["schemas"]["BareMetalDdosProfile"];
             /**
-             * @description The server name.
+             * @description The server name (3 to 63 characters, as the public API reference restricts it).
              * @example bm-db-1
              */
             name?: string;
@@ -2066,7 +2098,7 @@ export interface components {
              * @example I2Nsb3VkLWNvbmZpZwpwYWNrYWdlczoKICAtIGh0b3AK
              */
             user_data?: string;
-        } & (unknown | unknown);
+        } | unknown | unknown;
         /**
          * PlanContentCalcRuleType
          * @description The calculation rule of a plan content's price: how usage turns into a charge. `staged` and `stepped`
@@ -2077,8 +2109,8 @@ export interface components {
         PlanContentCalcRuleType: "commit" | "overcommit" | "post_invoice" | "staged" | "stepped" | "unit";
         /**
          * PlanContentFeature
-         * @description The billable feature a plan content prices. Which fields are always present is not published: none
-         *     is required, and every field but `id` may be null.
+         * @description The billable feature a plan content prices. All three fields are always present; `erp_sku_id` may be
+         *     null (as the public API reference says).
          * @example {
          *       "id": 58,
          *       "name": "CDN traffic",
@@ -2090,22 +2122,21 @@ export interface components {
              * @description The feature's ID.
              * @example 58
              */
-            id?: number;
+            id: number;
             /**
              * @description The feature's name.
              * @example CDN traffic
              */
-            name?: string | null;
+            name: string;
             /**
              * @description The stock-keeping unit (SKU) of the feature in the provider's ERP system.
              * @example CDN-TRF-001
              */
-            erp_sku_id?: string | null;
+            erp_sku_id: string | null;
         };
         /**
          * PlanContentRegion
-         * @description A region the priced item applies to. None of the fields is marked required, as the interface
-         *     specification does not say which are always present; every field but `id` may be null.
+         * @description A region the priced item applies to; every field is always present.
          * @example {
          *       "id": 1,
          *       "name": "Europe",
@@ -2117,22 +2148,21 @@ export interface components {
              * @description The region's ID.
              * @example 1
              */
-            id?: number;
+            id: number;
             /**
              * @description The region's name.
              * @example Europe
              */
-            name?: string | null;
+            name: string;
             /**
              * @description The region's name as shown to customers.
              * @example EU
              */
-            external_name?: string | null;
+            external_name: string;
         };
         /**
          * PlanContentProductCategory
-         * @description The product category of the priced item. Neither field is marked required (not published); `name`
-         *     may be null.
+         * @description The product category of the priced item; both fields are always present.
          * @example {
          *       "id": 3,
          *       "name": "CDN"
@@ -2143,17 +2173,16 @@ export interface components {
              * @description The category's ID.
              * @example 3
              */
-            id?: number;
+            id: number;
             /**
              * @description The category's name.
              * @example CDN
              */
-            name?: string | null;
+            name: string;
         };
         /**
          * PlanContentProduct
-         * @description The product the priced item belongs to. None of the fields is marked required (not published); every
-         *     field but `id` may be null.
+         * @description The product the priced item belongs to; every field is always present.
          * @example {
          *       "id": 2,
          *       "name": "CDN",
@@ -2165,23 +2194,23 @@ export interface components {
              * @description The product's ID. Known IDs are 1 to 23, 25 and 32; the list is not closed.
              * @example 2
              */
-            id?: number;
+            id: number;
             /**
              * @description The product's display name.
              * @example CDN
              */
-            name?: string | null;
+            name: string;
             /**
              * @description The product's internal code, such as `CDN`, `CLOUD` or `STREAMING` (the values the
              *     `product_internal_name` filter takes). The set of codes is not closed.
              * @example CDN
              */
-            internal_name?: string | null;
+            internal_name: string;
         };
         /**
          * PlanContentUnit
-         * @description A unit of measure, used for the quantity a price applies to and for rounding. None of the fields is
-         *     marked required (not published); every field but `id` may be null.
+         * @description A unit of measure, used for the quantity a price applies to and for rounding; every field is always
+         *     present.
          * @example {
          *       "id": 2,
          *       "name": "GB",
@@ -2193,22 +2222,22 @@ export interface components {
              * @description The unit's ID.
              * @example 2
              */
-            id?: number;
+            id: number;
             /**
              * @description The unit's display name.
              * @example GB
              */
-            name?: string | null;
+            name: string;
             /**
              * @description The unit's internal code.
              * @example gb
              */
-            internal_name?: string | null;
+            internal_name: string;
         };
         /**
          * PlanContentCurrency
-         * @description The currency of a price. Known currencies are 1 = US dollar (`USD`) and 2 = euro (`EUR`). None of the
-         *     fields is marked required (not published); every field but `id` may be null.
+         * @description The currency of a price. Known currencies are 1 = US dollar (`USD`) and 2 = euro (`EUR`). `id` and
+         *     `char_code` are always present; `symbol` may be absent or null.
          * @example {
          *       "id": 1,
          *       "char_code": "USD",
@@ -2220,12 +2249,12 @@ export interface components {
              * @description The currency's ID (1 = US dollar, 2 = euro; the list is not closed).
              * @example 1
              */
-            id?: number;
+            id: number;
             /**
              * @description The currency's ISO 4217 letter code, such as `USD` or `EUR`.
              * @example USD
              */
-            char_code?: string | null;
+            char_code: string;
             /**
              * @description The currency's symbol.
              * @example $
@@ -2235,11 +2264,10 @@ export interface components {
         /**
          * PlanContentPriceStage
          * @description One step of a staged or stepped price: the price that applies from `threshold` on. Both values are
-         *     decimal strings, so no precision is lost. Neither field is marked required (not published); both may
-         *     be null.
+         *     decimal strings, so no precision is lost; both are always present.
          * @example {
          *       "threshold": "10240",
-         *       "money_value": "0.0150"
+         *       "money_value": "0.015000000000"
          *     }
          */
         PlanContentPriceStage: {
@@ -2247,53 +2275,51 @@ export interface components {
              * @description The quantity, in the plan content's unit, from which this stage applies (decimal string).
              * @example 10240
              */
-            threshold?: string | null;
+            threshold: string;
             /**
              * @description The price per unit in this stage, in the price's currency (decimal string).
-             * @example 0.0150
+             * @example 0.015000000000
              */
-            money_value?: string | null;
+            money_value: string;
         };
         /**
          * PlanContentPrice
          * @description The price of a plan content: a base value and, for staged or stepped calculation rules, the stages.
-         *     Money values are decimal strings. None of the fields is marked required (not published); each may be
-         *     null.
+         *     Money values are decimal strings with twelve decimal places.
          * @example {
          *       "currency": {
          *         "id": 1,
          *         "char_code": "USD",
          *         "symbol": "$"
          *       },
-         *       "money_value": "0.0200",
+         *       "money_value": "0.020000000000",
          *       "price_stages": [
          *         {
          *           "threshold": "0",
-         *           "money_value": "0.0200"
+         *           "money_value": "0.020000000000"
          *         },
          *         {
          *           "threshold": "10240",
-         *           "money_value": "0.0150"
+         *           "money_value": "0.015000000000"
          *         }
          *       ]
          *     }
          */
         PlanContentPrice: {
             /** @description The currency all money values of this price are in. */
-            currency?: components["schemas"]["PlanContentCurrency"] | null;
+            currency: components["schemas"]["PlanContentCurrency"];
             /**
              * @description The price per unit, in `currency` (decimal string).
-             * @example 0.0200
+             * @example 0.020000000000
              */
-            money_value?: string | null;
+            money_value: string;
             /** @description The stages of a staged or stepped price, by threshold; empty for a flat price. */
-            price_stages?: components["schemas"]["PlanContentPriceStage"][] | null;
+            price_stages: components["schemas"]["PlanContentPriceStage"][];
         };
         /**
          * PlanContentRoundingRule
          * @description How a measured quantity is rounded before it is priced: to a multiple of `value` in `unit`, in the
-         *     direction `round_operation` names. None of the fields is marked required (not published); each may be
-         *     null.
+         *     direction `round_operation` names (`ceil` or `floor`, when given).
          * @example {
          *       "unit": {
          *         "id": 2,
@@ -2306,27 +2332,27 @@ export interface components {
          */
         PlanContentRoundingRule: {
             /** @description The unit `value` is expressed in. */
-            unit?: components["schemas"]["PlanContentUnit"] | null;
+            unit: components["schemas"]["PlanContentUnit"];
             /**
              * @description The rounding step, in `unit` (decimal string).
              * @example 1
              */
-            value?: string | null;
+            value: string;
             /**
-             * @description The rounding direction. `ceil` (round up) is the value seen; the full set is not published, so this
-             *     is an open string.
+             * @description The rounding direction.
              * @example ceil
+             * @enum {string}
              */
-            round_operation?: string | null;
+            round_operation?: "ceil" | "floor";
         };
         /**
          * PlanContent
          * @description One priced item of a billing plan: which feature of which product it prices, in which regions, by
          *     which calculation rule, unit and price. Money values and quantities are decimal strings.
          *
-         *     The interface specification does not say which fields are always present or which may be null, and
-         *     the public reference does not settle it either. So no field is required here, and every field except
-         *     the identifiers `id` and `plan_id` may be null; read each one defensively.
+         *     The interface specification does not say which fields are always present or which may be null; the
+         *     public API reference does: every field is present and none is null (inside, only a feature's
+         *     `erp_sku_id` and a currency's `symbol` may be null).
          * @example {
          *       "id": 10482,
          *       "plan_id": 317,
@@ -2366,15 +2392,15 @@ export interface components {
          *           "char_code": "USD",
          *           "symbol": "$"
          *         },
-         *         "money_value": "0.0200",
+         *         "money_value": "0.020000000000",
          *         "price_stages": [
          *           {
          *             "threshold": "0",
-         *             "money_value": "0.0200"
+         *             "money_value": "0.020000000000"
          *           },
          *           {
          *             "threshold": "10240",
-         *             "money_value": "0.0150"
+         *             "money_value": "0.015000000000"
          *           }
          *         ]
          *       },
@@ -2396,53 +2422,53 @@ export interface components {
              * @description The plan content's ID.
              * @example 10482
              */
-            id?: number;
+            id: number;
             /**
              * @description The ID of the billing plan this item belongs to.
              * @example 317
              */
-            plan_id?: number;
+            plan_id: number;
             /**
              * @description Whether this is a default item of the plan.
              * @example false
              */
-            default?: boolean | null;
+            default: boolean;
             /** @description The billable feature this item prices. */
-            feature?: components["schemas"]["PlanContentFeature"] | null;
+            feature: components["schemas"]["PlanContentFeature"];
             /**
              * @description The code of the metric that measures the usage of the feature.
              * @example cdn_traffic_total
              */
-            metric_ext_name?: string | null;
+            metric_ext_name: string;
             /** @description The regions this item applies to. */
-            regions?: components["schemas"]["PlanContentRegion"][] | null;
+            regions: components["schemas"]["PlanContentRegion"][];
             /** @description The product category of the item. */
-            product_category?: components["schemas"]["PlanContentProductCategory"] | null;
+            product_category: components["schemas"]["PlanContentProductCategory"];
             /** @description The product the item belongs to. */
-            product?: components["schemas"]["PlanContentProduct"] | null;
+            product: components["schemas"]["PlanContentProduct"];
             /** @description The calculation rule of the price. */
-            calc_rule_type?: components["schemas"]["PlanContentCalcRuleType"] | null;
+            calc_rule_type: components["schemas"]["PlanContentCalcRuleType"];
             /** @description The unit the usage is measured and priced in. */
-            unit?: components["schemas"]["PlanContentUnit"] | null;
+            unit: components["schemas"]["PlanContentUnit"];
             /**
              * @description The size of one unit in the metric's base measure (decimal string), such as `1073741824` for a unit of 2^30.
              * @example 1073741824
              */
-            unit_size?: string | null;
+            unit_size: string;
             /** @description The price of the item. */
-            price?: components["schemas"]["PlanContentPrice"] | null;
+            price: components["schemas"]["PlanContentPrice"];
             /**
              * @description The item's default value (decimal string). Its meaning is not specified.
              * @example 0
              */
-            default_value?: string | null;
+            default_value: string;
             /** @description How the measured quantity is rounded before pricing. */
-            rounding_rule?: components["schemas"]["PlanContentRoundingRule"] | null;
+            rounding_rule: components["schemas"]["PlanContentRoundingRule"];
             /**
              * @description A free-text note on the item.
              * @example Traffic above 10 TB is billed at the lower step.
              */
-            comment?: string | null;
+            comment: string;
         };
         /**
          * PlanContentList
@@ -2498,12 +2524,63 @@ export interface components {
         };
         /**
          * CdnResourceUpdateResult
-         * @description The answer to a certificate revoke. The interface specification describes it as an empty object. The
-         *     real service answers this path with the updated CDN resource, so further properties may appear and
-         *     are allowed; do not rely on any of them.
+         * @description The answer to a certificate revoke. The interface specification describes it as an empty object; the
+         *     public API reference documents this URL twice — the revoke, with no body, and the general change of a
+         *     CDN resource, which answers with the updated resource, as the official clients expect. The reading that
+         *     fits both: the body is an empty object or the updated resource. So no field is required, and the fields
+         *     listed are those of the resource (with their types from the reference) that a client can read after a
+         *     revoke; further fields of the resource may appear and are allowed.
          * @example {}
+         * @example {
+         *       "id": 220,
+         *       "name": "static assets",
+         *       "cname": "cdn.example.com",
+         *       "active": true,
+         *       "status": "active",
+         *       "sslEnabled": false,
+         *       "sslData": null,
+         *       "created": "2026-11-20T08:00:00Z",
+         *       "updated": "2026-11-21T09:15:02Z"
+         *     }
          */
         CdnResourceUpdateResult: {
+            /**
+             * @description The CDN resource's ID.
+             * @example 220
+             */
+            id?: number;
+            /**
+             * @description The resource's name.
+             * @example static assets
+             */
+            name?: string | null;
+            /**
+             * @description The domain the resource delivers content for.
+             * @example cdn.example.com
+             */
+            cname?: string;
+            /** @description Whether the resource delivers content. */
+            active?: boolean;
+            /**
+             * @description The lifecycle state of the resource.
+             * @enum {string}
+             */
+            status?: "active" | "suspended" | "processed" | "deleted";
+            /**
+             * @description Whether HTTPS is on; `false` after a revoke.
+             * @example false
+             */
+            sslEnabled?: boolean;
+            /**
+             * @description The ID of the linked certificate; `null` after a revoke.
+             * @example null
+             */
+            sslData?: number | null;
+            /** @description When the resource was created. */
+            created?: string;
+            /** @description When the resource was last changed. */
+            updated?: string;
+        } & {
             [key: string]: unknown;
         };
         /**
@@ -2566,17 +2643,17 @@ export interface components {
             results: components["schemas"]["ResellerNotificationSetting"][];
             /**
              * Format: uri-reference
-             * @description The relative URL of the next page. The specification types it as a string only, but the last page
-             *     has no next page, so null (or leaving the field out) is allowed there.
+             * @description The relative URL of the next page. A string, never null (as the interface specification and the
+             *     public API reference both type it); the last page leaves it out.
              * @example reselling/resellers/1020/notification_settings?offset=20&limit=10
              */
-            next?: string | null;
+            next?: string;
             /**
              * Format: uri-reference
-             * @description The relative URL of the previous page; null (or left out) on the first page, which has none.
+             * @description The relative URL of the previous page; left out on the first page, which has none.
              * @example reselling/resellers/1020/notification_settings?offset=0&limit=10
              */
-            previous?: string | null;
+            previous?: string;
         };
         /**
          * ResellerNotificationSettingCreateRequest
@@ -2634,7 +2711,6 @@ export interface components {
              */
             stream_id: number;
             /**
-             * Format: uri
              * @description The http or https address of the HTML page shown as the widget.
              * @example https://widgets.example.com/scoreboard/match-2291
              */
@@ -2661,17 +2737,16 @@ export interface components {
             height?: number;
             /**
              * @description When true the widget is scaled to cover the whole frame; positioning fields are then not used.
+             * @default false
              * @example false
              */
-            stretch?: boolean;
+            stretch: boolean;
             /**
-             * Format: date-time
              * @description When the widget was created (ISO 8601).
              * @example 2026-11-20T16:02:11Z
              */
             created_at: string;
             /**
-             * Format: date-time
              * @description When the widget was last changed (ISO 8601).
              * @example 2026-11-21T08:55:40Z
              */
@@ -2686,9 +2761,11 @@ export interface components {
          *     transcoding.
          *
          *     Only `name` is required. The interface specification leaves many fields unnamed; their names, types and
-         *     nullability follow the public Gcore streaming reference (the `stream` / `createStream` schemas and the
-         *     official SDKs). Fields that describe a running session (transcoding figures, source protocol, session
-         *     timestamps) are `null` when they do not apply. The real service returns further fields that this
+         *     nullability follow the public streaming reference (the `stream` / `createStream` schemas and the official
+         *     SDKs). That reference types some fields as plain strings, numbers or arrays yet gives them the default
+         *     `null`; the reading that fits both is that they may be null, so they are nullable here (source protocol,
+         *     session timestamps, transcoding figures, custom IDs, `uri`). The push URLs and the screenshot URL have no
+         *     such default and are never null. The real service returns further fields that this
          *     contract does not list (for example the active ingest regions); unknown fields are allowed.
          *
          *     Push URL shapes, all built from the stream ID and the one push token the stream has at a time:
@@ -2847,7 +2924,7 @@ export interface components {
              *     stream goes off air, or switches to the backup feed if one is being pushed.
              * @example rtmp://vp-push-fra1.domain.com/in/1352417?9b2f6c1e47a04d8e8f3a5c7d2e1b0a96
              */
-            push_url?: string | null;
+            push_url?: string;
             /**
              * Format: uri
              * @description RTMP (or, with `rtmps://`, RTMPS) URL for pushing a backup feed to the backup ingest server, which is
@@ -2855,7 +2932,7 @@ export interface components {
              *     shows a backup marker appended to the stream ID part, so treat the URL as opaque and copy it whole.
              * @example rtmp://vp-push-ams2.domain.com/in/1352417?9b2f6c1e47a04d8e8f3a5c7d2e1b0a96
              */
-            backup_push_url?: string | null;
+            backup_push_url?: string;
             /**
              * Format: uri
              * @description SRT URL for pushing the master stream to the main ingest server, shaped
@@ -2864,13 +2941,13 @@ export interface components {
              *     the path's round-trip time, jitter and loss.
              * @example srt://vp-push-fra1-srt.domain.com:5001?streamid=1352417#9b2f6c1e47a04d8e8f3a5c7d2e1b0a96
              */
-            push_url_srt?: string | null;
+            push_url_srt?: string;
             /**
              * Format: uri
              * @description SRT URL for pushing a backup feed to the backup ingest server; same shape, token and failover behaviour as `push_url_srt` and `backup_push_url`.
              * @example srt://vp-push-ams2-srt.domain.com:5001?streamid=1352417#9b2f6c1e47a04d8e8f3a5c7d2e1b0a96
              */
-            backup_push_url_srt?: string | null;
+            backup_push_url_srt?: string;
             /**
              * Format: uri
              * @description WebRTC WHIP URL for pushing from a browser or another WHIP client, shaped
@@ -2879,7 +2956,7 @@ export interface components {
              *     RTMP or SRT.
              * @example https://whip.domain.com/1352417_9b2f6c1e47a04d8e8f3a5c7d2e1b0a96/whip
              */
-            push_url_whip?: string | null;
+            push_url_whip?: string;
             /**
              * @description Optional list of multi-regional ingestion points to choose from manually, for distributed broadcast
              *     set-ups. Present only when the provider has enabled the feature for the account on request;
@@ -2947,7 +3024,7 @@ export interface components {
              *     source is smaller). Refreshed every 10 seconds while the stream is live; earlier images are not kept.
              * @example https://static.gvideo.co/videoplatform/streams/102748/1352417/screenshots/last.jpg
              */
-            screenshot?: string | null;
+            screenshot?: string;
             /**
              * @description Names of the renditions the stream is currently transcoded into; `null` when not transcoding.
              * @default null
@@ -3002,14 +3079,19 @@ export interface components {
         /**
          * LiveStreamResetNotice
          * @description The short answer of a push-token reset whose active ingest could not be closed automatically (`202`).
-         *     The token has been replaced all the same; read the stream to get its new push URLs.
+         *     The token has been replaced all the same; read the stream to get its new push URLs. `message` is
+         *     optional, as the public API reference says; when present it is one of the two texts the reference lists
+         *     (the termination timed out, or the stream's state prevented it).
          * @example {
-         *       "message": "The push token was reset. Restart the stream manually to apply the new ingest URLs."
+         *       "message": "Token reset successful (it's already new). However, your active stream state prevents automated termination, you should now manually restart the stream with the new token."
          *     }
          */
         LiveStreamResetNotice: {
-            /** @description What happened and what to do next, for a person to read. */
-            message: string;
+            /**
+             * @description Why the ingest must be restarted by hand, for a person to read.
+             * @enum {string}
+             */
+            message?: "Token reset successful (it's already new). However, automated stream termination timed out, you should now manually restart the stream with the new token." | "Token reset successful (it's already new). However, your active stream state prevents automated termination, you should now manually restart the stream with the new token.";
         } & {
             [key: string]: unknown;
         };
@@ -3154,10 +3236,10 @@ export interface components {
         ProjectId: number;
         /** @description The region's ID. */
         RegionId: number;
-        /** @description How many tasks to return at most (page size). At most 1000; 10 when not given. */
+        /** @description How many tasks to return at most (page size), 1 to 1000; 10 when not given. */
         TaskListLimit: number;
         /** @description How many items to skip from the start of the list. */
-        Offset: number;
+        TaskListOffset: number;
         /** @description The task's ID, as returned by the operation that started it. */
         TaskId: string;
         /** @description The security group's ID. */
@@ -3169,6 +3251,12 @@ export interface components {
          *     published; leave it out to get the service's default page size.
          */
         PlanContentsLimit: number;
+        /**
+         * @description How many items to skip from the start of the list. Neither the interface specification nor the public API
+         *     reference gives this list's offset a default or a lower bound; the service starts at the first item when it
+         *     is left out.
+         */
+        Offset: number;
         /** @description The CDN resource's ID. */
         CdnResourceId: number;
         /** @description The reseller's ID. */
@@ -3205,7 +3293,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional, as in the public API reference; without a body `storage_limit` is 0. */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RegistryQuotaCheckRequest"];
             };
@@ -3232,10 +3321,10 @@ export interface operations {
     listActiveTasks: {
         parameters: {
             query?: {
-                /** @description How many tasks to return at most (page size). At most 1000; 10 when not given. */
+                /** @description How many tasks to return at most (page size), 1 to 1000; 10 when not given. */
                 limit?: components["parameters"]["TaskListLimit"];
                 /** @description How many items to skip from the start of the list. */
-                offset?: components["parameters"]["Offset"];
+                offset?: components["parameters"]["TaskListOffset"];
                 /** @description Only tasks of these kinds. Repeat the parameter for each kind. */
                 task_type?: components["schemas"]["TaskType"][];
             };
@@ -3347,7 +3436,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional, as in the public API reference; without a body nothing changes. */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SecurityGroupUpdateRequest"];
             };
@@ -3386,7 +3476,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional, as in the public API reference; without a body the list is empty, which removes every pair. */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["AllowedAddressPairsRequest"];
             };
@@ -3500,7 +3591,11 @@ export interface operations {
                  *     query string is not specified, so send metric IDs.
                  */
                 metric_id?: (number | null)[];
-                /** @description How many items to skip from the start of the list. */
+                /**
+                 * @description How many items to skip from the start of the list. Neither the interface specification nor the public API
+                 *     reference gives this list's offset a default or a lower bound; the service starts at the first item when it
+                 *     is left out.
+                 */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Sort keys, ascending by default; a leading `-` sorts that key descending. Several keys are
@@ -3577,7 +3672,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The certificate was revoked. The body is an empty object. */
+            /**
+             * @description The certificate was revoked. The body is an empty object (as the interface specification says) or
+             *     the updated CDN resource (as the real service and its official clients have it); the sandbox answers
+             *     with the resource.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3604,7 +3703,11 @@ export interface operations {
                  *     nor the public reference states a maximum or a default, so none is enforced here.
                  */
                 limit?: components["parameters"]["ResellerNotificationSettingsLimit"];
-                /** @description How many items to skip from the start of the list. */
+                /**
+                 * @description How many items to skip from the start of the list. Neither the interface specification nor the public API
+                 *     reference gives this list's offset a default or a lower bound; the service starts at the first item when it
+                 *     is left out.
+                 */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description The field of the setting to sort the list by. The accepted values are not published: this is an open

@@ -49,7 +49,7 @@ export interface Instance {
   flavor: string;
   image_id: string | null;
   apptemplate_id: string | null;
-  status: string;
+  status: "active" | "suspended" | "processed" | "deleted";
   created_at: string;
   port_ids: string[];
 }
@@ -59,7 +59,7 @@ export interface CdnResource {
   name: string;
   cname: string;
   active: boolean;
-  status: string;
+  status: "active" | "suspended" | "processed" | "deleted";
   sslEnabled: boolean;
   /** ID of the linked certificate, null when none is linked. */
   sslData: number | null;

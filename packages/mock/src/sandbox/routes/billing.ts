@@ -77,7 +77,7 @@ const byId = (a: PlanContent, b: PlanContent) => (a.id as number) - (b.id as num
 export const listPlanContents: SandboxHandler = (ctx) => {
   const limit = (ctx.query.limit as number | undefined) ?? PLAN_CONTENTS_DEFAULT_LIMIT;
   checkLimit(limit);
-  const offset = ctx.query.offset as number;
+  const offset = Math.max(0, (ctx.query.offset as number | undefined) ?? 0);
   const catalogue = ctx.app.catalogue;
   const ix = indexOf(catalogue);
   const filters: Filter[] = [];

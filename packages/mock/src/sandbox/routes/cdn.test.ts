@@ -10,12 +10,13 @@ const revoke = (body: unknown, resId: number = F.cdnResourceId) =>
 const resource = (id: number = F.cdnResourceId) => ctx.sandbox.state().cdnResources.find((r) => r.id === id);
 
 describe("CDN certificate revoke", () => {
-  it("unlinks the certificate, turns HTTPS off and answers {}", async () => {
+  it("unlinks the certificate, turns HTTPS off and answers with the updated resource", async () => {
     expect(resource()).toMatchObject({ sslData: F.cdnCertificateId, sslEnabled: true });
     const before = resource()?.updated as string;
     const res = await revoke({ sslData: null, sslEnabled: false });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({});
+    expect(res.body).toMatchObject({ id: F.cdnResourceId, sslEnabled: false, sslData: null });
+    expect(res.body).toEqual(resource());
     expect(resource()).toMatchObject({ sslData: null, sslEnabled: false, sslAutomated: false });
     expect(Date.parse(resource()?.updated as string)).toBeGreaterThan(Date.parse(before));
   });

@@ -4,7 +4,8 @@ import { laterThan, type SandboxHandler } from "./common.js";
 
 /**
  * PATCH /cdn/resources/{res_id} — the certificate revoke: only `{"sslData": null, "sslEnabled": false}`
- * is accepted; it unlinks the certificate and turns HTTPS off (again harmless).
+ * is accepted; it unlinks the certificate and turns HTTPS off (again harmless), and answers with the
+ * updated resource, as the real service does for this URL.
  */
 export const revokeCdnCertificate: SandboxHandler = (ctx) => {
   const resource = ctx.app.cdnResources.get(ctx.params.res_id as number);
@@ -18,6 +19,6 @@ export const revokeCdnCertificate: SandboxHandler = (ctx) => {
   resource.sslAutomated = false;
   resource.updated = laterThan(ctx.app, resource.updated);
   ctx.app.changed();
-  const body: CdnResourceUpdateResult = {};
+  const body: CdnResourceUpdateResult = { ...resource };
   return { status: 200, body };
 };

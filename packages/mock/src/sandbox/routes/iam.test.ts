@@ -93,9 +93,9 @@ describe("listing notification settings", () => {
     }
   };
 
-  it("lists everything without a limit, with count and null links", async () => {
+  it("lists everything without a limit, with count and no links", async () => {
     const res = await list();
-    expect(res.body).toEqual({ count: 2, results: expect.any(Array), next: null, previous: null });
+    expect(res.body).toEqual({ count: 2, results: expect.any(Array) });
   });
 
   it("pages with limit/offset and relative next/previous links", async () => {
@@ -103,12 +103,12 @@ describe("listing notification settings", () => {
     const first = await list({ limit: 2 });
     expect(first.body.count).toBe(6);
     expect(first.body.results).toHaveLength(2);
-    expect(first.body.previous).toBeNull();
+    expect(first.body).not.toHaveProperty("previous");
     expect(first.body.next).toBe(
       `/iam/reselling/resellers/${F.resellerId}/notification_settings?limit=2&offset=2`,
     );
     const last = await list({ limit: 2, offset: 4 });
-    expect(last.body.next).toBeNull();
+    expect(last.body).not.toHaveProperty("next");
     expect(last.body.previous).toBe(
       `/iam/reselling/resellers/${F.resellerId}/notification_settings?limit=2&offset=2`,
     );

@@ -41,7 +41,7 @@ export const listResellerNotificationSettings: SandboxHandler = (ctx) => {
   const { bucket } = resellerSettings(ctx);
   const limit = ctx.query.limit as number | undefined;
   checkLimit(limit);
-  const offset = ctx.query.offset as number;
+  const offset = Math.max(0, (ctx.query.offset as number | undefined) ?? 0);
   const ordering = ((ctx.query.ordering as string | undefined) ?? "").split(",").filter(Boolean);
   // The list is kept in id order, so the default needs no sort.
   const all =
@@ -49,10 +49,13 @@ export const listResellerNotificationSettings: SandboxHandler = (ctx) => {
       ? bucket.list
       : [...bucket.list].sort(orderingComparator(ordering, ORDERING, byId));
   const end = limit === undefined ? all.length : offset + limit;
+  const { next, previous } = pageLinks(ctx.path, ctx.rawQuery, all.length, offset, limit);
+  // The links are strings, never null (as the public reference types them): a missing page leaves its link out.
   const body: ResellerNotificationSettingList = {
     count: all.length,
     results: all.slice(offset, end),
-    ...pageLinks(ctx.path, ctx.rawQuery, all.length, offset, limit),
+    ...(next === null ? {} : { next }),
+    ...(previous === null ? {} : { previous }),
   };
   return { status: 200, body };
 };

@@ -12,7 +12,7 @@ export const replacePortAllowedAddressPairs: SandboxHandler = (ctx) => {
   if (!port || port.project_id !== projectId || port.region_id !== regionId) {
     throw notFound(`Port ${String(ctx.params.port_id)}`);
   }
-  const pairs = (ctx.body as AllowedAddressPairsRequest).allowed_address_pairs ?? [];
+  const pairs = (ctx.body as AllowedAddressPairsRequest | undefined)?.allowed_address_pairs ?? [];
   const seen = new Set<string>();
   for (const pair of pairs) {
     const key = `${pair.ip_address}|${pair.mac_address ?? ""}`;

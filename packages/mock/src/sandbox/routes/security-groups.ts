@@ -27,7 +27,7 @@ export const updateSecurityGroup: SandboxHandler = (ctx) => {
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
     throw notFound(`Security group ${String(ctx.params.group_id)}`);
   }
-  const request = ctx.body as SecurityGroupUpdateRequest;
+  const request = (ctx.body ?? {}) as SecurityGroupUpdateRequest;
   const updatedAt = laterThan(ctx.app, group.updated_at);
 
   // Work on a copy and check everything before anything is stored.

@@ -34,7 +34,7 @@ export const resetStreamPushToken: SandboxHandler = (ctx) => {
   if (stream.backup_live) {
     const notice: LiveStreamResetNotice = {
       message:
-        "The push token was reset, but the backup ingest is still on air: restart the encoder with the new URLs.",
+        "Token reset successful (it's already new). However, your active stream state prevents automated termination, you should now manually restart the stream with the new token.",
     };
     return { status: 202, body: notice };
   }
