@@ -129,7 +129,7 @@ export interface CreateBareMetalServersInit {
 /** The request of `PUT /cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs`. */
 export interface ReplacePortAllowedAddressPairsInit {
   params: { path: ReplacePairs["parameters"]["path"] };
-  body: ReplacePairs["requestBody"]["content"]["application/json"];
+  body: NonNullable<ReplacePairs["requestBody"]>["content"]["application/json"];
 }
 
 /**

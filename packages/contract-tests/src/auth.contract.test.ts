@@ -25,7 +25,11 @@ const CASES: AuthCase[] = [
   { name: "an unknown key", header: () => `apikey ${FAKE_KEY}`, prism: PRISM_PRESENCE_ONLY },
   // The scheme word is case-insensitive: the same refusals hold whatever its letter case.
   { name: "the APIKey scheme without a key", header: () => "APIKey", prism: PRISM_PRESENCE_ONLY },
-  { name: "an unknown key under the APIKey scheme", header: () => `APIKey ${FAKE_KEY}`, prism: PRISM_PRESENCE_ONLY },
+  {
+    name: "an unknown key under the APIKey scheme",
+    header: () => `APIKey ${FAKE_KEY}`,
+    prism: PRISM_PRESENCE_ONLY,
+  },
 ];
 
 /** The scheme word as the seed writes it and as the official SDKs send it; each must be accepted. */

@@ -1107,18 +1107,14 @@ export interface components {
              * @example eth0
              */
             interface_name?: string;
-            /**
-             * @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default).
-             * @default ipv4
-             */
-            ip_family: components["schemas"]["NetworkInterfaceIpFamily"] | null;
+            /** @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default). */
+            ip_family?: components["schemas"]["NetworkInterfaceIpFamily"] | null;
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
-             * @default 0
              * @example 0
              */
-            port_group: number;
+            port_group?: number;
         };
         /**
          * NetworkInterfaceFloatingIpNew
@@ -1201,10 +1197,9 @@ export interface components {
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
-             * @default 0
              * @example 0
              */
-            port_group: number;
+            port_group?: number;
         };
         /**
          * NetworkInterfaceAnySubnet
@@ -1233,11 +1228,8 @@ export interface components {
              * @example 192.168.10.25
              */
             ip_address?: string | unknown | unknown;
-            /**
-             * @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default).
-             * @default ipv4
-             */
-            ip_family: components["schemas"]["NetworkInterfaceIpFamily"] | null;
+            /** @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default). */
+            ip_family?: components["schemas"]["NetworkInterfaceIpFamily"] | null;
             floating_ip?: components["schemas"]["NetworkInterfaceFloatingIp"];
             /**
              * @description A name for the interface inside the server. Unset, the service reports it as `null`.
@@ -1247,10 +1239,9 @@ export interface components {
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
-             * @default 0
              * @example 1
              */
-            port_group: number;
+            port_group?: number;
         };
         /**
          * NetworkInterfaceReservedFixedIp
@@ -1281,10 +1272,9 @@ export interface components {
             /**
              * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
              *     port; each distinct value gets its own trunk.
-             * @default 0
              * @example 1
              */
-            port_group: number;
+            port_group?: number;
         };
         /**
          * NetworkInterface
@@ -1323,14 +1313,12 @@ export interface components {
             source: "new-volume" | "image" | "snapshot" | "apptemplate" | "existing-volume";
             /**
              * @description Size of the volume in GiB.
-             * @default null
              * @example 10
              */
-            size: number | null;
+            size?: number | null;
             /**
              * @description The volume type, which sets the price per GiB: `standard`, `ssd_hiiops`, `ssd_lowlatency`,
              *     `ssd_local`, `cold` or `ultra` (the set the public API reference gives), or null for the default.
-             * @default null
              * @example standard
              * @example ssd_hiiops
              * @example cold
@@ -1338,13 +1326,12 @@ export interface components {
              * @example ultra
              * @enum {string|null}
              */
-            type_name: "cold" | "ssd_hiiops" | "ssd_local" | "ssd_lowlatency" | "standard" | "ultra" | null;
+            type_name?: "cold" | "ssd_hiiops" | "ssd_local" | "ssd_lowlatency" | "standard" | "ultra" | null;
             /**
              * @description The snapshot the volume is made from; needed when `source` is `snapshot`.
-             * @default null
              * @example 7cca40d7-a843-4e9f-ae08-62b9a394b1ab
              */
-            snapshot_id: string | null;
+            snapshot_id?: string | null;
             /**
              * @description The image the volume is made from, when `source` is `image`.
              * @example f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1
@@ -1395,9 +1382,9 @@ export interface components {
             name_templates?: (string | null)[] | null;
             /** @description The volumes to create or attach for each instance. */
             volumes?: components["schemas"]["VolumePricingItem"][];
-        } | unknown | {
+        } & (unknown | {
             name_templates: unknown[];
-        };
+        });
         /**
          * InstancePriceDiscountDetail
          * @description The discount that applies to one priced resource.
@@ -1582,7 +1569,7 @@ export interface components {
          * @example 192.168.123.20
          * @example 10.0.5.0/24
          */
-        IpAddressOrNetwork: string | unknown | unknown | unknown | unknown;
+        IpAddressOrNetwork: string;
         /**
          * SecurityGroupRuleCreate
          * @description A rule change that adds a new rule to the security group. Only `action` is required: neither the
@@ -1929,9 +1916,8 @@ export interface components {
             /**
              * @description Zero to 10 pairs, each a single IP address or a CIDR range, optionally with a MAC address. The field is
              *     optional; left out, it is an empty list, which removes every pair.
-             * @default []
              */
-            allowed_address_pairs: components["schemas"]["AllowedAddressPair"][];
+            allowed_address_pairs?: components["schemas"]["AllowedAddressPair"][];
         };
         /**
          * TaskIdList
@@ -2098,7 +2084,7 @@ export interface components {
              * @example I2Nsb3VkLWNvbmZpZwpwYWNrYWdlczoKICAtIGh0b3AK
              */
             user_data?: string;
-        } | unknown | unknown;
+        } & (unknown | unknown);
         /**
          * PlanContentCalcRuleType
          * @description The calculation rule of a plan content's price: how usage turns into a charge. `staged` and `stepped`
@@ -2737,10 +2723,9 @@ export interface components {
             height?: number;
             /**
              * @description When true the widget is scaled to cover the whole frame; positioning fields are then not used.
-             * @default false
              * @example false
              */
-            stretch: boolean;
+            stretch?: boolean;
             /**
              * @description When the widget was created (ISO 8601).
              * @example 2026-11-20T16:02:11Z

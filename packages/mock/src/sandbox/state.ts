@@ -49,7 +49,7 @@ export interface Instance {
   flavor: string;
   image_id: string | null;
   apptemplate_id: string | null;
-  status: "active" | "suspended" | "processed" | "deleted";
+  status: string;
   created_at: string;
   port_ids: string[];
 }

@@ -119,9 +119,9 @@ describe("authentication", () => {
   );
 
   it("keeps the key itself case-sensitive", async () => {
-    expect((await call("/things/1", { headers: { Authorization: `apikey ${KEY.toUpperCase()}` } })).status).toBe(
-      401,
-    );
+    expect(
+      (await call("/things/1", { headers: { Authorization: `apikey ${KEY.toUpperCase()}` } })).status,
+    ).toBe(401);
   });
 
   it("needs no key where the operation's security is empty", async () => {

@@ -38,7 +38,7 @@ export const previewInstancePrice: SandboxHandler = (ctx) => {
         `volumes[${i}].type_name must be one of ${Object.keys(PRICES.volumePerGibHour).join(", ")}.`,
       );
     }
-    if (volume.size === undefined)
+    if (volume.size === undefined || volume.size === null)
       throw badRequest(`volumes[${i}].size is required to price a ${volume.source} volume.`);
     perVm.volumes[type] = (perVm.volumes[type] ?? 0) + volume.size * price;
   }
