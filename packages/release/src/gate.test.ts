@@ -51,6 +51,24 @@ describe("decide", () => {
     expect(decision.ok, decision.reasons.join("\n")).toBe(ok);
   });
 
+  const v01 = { "@cloud-contract/types": "0.1.0", "@cloud-contract/client": "0.1.0" };
+  const v02 = { "@cloud-contract/types": "0.2.0", "@cloud-contract/client": "0.2.0" };
+  it.each([
+    { name: "breaking, minor changesets", bumps: bumps("minor", "minor"), current: v01, ok: true },
+    { name: "breaking, patch changesets", bumps: bumps("patch", "patch"), current: v01, ok: false },
+    { name: "breaking, minor for types only", bumps: bumps("minor", "patch"), current: v01, ok: false },
+    {
+      name: "breaking, `changeset version` already raised the minor",
+      bumps: new Map(),
+      current: v02,
+      ok: true,
+    },
+    { name: "breaking, no changeset", bumps: new Map(), current: v01, ok: false },
+  ])("before 1.0: $name → ok: $ok", ({ bumps, current, ok }) => {
+    const decision = decide({ diff: breaking, bumps, currentVersions: current, releasedVersions: v01 });
+    expect(decision.ok, decision.reasons.join("\n")).toBe(ok);
+  });
+
   it("asks for a changeset before the first release, when no released versions are recorded", () => {
     const decision = decide({
       diff: breaking,

@@ -18,13 +18,17 @@ export interface GateDecision {
   reasons: string[];
 }
 
-function major(version: string | undefined): number {
-  return Number.parseInt(version?.split(".")[0] ?? "", 10);
+function part(version: string | undefined, index: 0 | 1): number {
+  return Number.parseInt(version?.split(".")[index] ?? "", 10);
 }
+const major = (version: string | undefined) => part(version, 0);
+const minor = (version: string | undefined) => part(version, 1);
 
 /**
  * A breaking change to the API passes only when both API packages get a new major: through a pending
- * changeset, or because `changeset version` already raised the major since the last release.
+ * changeset, or because `changeset version` already raised the major since the last release. Before 1.0
+ * the minor is the breaking bump (semver leaves 0.x open, and a `^0.1.0` range does not take 0.2.0), so
+ * there a minor bump — pending or already applied — is enough.
  */
 export function decide(input: GateInput): GateDecision {
   if (input.diff.breaking.length === 0) return { ok: true, reasons: ["no breaking change"] };
@@ -34,14 +38,21 @@ export function decide(input: GateInput): GateDecision {
     const bump = input.bumps.get(name) ?? "none";
     const now = input.currentVersions[name];
     const then = input.releasedVersions?.[name];
+    const beforeOne = major(then ?? now) === 0;
     if (bump === "major") {
       reasons.push(`${name}: a pending changeset bumps the major`);
+    } else if (beforeOne && bump === "minor") {
+      reasons.push(`${name}: a pending changeset bumps the minor, the breaking bump before 1.0`);
     } else if (then !== undefined && major(now) > major(then)) {
       reasons.push(`${name}: major already raised since the last release (${then} → ${now})`);
+    } else if (beforeOne && then !== undefined && major(now) === 0 && minor(now) > minor(then)) {
+      reasons.push(
+        `${name}: minor already raised since the last release, the breaking bump before 1.0 (${then} → ${now})`,
+      );
     } else {
       ok = false;
       reasons.push(
-        `${name}: needs a major bump (pending: ${bump}; version ${now ?? "?"}, released ${then ?? "?"})`,
+        `${name}: needs a ${beforeOne ? "minor (before 1.0) or major" : "major"} bump (pending: ${bump}; version ${now ?? "?"}, released ${then ?? "?"})`,
       );
     }
   }

@@ -1449,7 +1449,7 @@ export interface components {
             standard?: number | null;
             /** @description Price of the `ultra` volumes. */
             ultra?: number | null;
-        };
+        } | null;
         /**
          * InstancePricePeriod
          * @description The price of the instances over one period (an hour or a month), split by what is charged, in
@@ -1480,7 +1480,7 @@ export interface components {
              * @example 0.0042
              */
             floating_ip?: number | null;
-            volumes?: components["schemas"]["InstancePriceVolumes"] | null;
+            volumes?: components["schemas"]["InstancePriceVolumes"];
         };
         /**
          * InstancePricePreview

@@ -111,6 +111,20 @@ describe("the gate on a workspace", () => {
     expect(output).toContain("@cloud-contract/types: needs a major bump (pending: minor");
   });
 
+  it("lists every response field that may now be null, apart from the truncated change lists", async () => {
+    const doc = structuredClone(released);
+    const props = doc.paths["/tasks/{id}"].get.responses["200"].content["application/json"].schema
+      .properties as Record<string, { type: unknown }>;
+    for (const field of Object.values(props)) field.type = ["string", "null"];
+    const { code, output } = await gate(workspace(doc));
+    expect(code, output).toBe(1);
+    expect(output).toContain(
+      "response fields that may now be null (2; TypeScript consumers must handle null):",
+    );
+    expect(output).toContain("  GET /tasks/{id} response 200 application/json #/properties/id");
+    expect(output).toContain("  GET /tasks/{id} response 200 application/json #/properties/error");
+  });
+
   it("passes it with a major changeset for types alone: the link carries the major to the client", async () => {
     const root = workspace(withoutErrorField(), {
       "remove-task-error.md": '---\n"@cloud-contract/types": major\n---\n\nTask.error is gone.\n',

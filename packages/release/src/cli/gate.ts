@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { currentVersions, readBaseline } from "../baseline.js";
 import { compareSpecs } from "../diff/compare.js";
+import { responseFieldsNowNullable } from "../diff/nullable.js";
 import type { Change } from "../diff/types.js";
 import { decide } from "../gate.js";
 import { pendingBumps } from "../release-plan.js";
@@ -35,7 +36,8 @@ export async function gateMain(
     releasedVersions: baseline.versions,
   });
   if (values.json) {
-    log(JSON.stringify({ ok: decision.ok, reasons: decision.reasons, ...diff }, null, 2));
+    const nowNullable = responseFieldsNowNullable(diff.breaking).map((c) => c.where);
+    log(JSON.stringify({ ok: decision.ok, reasons: decision.reasons, nowNullable, ...diff }, null, 2));
     return decision.ok ? 0 : 1;
   }
   log(
@@ -43,6 +45,11 @@ export async function gateMain(
   );
   printList(log, "breaking", diff.breaking);
   printList(log, "non-breaking", diff.nonBreaking);
+  const nullable = responseFieldsNowNullable(diff.breaking);
+  if (nullable.length > 0) {
+    log(`response fields that may now be null (${nullable.length}; TypeScript consumers must handle null):`);
+    for (const c of nullable) log(`  ${c.where}`);
+  }
   for (const reason of decision.reasons) log(`  ${reason}`);
   if (!decision.ok) {
     log("FAILED: the API breaks for consumers. Run `pnpm changeset`, choose a major bump for");
