@@ -3,13 +3,13 @@ import { createCloudClient } from "@cloud-contract/client";
 const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
 
 // Issues a new push token: every push URL of the stream changes, the old token stops working.
-const { data, error } = await client.POST("/streaming/streams/{stream_id}/reset_push_token", {
+const { data, error, response } = await client.POST("/streaming/streams/{stream_id}/reset_push_token", {
   params: { path: { stream_id: 1352417 } },
 });
 if (error) throw new Error(`resetting the push token failed: ${error.message}`);
-if ("message" in data) {
+if (response.status === 202) {
   // 202: the token changed, but the running ingest could not be stopped - restart the encoder by hand.
-  console.log(data.message);
-} else {
+  console.log("restart the stream by hand:", "message" in data ? data.message : "");
+} else if ("push_url" in data) {
   console.log("new push URL:", data.push_url);
 }

@@ -9,6 +9,7 @@ type Schemas = components["schemas"];
 /** The shared body of every error response. Named so as not to shadow the global `Error`. */
 export type ApiErrorBody = Schemas["Error"];
 export type AllowedAddressPair = Schemas["AllowedAddressPair"];
+export type IpAddressOrNetwork = Schemas["IpAddressOrNetwork"];
 export type AllowedAddressPairsRequest = Schemas["AllowedAddressPairsRequest"];
 export type BareMetalDdosProfile = Schemas["BareMetalDdosProfile"];
 export type BareMetalDdosProfileField = Schemas["BareMetalDdosProfileField"];

@@ -11,10 +11,15 @@ const revoke = (body: Record<string, unknown>) =>
   h.client.PATCH(RESOURCE, { params: { path: { res_id: h.ctx.ids.cdnResourceId } }, body: body as never });
 
 describe(h.label("revokeCdnCertificate"), () => {
-  it("answers 200 with an empty object", async (t) => {
+  it("answers 200 with an empty object or the updated resource, HTTPS off and no certificate", async (t) => {
     needMutations(t, h.ctx, CHANGE);
     const result = await h.ok("revokeCdnCertificate", revoke({ sslData: null, sslEnabled: false }));
-    expect(result).toEqual({});
+    // The seed shows {}; the real service (and the sandbox) answer with the resource. Either way, a resource
+    // in the answer must show the revoke.
+    if (Object.keys(result).length > 0) {
+      expect(result).toMatchObject({ id: h.ctx.ids.cdnResourceId, sslEnabled: false, sslData: null });
+    }
+    if (h.ctx.target === "sandbox") expect(result.sslEnabled).toBe(false);
   });
 
   rejects(h, [

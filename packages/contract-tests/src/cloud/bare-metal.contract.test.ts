@@ -61,17 +61,6 @@ describe(h.label("createBareMetalServers"), () => {
       call: () => create({ flavor: "bm1-infrastructure-small", interfaces: [EXTERNAL] }),
     },
     {
-      name: "both image_id and apptemplate_id",
-      operationId: "createBareMetalServers",
-      call: () =>
-        create({
-          flavor: "bm1-infrastructure-small",
-          image_id: IMAGE,
-          apptemplate_id: "wordpress",
-          interfaces: [EXTERNAL],
-        }),
-    },
-    {
       name: "a 256-character tag key",
       operationId: "createBareMetalServers",
       call: () =>

@@ -72,17 +72,6 @@ describe(h.label("previewInstancePrice"), () => {
       call: () => preview({ flavor: "g1-standard-2-4", interfaces: [{ type: "external" }] }),
     },
     {
-      name: "both names and name_templates",
-      operationId: "previewInstancePrice",
-      call: () =>
-        preview({
-          flavor: "g1-standard-2-4",
-          interfaces: [{ type: "external" }],
-          names: ["a"],
-          name_templates: ["b-{ip_octets}"],
-        }),
-    },
-    {
       name: "an interface of an unknown type",
       operationId: "previewInstancePrice",
       call: () => preview({ flavor: "g1-standard-2-4", interfaces: [{ type: "vpn" }], names: ["a"] }),

@@ -122,6 +122,8 @@ describe(h.label("updateSecurityGroup"), () => {
       name: "a rule delete without security_group_rule_id",
       operationId: "updateSecurityGroup",
       call: () => patch({ changed_rules: [{ action: "delete" }] }),
+      prism:
+        "the schema allows a delete without an ID, as the public reference does; only the service refuses it",
     },
     {
       name: "a port above 65535",

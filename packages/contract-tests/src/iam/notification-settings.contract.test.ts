@@ -98,11 +98,6 @@ describe(h.label("listResellerNotificationSettings"), () => {
       operationId: "listResellerNotificationSettings",
       call: () => list({ limit: "all" }),
     },
-    {
-      name: "a negative offset",
-      operationId: "listResellerNotificationSettings",
-      call: () => list({ offset: -1 }),
-    },
   ] satisfies NegativeCase[]);
 });
 

@@ -15,8 +15,10 @@ try {
     await client.GET("/billing/org/v1/plans/contents", { params: { query: { limit: 5 } } }),
   );
   const path = { params: { path: { stream_id: 1352417 } } };
-  const reset = unwrap(await client.POST("/streaming/streams/{stream_id}/reset_push_token", path));
-  const stream: LiveStream | undefined = "message" in reset ? undefined : reset; // 202 carries a notice
+  const resetCall = await client.POST("/streaming/streams/{stream_id}/reset_push_token", path);
+  const reset = unwrap(resetCall);
+  // 200 carries the stream, 202 a notice whose `message` is optional: tell them apart by the status.
+  const stream = resetCall.response.status === 200 ? (reset as LiveStream) : undefined;
   console.log(JSON.stringify({ state: task.state, plans: plans.count, stream: stream?.id }));
 } finally {
   await prism.stop();

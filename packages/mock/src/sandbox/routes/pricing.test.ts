@@ -92,14 +92,13 @@ describe("instance price preview", () => {
   });
 
   it.each([
-    ["both names and name_templates", { ...base, name_templates: ["x"] }, 422],
     ["neither names nor name_templates", { ...base, names: undefined }, 422],
     ["no flavor", { ...base, flavor: undefined }, 422],
     ["an empty names list", { ...base, names: [] }, 400],
     [
       "an unknown volume type",
       { ...base, volumes: [{ source: "new-volume", size: 1, type_name: "tape" }] },
-      400,
+      422,
     ],
     ["a volume without size", { ...base, volumes: [{ source: "new-volume" }] }, 400],
   ])("answers an error for %s", async (_name, body, status) => {

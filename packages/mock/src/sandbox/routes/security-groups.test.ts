@@ -118,7 +118,7 @@ describe("rules, name, revision", () => {
   it("answers 404 for deleting an unknown rule and changes nothing (all or nothing)", async () => {
     const before = structuredClone(seeded());
     const res = await patch({
-      name: "half-applied?",
+      name: "half-applied",
       changed_rules: [
         { action: "create", protocol: "udp", port_range_min: 53 },
         { action: "delete", security_group_rule_id: "00000000-0000-4000-8000-000000000000" },
@@ -151,8 +151,11 @@ describe("rules, name, revision", () => {
     ).toBe(400);
   });
 
-  it("answers 422 for a rule change without its required fields or with an unknown protocol", async () => {
-    expect((await patch({ changed_rules: [{ action: "delete" }] })).status).toBe(422);
+  it("answers 400 for a rule delete without the rule's ID, 422 for an unknown protocol or action", async () => {
+    expect((await patch({ changed_rules: [{ action: "delete" }] })).status).toBe(400);
+    expect(
+      (await patch({ changed_rules: [{ action: "delete", security_group_rule_id: null }] })).status,
+    ).toBe(400);
     expect((await patch({ changed_rules: [{ action: "create", protocol: "carrier-pigeon" }] })).status).toBe(
       422,
     );
@@ -169,9 +172,12 @@ describe("rules, name, revision", () => {
     expect(second.body.created_at).toBe(first.body.created_at);
   });
 
-  it("answers 400 for an empty name", async () => {
-    expect((await patch({ name: "  " })).status).toBe(400);
-  });
+  it.each(["  ", "ab", "-leading-dash", "x".repeat(64)])(
+    "answers 422 for a name the reference's pattern refuses (%j)",
+    async (name) => {
+      expect((await patch({ name })).status).toBe(422);
+    },
+  );
 
   it("answers 404 for an unknown group or one in another project, 422 for a group id that is not a UUID", async () => {
     expect((await patch({}, { ...params, group_id: "00000000-0000-4000-8000-000000000000" })).status).toBe(

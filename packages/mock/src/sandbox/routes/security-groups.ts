@@ -34,6 +34,9 @@ export const updateSecurityGroup: SandboxHandler = (ctx) => {
   let rules: SecurityGroupRule[] = [...(group.security_group_rules ?? [])];
   for (const [i, change] of (request.changed_rules ?? []).entries()) {
     if (change.action === "delete") {
+      // The schema allows a delete without an ID (as the reference does); the service refuses it.
+      if (!change.security_group_rule_id)
+        throw badRequest(`changed_rules[${i}]: a delete needs security_group_rule_id.`);
       const before = rules.length;
       rules = rules.filter((r) => r.id !== change.security_group_rule_id);
       if (rules.length === before) {
@@ -53,7 +56,6 @@ export const updateSecurityGroup: SandboxHandler = (ctx) => {
     }
     rules.push(rule);
   }
-  if (request.name !== undefined && request.name.trim() === "") throw badRequest("name must not be empty.");
 
   group.security_group_rules = rules;
   if (request.name !== undefined) group.name = request.name;

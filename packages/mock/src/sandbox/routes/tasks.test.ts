@@ -84,7 +84,6 @@ describe("bare metal creation", () => {
 
   it.each([
     ["no interfaces", { interfaces: [] }, "body.interfaces"],
-    ["both image_id and apptemplate_id", { apptemplate_id: F.appTemplateId }, "body"],
     ["neither image_id nor apptemplate_id", { image_id: undefined }, "body"],
     ["an interface of an unknown type", { interfaces: [{ type: "wormhole" }] }, "body.interfaces.0"],
   ])("answers 422 for %s", async (_name, overrides, field) => {
