@@ -13,6 +13,7 @@ import {
   type ValidationResult,
 } from "./validator.js";
 
+export { OPERATION_AREAS } from "./areas.js";
 export type { ResponseVerdict, Violation, ViolationKind } from "./check-response.js";
 export { type ResponseExample, responseExamples } from "./examples.js";
 export { isObject, type Json } from "./json.js";

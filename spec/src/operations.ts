@@ -1,4 +1,5 @@
 // The operations of a document: the one place that walks `paths` and knows the HTTP methods.
+import { OPERATION_AREAS } from "./areas.js";
 import { isObject, type Json } from "./json.js";
 import { resolveRef } from "./resolve.js";
 
@@ -46,6 +47,8 @@ export interface Operation {
   path: string;
   /** The first tag, undefined when the operation has none. */
   tag: string | undefined;
+  /** `<tag>/<topic>` (`cloud/registry`), from OPERATION_AREAS; undefined for an operation it does not list. */
+  area: string | undefined;
   /** Path-item and operation parameters merged (the operation's win by `in` + `name`), resolved. */
   parameters: Parameter[];
   requestBody: RequestBody | undefined;
@@ -79,11 +82,13 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
     const response = resolveRef(doc, raw);
     responses[status] = { ...response, content: contentOf(doc, response.content) };
   }
+  const operationId = typeof object.operationId === "string" ? object.operationId : `${upper} ${path}`;
   return {
-    operationId: typeof object.operationId === "string" ? object.operationId : `${upper} ${path}`,
+    operationId,
     method: upper,
     path,
     tag: Array.isArray(object.tags) && typeof object.tags[0] === "string" ? object.tags[0] : undefined,
+    area: OPERATION_AREAS[operationId],
     parameters: mergeParameters(doc, item.parameters, object.parameters),
     requestBody: requestBodyOf(doc, object.requestBody),
     responses,

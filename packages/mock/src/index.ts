@@ -1,4 +1,4 @@
-export { bundlePath, listOperations, readSpec } from "./bundle.js";
+export { bundlePath } from "@cloud-contract/spec/document";
 export {
   type PrismLogLevel,
   type PrismOptions,

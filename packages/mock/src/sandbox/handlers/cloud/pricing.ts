@@ -1,12 +1,8 @@
-import type {
-  InstancePricePeriod,
-  InstancePricePreview,
-  InstancePricePreviewRequest,
-  InstancePriceVolumes,
-} from "@cloud-contract/types";
-import { PRICES, type VolumeType } from "../fixtures/prices.js";
-import { badRequest } from "../http/api-error.js";
-import { projectRegion, type SandboxHandler } from "./common.js";
+import type { InstancePricePeriod, InstancePricePreview, InstancePriceVolumes } from "@cloud-contract/types";
+import { PRICES, type VolumeType } from "../../fixtures/prices.js";
+import { badRequest } from "../../http/api-error.js";
+import { projectRegion } from "../common.js";
+import type { SandboxHandler } from "../types.js";
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -15,9 +11,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * IPs and volumes from the price table, times the number of names; equal requests give equal prices.
  * An unknown flavor gives `price_status: "error"` and null totals.
  */
-export const previewInstancePrice: SandboxHandler = (ctx) => {
-  const { projectId } = projectRegion(ctx);
-  const request = ctx.body as InstancePricePreviewRequest;
+export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx) => {
+  const { projectId } = projectRegion(ctx.app, ctx.params);
+  const request = ctx.body;
   const vmCount = (request.names ?? request.name_templates ?? []).length;
   if (vmCount === 0) throw badRequest("Give at least one name in names or name_templates.");
 

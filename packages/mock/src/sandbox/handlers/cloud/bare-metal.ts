@@ -1,17 +1,18 @@
 import type { BareMetalServerCreateRequest, NetworkInterface, TaskIdList } from "@cloud-contract/types";
-import type { Random } from "../random.js";
-import type { Instance, Port } from "../state.js";
-import type { Store } from "../store.js";
-import { projectRegion, type SandboxHandler } from "./common.js";
+import type { Random } from "../../random.js";
+import type { Instance, Port } from "../../state.js";
+import type { Store } from "../../store.js";
+import { projectRegion } from "../common.js";
+import type { SandboxHandler } from "../types.js";
 
 /**
  * POST /cloud/v1/bminstances/{project_id}/{region_id} — starts a `create_bm` task. It finishes with the
  * new instance and one port per interface in `created_resources`, or ends in ERROR when the flavor is not
  * a known bare metal flavor or the image / application template is unknown.
  */
-export const createBareMetalServers: SandboxHandler = (ctx) => {
-  const { projectId, regionId } = projectRegion(ctx);
-  const request = ctx.body as BareMetalServerCreateRequest;
+export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  const request = ctx.body;
   const store = ctx.app;
   const instanceId = store.random.uuid();
   const name =
@@ -39,7 +40,6 @@ export const createBareMetalServers: SandboxHandler = (ctx) => {
     },
     outcome,
   );
-  store.changed();
   const body: TaskIdList = { tasks: [task.id] };
   return { status: 200, body };
 };

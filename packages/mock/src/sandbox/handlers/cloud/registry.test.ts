@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useSandbox } from "../../test-support/sandbox.js";
-import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import { useSandbox } from "../../../test-support/sandbox.js";
+import { SANDBOX_FIXTURES as F } from "../../fixtures/ids.js";
 
 const ctx = useSandbox();
 const check = (

@@ -1,23 +1,19 @@
-import type {
-  ResellerNotificationSetting,
-  ResellerNotificationSettingCreateRequest,
-  ResellerNotificationSettingList,
-} from "@cloud-contract/types";
-import { conflict, notFound } from "../http/api-error.js";
-import { checkLimit, orderingComparator, pageLinks } from "../paging.js";
-import type { SandboxContext, SandboxHandler } from "./common.js";
+import type { ResellerNotificationSetting, ResellerNotificationSettingList } from "@cloud-contract/types";
+import { conflict, notFound } from "../../http/api-error.js";
+import { checkLimit, orderingComparator, pageLinks } from "../../paging.js";
+import type { Store } from "../../store.js";
+import type { SandboxHandler } from "../types.js";
 
-function resellerSettings(ctx: SandboxContext) {
-  const id = ctx.params.resellerId as number;
-  const bucket = ctx.app.notificationSettings.get(id);
-  if (!bucket || !ctx.app.resellers.has(id)) throw notFound(`Reseller ${id}`);
+function resellerSettings(store: Store, id: number) {
+  const bucket = store.notificationSettings.get(id);
+  if (!bucket || !store.resellers.has(id)) throw notFound(`Reseller ${id}`);
   return { id, bucket };
 }
 
 /** POST /iam/reselling/resellers/{resellerId}/notification_settings — 409 when the address already gets this type. */
-export const addResellerNotificationSetting: SandboxHandler = (ctx) => {
-  const { id } = resellerSettings(ctx);
-  const request = ctx.body as ResellerNotificationSettingCreateRequest;
+export const addResellerNotificationSetting: SandboxHandler<"addResellerNotificationSetting"> = (ctx) => {
+  const { id } = resellerSettings(ctx.app, ctx.params.resellerId);
+  const request = ctx.body;
   const setting = ctx.app.addNotificationSetting(id, request);
   if (!setting)
     throw conflict(`${request.email} already receives ${request.notification_type} notifications.`);
@@ -37,12 +33,12 @@ const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) =>
  * GET /iam/reselling/resellers/{resellerId}/notification_settings — ordering by a field (comma-joined for
  * several, `-` for descending), limit/offset (every item when no limit), relative next/previous links.
  */
-export const listResellerNotificationSettings: SandboxHandler = (ctx) => {
-  const { bucket } = resellerSettings(ctx);
-  const limit = ctx.query.limit as number | undefined;
+export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
+  const { bucket } = resellerSettings(ctx.app, ctx.params.resellerId);
+  // The pipeline fills in the spec's default offset (0); no limit means every item.
+  const { limit, offset = 0 } = ctx.query;
   checkLimit(limit);
-  const offset = ctx.query.offset as number;
-  const ordering = ((ctx.query.ordering as string | undefined) ?? "").split(",").filter(Boolean);
+  const ordering = (ctx.query.ordering ?? "").split(",").filter(Boolean);
   // The list is kept in id order, so the default needs no sort.
   const all =
     ordering.length === 0 || (ordering.length === 1 && ordering[0] === "id")

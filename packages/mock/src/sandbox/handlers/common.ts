@@ -1,18 +1,16 @@
 import { notFound } from "../http/api-error.js";
-import type { Handler, RequestContext } from "../http/api-handler.js";
 import type { ProjectQuota, Region } from "../state.js";
 import type { Store } from "../store.js";
 
-export type SandboxHandler = Handler<Store>;
-export type SandboxContext = RequestContext<Store>;
-
 /** The project and region of the path; 404 when the project does not exist or is not in the region. */
-export function projectRegion(ctx: SandboxContext): { projectId: number; regionId: number; region: Region } {
-  const projectId = ctx.params.project_id as number;
-  const regionId = ctx.params.region_id as number;
-  const project = ctx.app.projects.get(projectId);
+export function projectRegion(
+  store: Store,
+  params: { project_id: number; region_id: number },
+): { projectId: number; regionId: number; region: Region } {
+  const { project_id: projectId, region_id: regionId } = params;
+  const project = store.projects.get(projectId);
   if (!project) throw notFound(`Project ${projectId}`);
-  const region = ctx.app.regions.get(regionId);
+  const region = store.regions.get(regionId);
   if (!region || !project.region_ids.includes(regionId))
     throw notFound(`Region ${regionId} of project ${projectId}`);
   return { projectId, regionId, region };

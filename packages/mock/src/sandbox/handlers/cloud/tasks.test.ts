@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { eventually, useSandbox } from "../../test-support/sandbox.js";
-import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import { eventually, useSandbox } from "../../../test-support/sandbox.js";
+import { SANDBOX_FIXTURES as F } from "../../fixtures/ids.js";
 
 const ctx = useSandbox({ taskDelayMs: 150 });
 beforeEach(() => ctx.sandbox.reset());

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSandbox } from "../../test-support/sandbox.js";
-import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import { useSandbox } from "../../../test-support/sandbox.js";
+import { SANDBOX_FIXTURES as F } from "../../fixtures/ids.js";
 
 const ctx = useSandbox();
 beforeEach(() => ctx.sandbox.reset());

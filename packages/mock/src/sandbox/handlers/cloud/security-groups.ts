@@ -1,11 +1,8 @@
-import type {
-  SecurityGroupRule,
-  SecurityGroupRuleCreate,
-  SecurityGroupUpdateRequest,
-} from "@cloud-contract/types";
-import { ApiError, badRequest, conflict, notFound } from "../http/api-error.js";
-import { applyTagsPatch } from "../merge-patch.js";
-import { laterThan, projectRegion, type SandboxHandler } from "./common.js";
+import type { SecurityGroupRule, SecurityGroupRuleCreate } from "@cloud-contract/types";
+import { ApiError, badRequest, conflict, notFound } from "../../http/api-error.js";
+import { applyTagsPatch } from "../../merge-patch.js";
+import { laterThan, projectRegion } from "../common.js";
+import type { SandboxHandler } from "../types.js";
 
 const SAME_RULE_FIELDS = [
   "direction",
@@ -21,13 +18,13 @@ const SAME_RULE_FIELDS = [
  * PATCH /cloud/v1/securitygroups/{project_id}/{region_id}/{group_id} — applies rule deletes and creates,
  * the new name and the tags merge patch, all or nothing; bumps `revision_number` and `updated_at`.
  */
-export const updateSecurityGroup: SandboxHandler = (ctx) => {
-  const { projectId, regionId } = projectRegion(ctx);
-  const group = ctx.app.securityGroups.get(ctx.params.group_id as string);
+export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  const group = ctx.app.securityGroups.get(ctx.params.group_id);
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
-    throw notFound(`Security group ${String(ctx.params.group_id)}`);
+    throw notFound(`Security group ${ctx.params.group_id}`);
   }
-  const request = ctx.body as SecurityGroupUpdateRequest;
+  const request = ctx.body;
   const updatedAt = laterThan(ctx.app, group.updated_at);
 
   // Work on a copy and check everything before anything is stored.
@@ -60,7 +57,6 @@ export const updateSecurityGroup: SandboxHandler = (ctx) => {
   group.tags_v2 = applyTagsPatch(group.tags_v2, request.tags);
   group.revision_number += 1;
   group.updated_at = updatedAt;
-  ctx.app.changed();
   return { status: 200, body: group };
 };
 

@@ -1,9 +1,9 @@
 import type { PlanContent, PlanContentList } from "@cloud-contract/types";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useSandbox } from "../../test-support/sandbox.js";
-import { generateCatalogue } from "../fixtures/plan-contents.js";
-import type { SandboxState } from "../state.js";
-import { PLAN_CONTENTS_DEFAULT_LIMIT } from "./billing.js";
+import { useSandbox } from "../../../test-support/sandbox.js";
+import { generateCatalogue } from "../../fixtures/plan-contents.js";
+import type { SandboxState } from "../../state.js";
+import { PLAN_CONTENTS_DEFAULT_LIMIT } from "./plan-contents.js";
 
 const ctx = useSandbox();
 type Query = Record<string, string | number | boolean | (string | number)[]>;

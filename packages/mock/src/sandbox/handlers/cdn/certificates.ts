@@ -1,15 +1,16 @@
-import type { CdnCertificateRevokeRequest, CdnResourceUpdateResult } from "@cloud-contract/types";
-import { badRequest, notFound } from "../http/api-error.js";
-import { laterThan, type SandboxHandler } from "./common.js";
+import type { CdnResourceUpdateResult } from "@cloud-contract/types";
+import { badRequest, notFound } from "../../http/api-error.js";
+import { laterThan } from "../common.js";
+import type { SandboxHandler } from "../types.js";
 
 /**
  * PATCH /cdn/resources/{res_id} — the certificate revoke: only `{"sslData": null, "sslEnabled": false}`
  * is accepted; it unlinks the certificate and turns HTTPS off (again harmless).
  */
-export const revokeCdnCertificate: SandboxHandler = (ctx) => {
-  const resource = ctx.app.cdnResources.get(ctx.params.res_id as number);
-  if (!resource) throw notFound(`CDN resource ${String(ctx.params.res_id)}`);
-  const request = ctx.body as CdnCertificateRevokeRequest;
+export const revokeCdnCertificate: SandboxHandler<"revokeCdnCertificate"> = (ctx) => {
+  const resource = ctx.app.cdnResources.get(ctx.params.res_id);
+  if (!resource) throw notFound(`CDN resource ${ctx.params.res_id}`);
+  const request = ctx.body;
   if (request.sslData !== null || request.sslEnabled !== false) {
     throw badRequest("Only a revoke is accepted here: send sslData null and sslEnabled false.");
   }
@@ -17,7 +18,6 @@ export const revokeCdnCertificate: SandboxHandler = (ctx) => {
   resource.sslEnabled = false;
   resource.sslAutomated = false;
   resource.updated = laterThan(ctx.app, resource.updated);
-  ctx.app.changed();
   const body: CdnResourceUpdateResult = {};
   return { status: 200, body };
 };

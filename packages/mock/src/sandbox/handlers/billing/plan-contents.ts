@@ -1,7 +1,7 @@
 import type { PlanContent, PlanContentList } from "@cloud-contract/types";
-import type { Catalogue } from "../fixtures/plan-contents.js";
-import { checkLimit, orderingComparator, pageLinks } from "../paging.js";
-import type { SandboxHandler } from "./common.js";
+import type { Catalogue } from "../../fixtures/plan-contents.js";
+import { checkLimit, orderingComparator, pageLinks } from "../../paging.js";
+import type { QueryParams, SandboxHandler } from "../types.js";
 
 /** The page size when `limit` is not given (the spec publishes none). */
 export const PLAN_CONTENTS_DEFAULT_LIMIT = 20;
@@ -29,37 +29,46 @@ function indexOf(catalogue: Catalogue): Index {
 }
 
 type Filter = (item: PlanContent, ix: Index) => boolean;
+type Query = QueryParams<"listPlanContents">;
+type FilterName = Exclude<keyof Query, "limit" | "offset" | "ordering">;
 const contains = (haystack: string | null | undefined, needle: string) =>
   (haystack ?? "").toLowerCase().includes(needle.toLowerCase());
 const oneOf = <T>(values: T[], value: T | null | undefined) => values.includes(value as T);
 
 /** How each query parameter filters: lists match any of their values, text matches part, case-insensitively. */
-const FILTERS: Record<string, (value: never) => Filter> = {
-  addendum_id: (v: number[]) => (item, ix) => oneOf(v, ix.addendum.get(item.plan_id as number)),
-  calc_rule_type: (v: string[]) => (item) => oneOf(v, item.calc_rule_type),
-  comment: (v: string) => (item) => contains(item.comment, v),
-  currency_char_code: (v: string[]) => (item) => oneOf(v, item.price?.currency?.char_code),
-  currency_id: (v: (number | null)[]) => (item) => oneOf(v, item.price?.currency?.id ?? null),
-  default: (v: boolean) => (item) => item.default === v,
-  feature_id: (v: number[]) => (item) => oneOf(v, item.feature?.id),
-  feature_name: (v: string) => (item) => contains(item.feature?.name, v),
-  id: (v: number) => (item) => item.id === v,
-  metric_ext_name: (v: string) => (item) => contains(item.metric_ext_name, v),
-  metric_id: (v: (number | null)[]) => (item, ix) =>
-    oneOf(v, ix.metricId.get(item.metric_ext_name ?? "") ?? null),
-  plan_id: (v: number[]) => (item) => oneOf(v, item.plan_id),
-  plan_name: (v: string) => (item, ix) => contains(ix.planName.get(item.plan_id as number), v),
-  product_category_id: (v: number[]) => (item) => oneOf(v, item.product_category?.id),
-  product_category_name: (v: string) => (item) => contains(item.product_category?.name, v),
-  product_id: (v: number[]) => (item) => oneOf(v, item.product?.id),
-  product_internal_name: (v: string[]) => (item) => oneOf(v, item.product?.internal_name),
-  product_name: (v: string) => (item) => contains(item.product?.name, v),
-  region_id: (v: number[]) => (item) => (item.regions ?? []).some((r) => oneOf(v, r.id)),
-  region_int_name: (v: string[]) => (item, ix) =>
+type FilterValues = { [N in FilterName]-?: NonNullable<Query[N]> };
+const FILTERS: { [N in FilterName]: (value: FilterValues[N]) => Filter } = {
+  addendum_id: (v) => (item, ix) => oneOf(v, ix.addendum.get(item.plan_id as number)),
+  calc_rule_type: (v) => (item) => oneOf(v, item.calc_rule_type),
+  comment: (v) => (item) => contains(item.comment, v),
+  currency_char_code: (v) => (item) => oneOf<string>(v, item.price?.currency?.char_code),
+  currency_id: (v) => (item) => oneOf(v, item.price?.currency?.id ?? null),
+  default: (v) => (item) => item.default === v,
+  feature_id: (v) => (item) => oneOf(v, item.feature?.id),
+  feature_name: (v) => (item) => contains(item.feature?.name, v),
+  id: (v) => (item) => item.id === v,
+  metric_ext_name: (v) => (item) => contains(item.metric_ext_name, v),
+  metric_id: (v) => (item, ix) => oneOf(v, ix.metricId.get(item.metric_ext_name ?? "") ?? null),
+  plan_id: (v) => (item) => oneOf(v, item.plan_id),
+  plan_name: (v) => (item, ix) => contains(ix.planName.get(item.plan_id as number), v),
+  product_category_id: (v) => (item) => oneOf(v, item.product_category?.id),
+  product_category_name: (v) => (item) => contains(item.product_category?.name, v),
+  product_id: (v) => (item) => oneOf(v, item.product?.id),
+  product_internal_name: (v) => (item) => oneOf(v, item.product?.internal_name),
+  product_name: (v) => (item) => contains(item.product?.name, v),
+  region_id: (v) => (item) => (item.regions ?? []).some((r) => oneOf(v, r.id)),
+  region_int_name: (v) => (item, ix) =>
     (item.regions ?? []).some((r) => oneOf(v, ix.regionIntName.get(r.id as number))),
-  region_name: (v: string) => (item) =>
+  region_name: (v) => (item) =>
     (item.regions ?? []).some((r) => contains(r.name, v) || contains(r.external_name, v)),
 };
+const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+
+/** The filter a query parameter asks for; undefined when it is absent or an empty list. */
+function filterFor<N extends FilterName>(name: N, value: FilterValues[N] | undefined): Filter | undefined {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
+  return FILTERS[name](value);
+}
 
 const ORDERING = {
   id: (item: PlanContent) => item.id,
@@ -74,20 +83,13 @@ const ORDERING = {
 const byId = (a: PlanContent, b: PlanContent) => (a.id as number) - (b.id as number);
 
 /** GET /billing/org/v1/plans/contents — every documented filter, multi-key ordering, limit/offset, links. */
-export const listPlanContents: SandboxHandler = (ctx) => {
-  const limit = (ctx.query.limit as number | undefined) ?? PLAN_CONTENTS_DEFAULT_LIMIT;
+export const listPlanContents: SandboxHandler<"listPlanContents"> = (ctx) => {
+  const { limit = PLAN_CONTENTS_DEFAULT_LIMIT, offset = 0, ordering = [] } = ctx.query;
   checkLimit(limit);
-  const offset = ctx.query.offset as number;
   const catalogue = ctx.app.catalogue;
   const ix = indexOf(catalogue);
-  const filters: Filter[] = [];
-  for (const [name, make] of Object.entries(FILTERS)) {
-    const value = ctx.query[name];
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    filters.push(make(value as never));
-  }
+  const filters = FILTER_NAMES.flatMap((name) => filterFor(name, ctx.query[name]) ?? []);
   const matching = catalogue.planContents.filter((item) => filters.every((f) => f(item, ix)));
-  const ordering = (ctx.query.ordering as string[] | undefined) ?? [];
   if (ordering.length > 0) matching.sort(orderingComparator(ordering, ORDERING, byId));
   const body: PlanContentList = {
     count: matching.length,

@@ -1,18 +1,19 @@
-import type { AllowedAddressPairsRequest, TaskIdList } from "@cloud-contract/types";
-import { badRequest, notFound } from "../http/api-error.js";
-import { projectRegion, type SandboxHandler } from "./common.js";
+import type { TaskIdList } from "@cloud-contract/types";
+import { badRequest, notFound } from "../../http/api-error.js";
+import { projectRegion } from "../common.js";
+import type { SandboxHandler } from "../types.js";
 
 /**
  * PUT /cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs — starts a task that
  * replaces the port's pairs when it finishes.
  */
-export const replacePortAllowedAddressPairs: SandboxHandler = (ctx) => {
-  const { projectId, regionId } = projectRegion(ctx);
-  const port = ctx.app.ports.get(ctx.params.port_id as string);
+export const replacePortAllowedAddressPairs: SandboxHandler<"replacePortAllowedAddressPairs"> = (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  const port = ctx.app.ports.get(ctx.params.port_id);
   if (!port || port.project_id !== projectId || port.region_id !== regionId) {
-    throw notFound(`Port ${String(ctx.params.port_id)}`);
+    throw notFound(`Port ${ctx.params.port_id}`);
   }
-  const pairs = (ctx.body as AllowedAddressPairsRequest).allowed_address_pairs ?? [];
+  const pairs = ctx.body.allowed_address_pairs ?? [];
   const seen = new Set<string>();
   for (const pair of pairs) {
     const key = `${pair.ip_address}|${pair.mac_address ?? ""}`;
@@ -30,7 +31,6 @@ export const replacePortAllowedAddressPairs: SandboxHandler = (ctx) => {
     },
     { state: "FINISHED", effect: { kind: "setAllowedAddressPairs", portId: port.id, pairs } },
   );
-  ctx.app.changed();
   const body: TaskIdList = { tasks: [task.id] };
   return { status: 200, body };
 };

@@ -1,6 +1,6 @@
 import type { LiveStreamResetNotice } from "@cloud-contract/types";
-import { notFound } from "../http/api-error.js";
-import type { SandboxHandler } from "./common.js";
+import { notFound } from "../../http/api-error.js";
+import type { SandboxHandler } from "../types.js";
 
 const PUSH_URL_FIELDS = [
   "push_url",
@@ -15,9 +15,9 @@ const PUSH_URL_FIELDS = [
  * its backup server cannot have its ingest closed automatically: the token is reset, and the answer is 202
  * with a notice; otherwise the live sessions end and the answer is 200 with the stream.
  */
-export const resetStreamPushToken: SandboxHandler = (ctx) => {
-  const stream = ctx.app.streams.get(ctx.params.stream_id as number);
-  if (!stream) throw notFound(`Stream ${String(ctx.params.stream_id)}`);
+export const resetStreamPushToken: SandboxHandler<"resetStreamPushToken"> = (ctx) => {
+  const stream = ctx.app.streams.get(ctx.params.stream_id);
+  if (!stream) throw notFound(`Stream ${ctx.params.stream_id}`);
   const old = stream.token ?? "";
   const token = ctx.app.random.hex(32);
   stream.token = token;
@@ -30,7 +30,6 @@ export const resetStreamPushToken: SandboxHandler = (ctx) => {
       old ? (JSON.parse(JSON.stringify(entry).replaceAll(old, token)) as typeof entry) : entry,
     );
   }
-  ctx.app.changed();
   if (stream.backup_live) {
     const notice: LiveStreamResetNotice = {
       message:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useSandbox } from "../../test-support/sandbox.js";
-import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
-import { PRICES } from "../fixtures/prices.js";
+import { useSandbox } from "../../../test-support/sandbox.js";
+import { SANDBOX_FIXTURES as F } from "../../fixtures/ids.js";
+import { PRICES } from "../../fixtures/prices.js";
 
 const ctx = useSandbox();
 const params = { project_id: F.projectId, region_id: F.regionId };

@@ -1,15 +1,14 @@
-import type { QuotaCheckResult, RegistryQuotaCheckRequest } from "@cloud-contract/types";
-import { badRequest } from "../http/api-error.js";
-import { projectRegion, quotaOf, type SandboxHandler } from "./common.js";
+import { badRequest } from "../../http/api-error.js";
+import { projectRegion, quotaOf } from "../common.js";
+import type { SandboxHandler } from "../types.js";
 
 /**
  * POST /cloud/v1/registries/{project_id}/{region_id}/check_limits — answers the quotas a new registry
  * of `storage_limit` GiB would exceed (registry storage and registry count); `{}` when it fits.
  */
-export const checkRegistryQuota: SandboxHandler = (ctx) => {
-  const { projectId, regionId } = projectRegion(ctx);
-  const request = (ctx.body ?? {}) as RegistryQuotaCheckRequest;
-  const storage = request.storage_limit ?? 0;
+export const checkRegistryQuota: SandboxHandler<"checkRegistryQuota"> = (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  const storage = ctx.body?.storage_limit ?? 0;
   if (storage < 0) throw badRequest("storage_limit must not be negative.");
   const quota = quotaOf(ctx.app, projectId, regionId);
   const requested: Record<string, number> = { registry_storage: storage, registry_count: 1 };
@@ -23,5 +22,5 @@ export const checkRegistryQuota: SandboxHandler = (ctx) => {
       result[`${name}_requested`] = amount;
     }
   }
-  return { status: 200, body: result as QuotaCheckResult };
+  return { status: 200, body: result };
 };
