@@ -28,8 +28,16 @@ export interface ValidationResult {
   errors: SchemaError[];
 }
 
-/** A parsed OpenAPI document; the model (./document) reads it, so it is typed loosely here. */
-export type OpenApiDocument = Json;
+/** A parsed OpenAPI 3.x document: the top level typed, the rest read through the model (./document). */
+export interface OpenApiDocument {
+  openapi?: string;
+  info?: Json;
+  servers?: { url: string; description?: string }[];
+  security?: Record<string, string[]>[];
+  paths?: Record<string, unknown>;
+  components?: Json;
+  [key: string]: unknown;
+}
 
 /** Absolute path of this package's bundle, `dist/openapi.json`. */
 export function bundlePath(): string {
@@ -57,8 +65,7 @@ export function createSchemaValidator(doc: OpenApiDocument = loadBundle()): Sche
   });
   addFormats(ajv);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
-  const components = doc.components as Json | undefined;
-  ajv.addSchema({ $id: BUNDLE_ID, components: { schemas: anchorRefs(components?.schemas ?? {}) } });
+  ajv.addSchema({ $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } });
   const cache = new WeakMap<object, ValidateFunction>();
 
   function compile(schema: object) {
