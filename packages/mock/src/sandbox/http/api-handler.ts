@@ -5,6 +5,7 @@ import { ApiError, errorBody } from "./api-error.js";
 import { type KeyScope, parseApiKey, type ScopeKind, scopeAllows } from "./auth.js";
 import { readBody } from "./read-body.js";
 import { requestIdFactory } from "./request-id.js";
+import { sandboxVerdict } from "./self-check.js";
 import { sendJson } from "./send.js";
 import { type InvalidFields, validationError } from "./validation-error.js";
 
@@ -333,8 +334,7 @@ function responseProblem(
   status: number,
   body: unknown,
 ): string | undefined {
-  const contentType = body === undefined ? null : "application/json";
-  const verdict = model.checkResponse(op.operationId, status, contentType, body);
+  const verdict = sandboxVerdict(model, op.operationId, status, body);
   if (verdict.valid) return undefined;
   return `${op.operationId} ${status}: ${verdict.violations.map((v) => `${v.pointer} ${v.message}`).join("; ")}`;
 }
