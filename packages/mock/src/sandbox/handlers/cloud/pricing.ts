@@ -4,6 +4,7 @@ import { badRequest } from "../../http/api-error.js";
 import { projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
 
+const isVolumeType = (type: string): type is VolumeType => Object.hasOwn(PRICES.volumePerGibHour, type);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
@@ -27,13 +28,13 @@ export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx
   }
   for (const [i, volume] of (request.volumes ?? []).entries()) {
     if (volume.source === "existing-volume") continue; // already paid for
-    const type = (volume.type_name ?? "standard") as VolumeType;
-    const price = PRICES.volumePerGibHour[type];
-    if (price === undefined) {
+    const type = volume.type_name ?? "standard";
+    if (!isVolumeType(type)) {
       throw badRequest(
         `volumes[${i}].type_name must be one of ${Object.keys(PRICES.volumePerGibHour).join(", ")}.`,
       );
     }
+    const price = PRICES.volumePerGibHour[type];
     if (volume.size === undefined)
       throw badRequest(`volumes[${i}].size is required to price a ${volume.source} volume.`);
     perVm.volumes[type] = (perVm.volumes[type] ?? 0) + volume.size * price;

@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eventually, useSandbox } from "../../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F } from "../../fixtures/ids.js";
 
-const ctx = useSandbox({ taskDelayMs: 150 });
+// Long enough that a task is still running a few requests later on a busy machine (CI runs many
+// test files at once); the waits below poll until it finishes.
+const TASK_DELAY_MS = 1000;
+const ctx = useSandbox({ taskDelayMs: TASK_DELAY_MS });
 beforeEach(() => ctx.sandbox.reset());
 
 const P = { project_id: F.projectId, region_id: F.regionId };
@@ -23,10 +26,13 @@ async function createBareMetal(body: unknown): Promise<string> {
 
 const getTask = (id: string) => ctx.api.call("getTask", { params: { task_id: id } });
 const waitFinal = (id: string) =>
-  eventually(async () => {
-    const { body } = await getTask(id);
-    return body.state === "FINISHED" || body.state === "ERROR" ? body : undefined;
-  });
+  eventually(
+    async () => {
+      const { body } = await getTask(id);
+      return body.state === "FINISHED" || body.state === "ERROR" ? body : undefined;
+    },
+    5 * TASK_DELAY_MS + 5000,
+  );
 
 describe("bare metal creation", () => {
   it("starts a RUNNING task that FINISHES after the delay with the instance and its ports", async () => {
@@ -43,7 +49,7 @@ describe("bare metal creation", () => {
     expect(running.body.created_resources ?? null).toBeNull();
 
     const done = await waitFinal(id);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TASK_DELAY_MS - 10);
     expect(done.state).toBe("FINISHED");
     expect(done.finished_on).toEqual(expect.any(String));
     expect(done.created_resources.instances).toHaveLength(1);
