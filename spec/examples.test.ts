@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createSchemaValidator, loadBundle } from "./lib/validator.js";
+import { loadDocument, type MediaTypeObject, responseExamples } from "./src/document.js";
 
-const doc = loadBundle();
-const { compile } = createSchemaValidator(doc);
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
+const model = loadDocument();
+const { doc, compile, operations } = model;
 
 type Case = { where: string; schema: object; value: unknown };
 type Json = Record<string, unknown>;
@@ -54,16 +53,12 @@ function collectExamples(node: unknown, where: string, out: Case[]): Case[] {
 
 const cases = collectExamples(doc, "#", []);
 
-const operations = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-  METHODS.filter((m) => isObject(item[m])).map((method) => ({ path, method, op: item[method] as Json })),
-);
-
-const hasExample = (media: Json) =>
+const hasExample = (media: MediaTypeObject) =>
   "example" in media || (isObject(media.examples) && Object.keys(media.examples).length > 0);
 
 describe("the bundled spec", () => {
   it("holds the 12 operations, each with a unique operationId", () => {
-    const ids = operations.map((o) => o.op.operationId);
+    const ids = operations.map((o) => o.operationId);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
     for (const id of ids) expect(id).toMatch(/^[a-z][a-zA-Z0-9]+$/);
@@ -71,17 +66,13 @@ describe("the bundled spec", () => {
 
   it("has at least one example per request body and per response body", () => {
     const missing: string[] = [];
-    for (const { path, method, op } of operations) {
-      const bodies: [string, unknown][] = [];
-      const requestBody = op.requestBody as Json | undefined;
+    for (const { path, method, requestBody, responses } of operations) {
+      const bodies: [string, Record<string, MediaTypeObject>][] = [];
       if (requestBody) bodies.push(["request", requestBody.content]);
-      for (const [status, response] of Object.entries((op.responses ?? {}) as Json)) {
-        bodies.push([status, (response as Json).content]);
-      }
+      for (const [status, response] of Object.entries(responses)) bodies.push([status, response.content]);
       for (const [what, content] of bodies) {
-        if (!isObject(content)) continue;
         for (const [type, media] of Object.entries(content)) {
-          if (!hasExample(media as Json)) missing.push(`${method.toUpperCase()} ${path} ${what} ${type}`);
+          if (!hasExample(media)) missing.push(`${method} ${path} ${what} ${type}`);
         }
       }
     }
@@ -99,6 +90,15 @@ describe.each(cases)("example $where", ({ schema, value }) => {
     expect(errors.map((e) => `${e.pointer}: ${e.message} (${JSON.stringify(e.value)})`)).toEqual([]);
   });
 });
+
+describe.each(responseExamples(model))(
+  "response example $where",
+  ({ operationId, status, contentType, body }) => {
+    it("is a documented answer of its operation (checkResponse)", () => {
+      expect(model.checkResponse(operationId, status, contentType, body).violations).toEqual([]);
+    });
+  },
+);
 
 describe("the validator", () => {
   it("rejects a value that breaks a schema, naming the pointer and the value", () => {

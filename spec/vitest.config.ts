@@ -1,3 +1,3 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { include: ["*.test.ts", "lib/**/*.test.ts"] } });
+export default defineConfig({ test: { include: ["*.test.ts", "src/**/*.test.ts"] } });

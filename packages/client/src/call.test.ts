@@ -1,5 +1,7 @@
+import { HTTP_METHODS } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
+import { ApiError, NetworkError } from "./errors.js";
 import { json, startServer, type TestServer, task } from "./test-support/server.js";
 
 let server: TestServer;
@@ -16,6 +18,32 @@ describe("the wrapped client", () => {
     });
     expect(data?.id).toBe("via-request");
     expect(server.requests.at(-1)).toMatchObject({ method: "GET", url: "/cloud/v1/tasks/via-request" });
+  });
+
+  it("wraps every call method openapi-fetch has (GET … TRACE): each throws typed errors when asked to", async () => {
+    const failing = await startServer((_req, res) => json(res, 500, { message: "down" }));
+    try {
+      const client = createCloudClient({
+        apiKey: "k",
+        baseUrl: failing.url,
+        throwOnError: true,
+        retry: false,
+      });
+      const methods = HTTP_METHODS.map((m) => m.toUpperCase());
+      for (const method of methods) {
+        // biome-ignore lint/suspicious/noExplicitAny: every method on one path, whatever the spec declares
+        const call = (client as any)[method] as (path: string, init: object) => Promise<unknown>;
+        // Node's fetch refuses TRACE itself: that call fails as a NetworkError before it is sent.
+        const expected = method === "TRACE" ? NetworkError : ApiError;
+        await expect(
+          call("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: "x" } } }),
+          method,
+        ).rejects.toBeInstanceOf(expected);
+      }
+      expect(failing.requests.map((r) => r.method)).toEqual(methods.filter((m) => m !== "TRACE"));
+    } finally {
+      await failing.close();
+    }
   });
 
   it("keeps use() and eject() of openapi-fetch", async () => {

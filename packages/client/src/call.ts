@@ -28,7 +28,8 @@ type Send = (method: string, path: string, init: CallInit | undefined) => Promis
 // biome-ignore lint/suspicious/noExplicitAny: any paths type; the wrapped client keeps the caller's own type
 type AnyClient = Client<any>;
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+/** openapi-fetch names its call methods after the HTTP methods, in capitals (`GET` … `TRACE`). */
+const CALL_METHOD = /^[A-Z]+$/;
 
 /**
  * Returns `core` with every call method (`GET` … `TRACE`, `request`) running through {@link runCall}: a fresh
@@ -38,7 +39,7 @@ const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TR
 export function wrapClient<C extends AnyClient>(core: C, settings: CallSettings): C {
   const send = core.request as unknown as Send;
   const wrapped: Record<string, unknown> = { ...(core as object) };
-  for (const method of METHODS) {
+  for (const method of Object.keys(wrapped).filter((key) => CALL_METHOD.test(key))) {
     wrapped[method] = (path: string, init?: CallInit) => runCall(send, settings, method, path, init);
   }
   wrapped.request = (method: string, path: string, init?: CallInit) =>

@@ -1,4 +1,4 @@
-import { loadBundle } from "@cloud-contract/spec/validator";
+import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCloudClient, DEFAULT_BASE_URL } from "./create-client.js";
 import { ApiError } from "./errors.js";
@@ -27,7 +27,7 @@ afterAll(() => server.close());
 
 describe("createCloudClient", () => {
   it("defaults to the spec's server URL", () => {
-    expect(DEFAULT_BASE_URL).toBe(loadBundle().servers[0].url);
+    expect(DEFAULT_BASE_URL).toBe(loadDocument().doc.servers?.[0]?.url);
   });
 
   it("returns openapi-fetch's { data, error, response } unchanged, without throwing", async () => {

@@ -1,4 +1,4 @@
-import { loadBundle } from "@cloud-contract/spec/validator";
+import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
 import { ApiError } from "./errors.js";
@@ -236,22 +236,17 @@ describe("paginate", () => {
   });
 });
 
-interface Parameter {
-  in: string;
-  name: string;
-  schema?: { maximum?: number };
-}
-
 describe("PAGE_SIZE_LIMITS", () => {
   it("lists every limit/offset list of the spec with the spec's maximum page size", () => {
-    const doc = loadBundle();
-    const resolve = (p: Parameter | { $ref: string }): Parameter =>
-      "$ref" in p ? doc.components.parameters[p.$ref.replace("#/components/parameters/", "")] : p;
+    const model = loadDocument();
     const fromSpec: Record<string, number | undefined> = {};
-    for (const [path, item] of Object.entries<{ get?: { parameters?: Parameter[] } }>(doc.paths)) {
-      const query = (item.get?.parameters ?? []).map(resolve).filter((p) => p.in === "query");
+    for (const op of model.operations) {
+      if (op.method !== "GET") continue;
+      const query = op.parameters.filter((p) => p.in === "query");
       const limit = query.find((p) => p.name === "limit");
-      if (limit && query.some((p) => p.name === "offset")) fromSpec[path] = limit.schema?.maximum;
+      const maximum = limit && model.resolve(limit.schema).maximum;
+      if (limit && query.some((p) => p.name === "offset"))
+        fromSpec[op.path] = typeof maximum === "number" ? maximum : undefined;
     }
     expect(PAGE_SIZE_LIMITS).toEqual(fromSpec);
   });

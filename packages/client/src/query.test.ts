@@ -1,4 +1,4 @@
-import { loadBundle } from "@cloud-contract/spec/validator";
+import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
 import { COMMA_JOINED_PARAMS, serializeQuery } from "./query.js";
@@ -101,21 +101,13 @@ describe("serializeQuery", () => {
   });
 
   it("comma-joins exactly the spec's explode: false query parameters, and no repeated one shares a name", () => {
-    const doc = loadBundle();
+    const model = loadDocument();
     const joined = new Set<string>();
     const repeated = new Set<string>();
-    for (const item of Object.values<Record<string, unknown>>(doc.paths)) {
-      for (const operation of Object.values(item)) {
-        const parameters = (operation as { parameters?: unknown[] }).parameters ?? [];
-        for (const p of parameters as {
-          in?: string;
-          name: string;
-          explode?: boolean;
-          schema?: { type?: unknown };
-        }[]) {
-          if (p.in !== "query" || p.schema?.type !== "array") continue;
-          (p.explode === false ? joined : repeated).add(p.name);
-        }
+    for (const operation of model.operations) {
+      for (const p of operation.parameters) {
+        if (p.in !== "query" || model.resolve(p.schema).type !== "array") continue;
+        (p.explode === false ? joined : repeated).add(p.name);
       }
     }
     expect([...joined].sort()).toEqual([...COMMA_JOINED_PARAMS].sort());

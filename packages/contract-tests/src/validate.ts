@@ -1,9 +1,18 @@
-// Judges one HTTP response against the operation it answers, as the bundled spec documents it:
-// the status must be documented, the content type must be one the status lists, and the body must
-// match that content type's schema. Schemas are compiled once, by the shared validator of the spec.
-import { createSchemaValidator, loadBundle, type OpenApiDocument } from "@cloud-contract/spec/validator";
-
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
+// Judges one HTTP response against the operation it answers, through the document model of
+// @cloud-contract/spec: `checkResponse` decides whether the status is documented, the content type is
+// one the status lists, and the body matches its schema. This file adds what only the suite needs:
+// operation labels, messages, and accepting Prism's own problem bodies when asked to.
+import {
+  type DocumentModel,
+  type ViolationKind as Kind,
+  loadDocument,
+  type OpenApiDocument,
+  type Operation,
+  openDocument,
+  mediaType as parseMediaType,
+  matchStatus as statusKey,
+  type Violation,
+} from "@cloud-contract/spec/document";
 
 /** What the suite observed on the wire. `body` is the parsed JSON (or text), `undefined` when empty. */
 export interface ObservedResponse {
@@ -12,16 +21,8 @@ export interface ObservedResponse {
   body: unknown;
 }
 
-export type ViolationKind = "status" | "content-type" | "body";
-
-export interface ResponseViolation {
-  kind: ViolationKind;
-  /** JSON pointer into the body ("/" for the body itself). */
-  pointer: string;
-  message: string;
-  /** The offending value (the status or the content type for those kinds). */
-  value: unknown;
-}
+export type ViolationKind = Kind;
+export type ResponseViolation = Violation;
 
 export interface OperationInfo {
   operationId: string;
@@ -50,16 +51,6 @@ export interface CheckOptions {
   acceptPrismProblems?: boolean;
 }
 
-interface MediaTypeObject {
-  schema?: object;
-}
-interface ResponseObject {
-  content?: Record<string, MediaTypeObject>;
-}
-interface IndexedOperation extends OperationInfo {
-  responses: Record<string, ResponseObject>;
-}
-
 export interface ResponseValidator {
   readonly doc: OpenApiDocument;
   readonly operations: ReadonlyMap<string, OperationInfo>;
@@ -69,199 +60,69 @@ export interface ResponseValidator {
   checkSchema(name: string, value: unknown): ResponseViolation[];
 }
 
-/** Follows local `$ref`s (`#/a/b`) until a non-reference object is reached. */
-function deref<T>(doc: OpenApiDocument, value: unknown): T {
-  let current = value as { $ref?: unknown } | undefined;
-  for (let depth = 0; depth < 20 && current && typeof current.$ref === "string"; depth++) {
-    const ref = current.$ref;
-    if (!ref.startsWith("#/")) throw new Error(`only local references are supported, got ${ref}`);
-    current = ref
-      .slice(2)
-      .split("/")
-      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc) as
-      | { $ref?: unknown }
-      | undefined;
-    if (current === undefined) throw new Error(`unresolved reference ${ref}`);
-  }
-  return current as T;
-}
+const infoOf = ({ operationId, method, path, statuses }: Operation): OperationInfo => ({
+  operationId,
+  method,
+  path,
+  statuses,
+});
 
-function indexOperations(doc: OpenApiDocument): Map<string, IndexedOperation> {
-  const operations = new Map<string, IndexedOperation>();
-  for (const [path, rawItem] of Object.entries<Record<string, unknown>>(doc.paths ?? {})) {
-    const item = deref<Record<string, unknown>>(doc, rawItem);
-    for (const method of METHODS) {
-      const op = item[method] as { operationId?: string; responses?: Record<string, unknown> } | undefined;
-      if (!op?.operationId) continue;
-      const responses: Record<string, ResponseObject> = {};
-      for (const [status, response] of Object.entries(op.responses ?? {})) {
-        responses[status] = deref<ResponseObject>(doc, response);
-      }
-      operations.set(op.operationId, {
-        operationId: op.operationId,
-        method: method.toUpperCase(),
-        path,
-        statuses: Object.keys(responses),
-        responses,
-      });
-    }
-  }
-  return operations;
-}
+const modelOf = (doc: OpenApiDocument | undefined): DocumentModel =>
+  doc === undefined ? loadDocument() : openDocument(doc);
 
 /** The operations of a document with their method, path and documented statuses, in document order. */
-export function listOperations(doc: OpenApiDocument = loadBundle()): OperationInfo[] {
-  return [...indexOperations(doc).values()].map(({ responses: _responses, ...info }) => info);
+export function listOperations(doc?: OpenApiDocument): OperationInfo[] {
+  return modelOf(doc).operations.map(infoOf);
 }
 
-/** The documented status key for a status: exact code first, then the `4XX`-style range, then `default`. */
-export function matchStatus(statuses: readonly string[], status: number): string | undefined {
-  const exact = String(status);
-  if (statuses.includes(exact)) return exact;
-  const range = `${exact[0]}XX`;
-  const ranged = statuses.find((key) => key.toUpperCase() === range);
-  if (ranged) return ranged;
-  return statuses.includes("default") ? "default" : undefined;
-}
+/** The documented status key for a status (the model's matcher): exact, then `4XX`, then `default`. */
+export const matchStatus = statusKey;
 
 /** The media type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`. */
-export function mediaType(contentType: string | null | undefined): string | undefined {
-  const type = contentType?.split(";")[0]?.trim().toLowerCase();
-  return type ? type : undefined;
-}
-
-function matchContent(content: Record<string, MediaTypeObject>, type: string): MediaTypeObject | undefined {
-  const exact = Object.entries(content).find(([key]) => key.toLowerCase() === type);
-  if (exact) return exact[1];
-  const [major] = type.split("/");
-  const wildcard = content[`${major}/*`] ?? content["*/*"];
-  return wildcard;
-}
-
-function isEmptyBody(body: unknown): boolean {
-  return body === undefined || body === null || body === "";
-}
+export const mediaType = parseMediaType;
 
 const PRISM_PROBLEM = "application/problem+json";
 
 /** Builds a validator over a bundled document (the package's own bundle unless one is given). */
-export function createResponseValidator(doc: OpenApiDocument = loadBundle()): ResponseValidator {
-  const schemas = createSchemaValidator(doc);
-  const indexed = indexOperations(doc);
-  const compiled = new Map<object, (value: unknown) => { valid: boolean; errors: ResponseViolation[] }>();
-
-  function compile(schema: object) {
-    let check = compiled.get(schema);
-    if (!check) {
-      const validate = schemas.compile(schema);
-      check = (value: unknown) => {
-        const result = validate(value);
-        return {
-          valid: result.valid,
-          errors: result.errors.map((e) => ({
-            kind: "body" as const,
-            pointer: e.pointer,
-            message: e.message,
-            value: e.value,
-          })),
-        };
-      };
-      compiled.set(schema, check);
-    }
-    return check;
-  }
-
-  // Compile every response schema up front: a schema Ajv rejects (strict mode, unknown format)
-  // fails here, once, and not in the middle of a test.
-  for (const operation of indexed.values()) {
-    for (const response of Object.values(operation.responses)) {
-      for (const media of Object.values(response.content ?? {})) {
-        if (media.schema) compile(media.schema);
-      }
-    }
-  }
+export function createResponseValidator(doc?: OpenApiDocument): ResponseValidator {
+  const model = modelOf(doc);
+  const operations = new Map(model.operations.map((op) => [op.operationId, infoOf(op)]));
 
   function check(
     operationId: string,
     observed: ObservedResponse,
     options: CheckOptions = {},
   ): ResponseReport {
-    const operation = indexed.get(operationId);
+    const operation = operations.get(operationId);
     if (!operation) throw new Error(`unknown operationId "${operationId}"`);
-    const { responses, ...info } = operation;
-    const report: ResponseReport = {
-      operation: info,
-      status: observed.status,
-      contentType: observed.contentType,
-      prismProblem: false,
-      violations: [],
-    };
-    const type = mediaType(observed.contentType);
-
+    const base = { operation, status: observed.status, contentType: observed.contentType };
     if (
       options.acceptPrismProblems &&
-      type === PRISM_PROBLEM &&
+      mediaType(observed.contentType) === PRISM_PROBLEM &&
       observed.status >= 400 &&
       observed.status < 500
     ) {
-      report.prismProblem = true;
-      return report;
+      return { ...base, prismProblem: true, violations: [] };
     }
-
-    const documentedAs = matchStatus(operation.statuses, observed.status);
-    if (documentedAs === undefined) {
-      report.violations.push({
-        kind: "status",
-        pointer: "/",
-        message: `status ${observed.status} is not documented (documented: ${operation.statuses.join(", ")})`,
-        value: observed.status,
-      });
-      return report;
-    }
-    report.documentedAs = documentedAs;
-    const content = responses[documentedAs]?.content;
-
-    if (!content || Object.keys(content).length === 0) {
-      if (!isEmptyBody(observed.body)) {
-        report.violations.push({
-          kind: "body",
-          pointer: "/",
-          message: `status ${documentedAs} documents no body, but one was sent`,
-          value: observed.body,
-        });
-      }
-      return report;
-    }
-
-    const media = type === undefined ? undefined : matchContent(content, type);
-    if (media === undefined) {
-      report.violations.push({
-        kind: "content-type",
-        pointer: "/",
-        message: `content type ${observed.contentType ?? "(none)"} is not documented for ${documentedAs} (documented: ${Object.keys(content).join(", ")})`,
-        value: observed.contentType,
-      });
-      return report;
-    }
-    if (observed.body === undefined) {
-      report.violations.push({ kind: "body", pointer: "/", message: "the body is empty", value: undefined });
-      return report;
-    }
-    if (media.schema) report.violations.push(...compile(media.schema)(observed.body).errors);
-    return report;
+    const verdict = model.checkResponse(operationId, observed.status, observed.contentType, observed.body);
+    return {
+      ...base,
+      ...(verdict.documentedAs === undefined ? {} : { documentedAs: verdict.documentedAs }),
+      prismProblem: false,
+      violations: verdict.violations,
+    };
   }
 
-  function checkSchema(name: string, value: unknown): ResponseViolation[] {
-    const schema = doc.components?.schemas?.[name];
-    if (!schema) throw new Error(`unknown schema "${name}"`);
-    return compile(schema)(value).errors;
-  }
+  return {
+    doc: model.doc,
+    operations,
+    check,
+    checkSchema: (name, value) => toViolations(model.checkSchema(name, value)),
+  };
+}
 
-  const operations = new Map<string, OperationInfo>(
-    [...indexed].map(([id, { responses: _responses, ...info }]) => [id, info]),
-  );
-  return { doc, operations, check, checkSchema };
+function toViolations(errors: { pointer: string; message: string; value: unknown }[]): ResponseViolation[] {
+  return errors.map((e) => ({ kind: "body", pointer: e.pointer, message: e.message, value: e.value }));
 }
 
 /** A value for a message: JSON, cut to `max` characters. */

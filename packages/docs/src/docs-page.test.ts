@@ -87,9 +87,9 @@ describe("the API reference in Chromium", () => {
     expect(operations).toHaveLength(12);
     expect(new Set(operations.map((o) => o.tag))).toEqual(new Set(TAGS));
     for (const op of operations) {
-      const section = page.locator(`[data-section-id="/${op.tag.toLowerCase()}"]`);
-      const link = section.getByRole("link", { name: `${op.method} ${op.path}`, exact: true });
-      await expect(link.count(), `${op.method} ${op.path} under ${op.tag}`).resolves.toBe(1);
+      const section = page.locator(`[data-section-id="/${op.tag?.toLowerCase()}"]`);
+      const link = section.getByRole("link", { name: `${op.method.toLowerCase()} ${op.path}`, exact: true });
+      await expect(link.count(), `${op.method.toLowerCase()} ${op.path} under ${op.tag}`).resolves.toBe(1);
       const href = await link.getAttribute("href");
       expect(href, op.operationId).toMatch(/^#\//);
       links.set(op.operationId, href ?? "");
@@ -145,7 +145,7 @@ describe("the API reference in Chromium", () => {
     const op = operations.find((o) => o.operationId === "createBareMetalServers");
     expect(op).toBeDefined();
     await page
-      .getByRole("link", { name: `${op?.method} ${op?.path}`, exact: true })
+      .getByRole("link", { name: `${op?.method.toLowerCase()} ${op?.path}`, exact: true })
       .first()
       .click();
     const sample = page

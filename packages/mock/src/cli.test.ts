@@ -1,8 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
-import { listOperations, readSpec } from "./bundle.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 
 const bin = fileURLToPath(new URL("../bin/cloud-mock.js", import.meta.url));
@@ -49,7 +49,7 @@ describe.each(["sandbox", "prism"])("cloud-mock %s", (command) => {
     const { child, out, url } = await startBin([command, "--port", "0"]);
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      for (const op of listOperations(readSpec()))
+      for (const op of loadDocument().operations)
         expect(out()).toContain(`${url}${op.path}  (${op.operationId})`);
       if (command === "sandbox") expect(out()).toContain(`Authorization: apikey ${SANDBOX_API_KEY}`);
       const res = await fetch(`${url}/cloud/v1/tasks/1/1/active`, {
@@ -66,14 +66,47 @@ describe.each(["sandbox", "prism"])("cloud-mock %s", (command) => {
   });
 });
 
-describe("cloud-mock usage", () => {
-  it("prints usage and exits 2 without a command", async () => {
-    const child = spawn(process.execPath, [bin], { stdio: ["pipe", "pipe", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (c: Buffer) => {
-      err += c.toString();
-    });
-    expect(await exitCode(child)).toBe(2);
-    expect(err).toContain("cloud-mock sandbox");
+/** Runs the bin to its end; returns its exit code and what it wrote. */
+async function runBin(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
   });
+  child.stderr.on("data", (c: Buffer) => {
+    err += c.toString();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const code = await exitCode(child);
+  clearTimeout(timer);
+  return { code, out, err };
+}
+
+describe("cloud-mock usage", () => {
+  it.each([
+    [[], /Give a command/],
+    [["serve"], /Unknown command "serve"/],
+    [["sandbox", "--task-delay", "abc"], /--task-delay must be a whole number from 0 to 86400000, got "abc"/],
+    [["sandbox", "--port", "-1"], /Option '--port' argument is ambiguous/],
+    [["sandbox", "--port=-1"], /--port must be a whole number from 0 to 65535, got "-1"/],
+    [["prism", "--port", "70000"], /--port must be a whole number from 0 to 65535, got "70000"/],
+    [["sandbox", "--seed", "junk"], /--seed must be a whole number from 0 to 4294967295, got "junk"/],
+    [["sandbox", "--nope"], /Unknown option '--nope'/],
+    [["prism", "--seed", "1"], /--seed is not an option of "prism"/],
+  ])("cloud-mock %j exits 2 with a message and the usage", async (args, message) => {
+    const { code, err } = await runBin(args);
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).toContain("cloud-mock sandbox [--port 4011]");
+  });
+
+  it.each([["--help"], ["sandbox", "--help"], ["prism", "-h"]])(
+    "cloud-mock %j prints the usage and exits 0",
+    async (...args) => {
+      const { code, out } = await runBin(args);
+      expect(code).toBe(0);
+      expect(out).toContain("cloud-mock prism   [--port 4010]");
+    },
+  );
 });

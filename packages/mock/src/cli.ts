@@ -1,71 +1,57 @@
-import { parseArgs } from "node:util";
-import { listOperations, readSpec } from "./bundle.js";
+import { loadDocument } from "@cloud-contract/spec/document";
+import { parseInvocation, USAGE, UsageError } from "./cli-args.js";
 import { startPrism } from "./prism.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { startSandbox } from "./sandbox/server.js";
 
-const USAGE = `Usage:
-  cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
-  cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
-
-prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
-sandbox  a stateful server that behaves like the API, seeded with fixtures (see the package README).
-`;
-
 const write = (text: string) => process.stdout.write(text);
 
-/** Runs the CLI; resolves with the exit code once the server has stopped (Ctrl-C / SIGTERM). */
+/**
+ * Runs the CLI; resolves with the exit code once the server has stopped (Ctrl-C / SIGTERM), or at once
+ * with 2 after bad input and 0 after `--help`.
+ */
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command !== "prism" && command !== "sandbox") {
-    process.stderr.write(USAGE);
-    return command === "--help" || command === "-h" ? 0 : 2;
+  let invocation: ReturnType<typeof parseInvocation>;
+  try {
+    invocation = parseInvocation(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`cloud-mock: ${error.message}\n\n${USAGE}`);
+    return 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      port: { type: "string" },
-      host: { type: "string", default: "127.0.0.1" },
-      dynamic: { type: "boolean", default: false },
-      verbose: { type: "boolean", default: false },
-      seed: { type: "string" },
-      "task-delay": { type: "string" },
-      "state-file": { type: "string" },
-    },
-    strict: true,
-  });
-  const port = Number(values.port ?? (command === "prism" ? 4010 : 4011));
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be a port number, got ${values.port}`);
-
+  if (invocation.command === "help") {
+    write(USAGE);
+    return 0;
+  }
   const started = performance.now();
   const server =
-    command === "prism"
+    invocation.command === "prism"
       ? await startPrism({
-          port,
-          host: values.host,
-          dynamic: values.dynamic,
-          logLevel: values.verbose ? "info" : "error",
+          port: invocation.port,
+          host: invocation.host,
+          dynamic: invocation.dynamic,
+          logLevel: invocation.verbose ? "info" : "error",
           onOutput: (chunk) => process.stderr.write(chunk),
         })
       : await startSandbox({
-          port,
-          host: values.host,
-          ...(values.seed !== undefined ? { seed: values.seed } : {}),
-          ...(values["task-delay"] !== undefined ? { taskDelayMs: Number(values["task-delay"]) } : {}),
-          ...(values["state-file"] !== undefined ? { stateFile: values["state-file"] } : {}),
+          port: invocation.port,
+          host: invocation.host,
+          ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
+          ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
+          ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
         });
   const ms = Math.round(performance.now() - started);
 
-  write(`${command === "prism" ? "Prism mock" : "Sandbox"} listening on ${server.url} (ready in ${ms} ms)\n`);
-  if (command === "prism") {
-    write(`Mode: ${values.dynamic ? "dynamic (generated from the schemas)" : "static examples"}\n`);
+  if (invocation.command === "prism") {
+    write(`Prism mock listening on ${server.url} (ready in ${ms} ms)\n`);
+    write(`Mode: ${invocation.dynamic ? "dynamic (generated from the schemas)" : "static examples"}\n`);
   } else {
+    write(`Sandbox listening on ${server.url} (ready in ${ms} ms)\n`);
     write(`Authorization: apikey ${SANDBOX_API_KEY}\n`);
     write(`Debug: GET ${server.url}/__sandbox/state, POST ${server.url}/__sandbox/reset\n`);
   }
   write("Operations:\n");
-  for (const op of listOperations(readSpec()))
+  for (const op of loadDocument().operations)
     write(`  ${op.method.padEnd(6)} ${server.url}${op.path}  (${op.operationId})\n`);
   write("Press Ctrl-C to stop.\n");
 

@@ -75,7 +75,7 @@ describe("startPrism on the bundled spec (as `pnpm mock` serves it)", () => {
     const res = await fetch(`${prism.url}/cloud/v1/tasks/1/1/active`, { headers: auth });
     expect(res.status).toBe(200);
     const body = await res.json();
-    assertDocumented("listActiveTasks", 200, body);
+    assertDocumented("listActiveTasks", 200, res.headers.get("content-type"), body);
   });
 
   it("answers 401 without Authorization", async () => {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { bundlePath } from "./bundle.js";
+import { bundlePath } from "@cloud-contract/spec/document";
 import { stopChild, trackChild } from "./process/children.js";
 import { assertPortFree, findFreePort } from "./process/free-port.js";
 import { waitForHttp } from "./process/wait-for-http.js";

@@ -21,7 +21,7 @@ afterAll(() => rmSync(packs, { recursive: true, force: true }));
  * other exports are data files (openapi.yaml, docs/index.html) that have no types by nature.
  */
 const ATTW_ENTRYPOINTS: Record<string, string[]> = {
-  "@cloud-contract/spec": ["./validator", "./openapi.json"],
+  "@cloud-contract/spec": ["./document", "./validator", "./openapi.json"],
 };
 
 describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
@@ -59,9 +59,13 @@ describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
     expect(Array.isArray(manifest.files) && manifest.files.length > 0).toBe(true);
     expect(manifest.exports).toBeTypeOf("object");
     expect(manifest.exports["./package.json"]).toBe("./package.json");
-    // The spec's root is not a module; its one code entry (./validator) carries the types.
-    if (name === "@cloud-contract/spec") expect(manifest.exports["./validator"].types).toBeTypeOf("string");
-    else expect(manifest.types).toBeTypeOf("string");
+    // The spec's root is not a module; its code entries (./document, ./validator) carry the types.
+    if (name === "@cloud-contract/spec") {
+      expect(manifest.exports["./document"].types).toBeTypeOf("string");
+      expect(manifest.exports["./validator"].types).toBeTypeOf("string");
+    } else {
+      expect(manifest.types).toBeTypeOf("string");
+    }
     expect(manifest.engines?.node).toMatch(/^>=20/);
     expect(manifest.license).toBe("MIT");
     expect(manifest.repository?.directory).toBe(dir);

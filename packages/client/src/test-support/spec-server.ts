@@ -1,7 +1,7 @@
 // A local server driven by the bundled spec: it finds the operation of each request, validates the request
 // body against the operation's schema (with the shared validator) and answers with the operation's first
 // success example. Enough to prove that typed calls reach the right operation with valid bodies.
-import { createSchemaValidator, loadBundle } from "@cloud-contract/spec/validator";
+import { isJsonMediaType, loadDocument } from "@cloud-contract/spec/document";
 import { json, type RecordedRequest, startServer, type TestServer } from "./server.js";
 
 export interface Hit {
@@ -13,33 +13,20 @@ export interface Hit {
   authorized: boolean;
 }
 
-interface Operation {
-  operationId: string;
-  requestBody?: { content: Record<string, { schema: object }> };
-  responses: Record<
-    string,
-    { content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> }
-  >;
-}
-
 export async function startSpecServer(): Promise<TestServer & { hits: Hit[] }> {
-  const doc = loadBundle();
-  const { compile } = createSchemaValidator(doc);
-  const routes = Object.entries<Record<string, Operation>>(doc.paths).map(([template, item]) => ({
-    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    item,
-  }));
+  const model = loadDocument();
   const hits: Hit[] = [];
 
   const server = await startServer((req: RecordedRequest, res) => {
     const path = req.url.split("?")[0] ?? "";
-    const operation = routes.find((r) => r.pattern.test(path))?.item[req.method.toLowerCase()];
+    const operation = model.route(req.method, path).route;
     if (!operation) return json(res, 404, { message: `No operation for ${req.method} ${path}` });
-    const schema = operation.requestBody?.content["application/json"]?.schema;
+    const content = operation.requestBody?.content ?? {};
+    const schema = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1].schema;
     const bodyErrors = schema
-      ? compile(schema)(req.body ? JSON.parse(req.body) : undefined).errors.map(
-          (e) => `${e.pointer} ${e.message}`,
-        )
+      ? model
+          .compile(schema)(req.body ? JSON.parse(req.body) : undefined)
+          .errors.map((e) => `${e.pointer} ${e.message}`)
       : [];
     hits.push({
       operationId: operation.operationId,
@@ -50,13 +37,11 @@ export async function startSpecServer(): Promise<TestServer & { hits: Hit[] }> {
     });
     if (bodyErrors.length > 0)
       return json(res, 422, { message: "Validation Error", invalid_fields: { body: bodyErrors } });
-    const [status, response] = Object.entries(operation.responses).find(([code]) => code.startsWith("2")) ?? [
-      "200",
-      {},
-    ];
-    const media = response.content?.["application/json"];
+    const [status, response] =
+      Object.entries(operation.responses).find(([code]) => code.startsWith("2")) ?? [];
+    const media = response?.content["application/json"];
     const example = media?.example ?? Object.values(media?.examples ?? {})[0]?.value ?? {};
-    return json(res, Number(status), example);
+    return json(res, Number(status ?? 200), example);
   });
   return Object.assign(server, { hits });
 }

@@ -85,6 +85,7 @@ describe("--state-file", () => {
         notification_type: "failed_login",
         email: `u${i}@acme.example`,
       });
+      store.changed(); // what the request pipeline does after each successful write
     }
     await stateFile.flush();
     const saved = JSON.parse(readFileSync(file, "utf8"));

@@ -147,7 +147,7 @@ describe("bad input", () => {
     const res = await raw("POST", settings, '{"email": ', { "Content-Type": "application/json" });
     expect(res.status).toBe(400);
     const body = await res.json();
-    assertDocumented("addResellerNotificationSetting", 400, body);
+    assertDocumented("addResellerNotificationSetting", 400, "application/json", body);
     expect(body.exception_class).toBe("ParseError");
   });
 
@@ -164,7 +164,7 @@ describe("bad input", () => {
     );
     expect(res.status).toBe(400);
     const body = await res.json();
-    assertDocumented("addResellerNotificationSetting", 400, body);
+    assertDocumented("addResellerNotificationSetting", 400, "application/json", body);
     expect(body.exception_class).toBe("UnsupportedMediaType");
   });
 
@@ -189,7 +189,7 @@ describe("bad input", () => {
     const res = await raw("POST", settings, huge, { "Content-Type": "application/json" });
     expect(res.status).toBe(400);
     const body = await res.json();
-    assertDocumented("addResellerNotificationSetting", 400, body);
+    assertDocumented("addResellerNotificationSetting", 400, "application/json", body);
     expect(body.exception_class).toBe("PayloadTooLarge");
     expect((await raw("GET", settings, undefined)).status).toBe(200);
   });

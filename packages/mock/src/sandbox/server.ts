@@ -1,12 +1,11 @@
-import { createSchemaValidator } from "@cloud-contract/spec/validator";
-import { readSpec } from "../bundle.js";
+import { loadDocument } from "@cloud-contract/spec/document";
+import { debugRoutes } from "./control/debug.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
+import { SANDBOX_HANDLERS } from "./handlers/index.js";
 import { type ApiHandler, createApiHandler } from "./http/api-handler.js";
 import type { KeyScope } from "./http/auth.js";
 import { listen } from "./http/listen.js";
 import { StateFile } from "./persistence.js";
-import { debugRoutes } from "./routes/debug.js";
-import { SANDBOX_HANDLERS } from "./routes/index.js";
 import type { SandboxState } from "./state.js";
 import { Store } from "./store.js";
 
@@ -53,8 +52,7 @@ export function createSandbox(options: SandboxOptions = {}): {
   store: Store;
   stateFile?: StateFile;
 } {
-  const doc = readSpec(options.specPath);
-  const { compile } = createSchemaValidator(doc);
+  const model = loadDocument(options.specPath);
   const store = new Store({
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
@@ -68,10 +66,10 @@ export function createSandbox(options: SandboxOptions = {}): {
   }
   const keys: Record<string, KeyScope> = { ...DEFAULT_API_KEYS, ...options.apiKeys };
   const handler = createApiHandler({
-    doc,
-    compile,
+    model,
     app: store,
     handlers: SANDBOX_HANDLERS,
+    onWrite: () => store.changed(),
     lookupKey: (key) => keys[key],
     scopedParams: { project_id: "projects", resellerId: "resellers" },
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),

@@ -140,7 +140,7 @@ export class Store {
     this.listeners.push(listener);
   }
 
-  /** Handlers call this after changing anything. */
+  /** Called after every change: by the request pipeline after each successful write, and by the store itself. */
   changed(): void {
     for (const listener of this.listeners) listener();
   }
@@ -237,7 +237,6 @@ export class Store {
     };
     bucket.list.push(setting);
     bucket.taken.add(key);
-    this.changed();
     return setting;
   }
 

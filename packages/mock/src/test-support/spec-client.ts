@@ -1,36 +1,14 @@
-import { createSchemaValidator, loadBundle } from "@cloud-contract/spec/validator";
+import { loadDocument } from "@cloud-contract/spec/document";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
 
 // A test client that names operations by operationId, builds their URLs from the spec's path templates
-// and checks every answer against the spec: the status must be documented for the operation and the body
-// must be valid against that status's schema. It shares no code with the sandbox's own router and
-// validation, so a sandbox bug cannot hide itself.
+// and checks every answer with the document model's `checkResponse`, the one judge of the contract: the
+// status must be documented for the operation and the body valid against that status's schema. It uses
+// neither the sandbox's pipeline nor its router.
 
-type Json = Record<string, unknown>;
-const doc = loadBundle();
-const { compile } = createSchemaValidator(doc);
-const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+const model = loadDocument();
 
-interface SpecOperation {
-  method: string;
-  template: string;
-  responses: Json;
-}
-
-const operations = new Map<string, SpecOperation>();
-for (const [template, item] of Object.entries(doc.paths as Record<string, Json>)) {
-  for (const method of METHODS) {
-    const op = item[method] as Json | undefined;
-    if (op)
-      operations.set(op.operationId as string, {
-        method: method.toUpperCase(),
-        template,
-        responses: op.responses as Json,
-      });
-  }
-}
-
-export const OPERATION_IDS = [...operations.keys()];
+export const OPERATION_IDS = model.operations.map((op) => op.operationId);
 
 /** `operationId status` pairs whose answers were checked in this test file. */
 export const checked = new Set<string>();
@@ -54,30 +32,18 @@ export interface Answer<T = any> {
   headers: Headers;
 }
 
-function resolve(node: unknown): Json {
-  let current = node as Json;
-  while (current && typeof current.$ref === "string") {
-    current = (current.$ref as string)
-      .slice(2)
-      .split("/")
-      .reduce<Json>((value, key) => value[key] as Json, doc as Json);
-  }
-  return current;
-}
-
-/** Throws unless `body` is a documented answer of `operationId` with `status`. */
-export function assertDocumented(operationId: string, status: number, body: unknown): void {
-  const op = operations.get(operationId);
-  if (!op) throw new Error(`no operation ${operationId} in the spec`);
-  const raw = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
-  if (!raw) throw new Error(`${operationId} answered ${status}, which the spec does not document`);
-  const schema = (resolve(raw).content as Json | undefined)?.["application/json"] as Json | undefined;
-  if (!schema?.schema) throw new Error(`${operationId} ${status} has no JSON schema`);
-  const { errors } = compile(schema.schema as object)(body);
-  if (errors.length > 0) {
-    const detail = errors.map((e) => `${e.pointer} ${e.message}`).join("; ");
+/** Throws unless `body` (sent as `contentType`) is a documented answer of `operationId` with `status`. */
+export function assertDocumented(
+  operationId: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): void {
+  const verdict = model.checkResponse(operationId, status, contentType, body);
+  if (!verdict.valid) {
+    const detail = verdict.violations.map((v) => `${v.pointer} ${v.message}`).join("; ");
     throw new Error(
-      `${operationId} ${status} breaks the spec: ${detail}\n${JSON.stringify(body).slice(0, 500)}`,
+      `${operationId} ${status} breaks the spec: ${detail}\n${JSON.stringify(body)?.slice(0, 500)}`,
     );
   }
   checked.add(`${operationId} ${status}`);
@@ -87,9 +53,7 @@ export function specClient(baseUrl: string) {
   return {
     /** The URL of an operation with its path parameters filled in. */
     url(operationId: string, options: CallOptions = {}): string {
-      const op = operations.get(operationId);
-      if (!op) throw new Error(`no operation ${operationId} in the spec`);
-      const path = op.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const path = model.operation(operationId).path.replace(/\{([^}]+)\}/g, (_, name: string) => {
         const value = options.params?.[name];
         if (value === undefined) throw new Error(`${operationId}: missing path parameter ${name}`);
         return encodeURIComponent(String(value));
@@ -104,7 +68,7 @@ export function specClient(baseUrl: string) {
 
     // biome-ignore lint/suspicious/noExplicitAny: as above
     async call<T = any>(operationId: string, options: CallOptions = {}): Promise<Answer<T>> {
-      const op = operations.get(operationId) as SpecOperation;
+      const { method } = model.operation(operationId);
       const headers: Record<string, string> = { ...options.headers };
       const key = options.key === undefined ? SANDBOX_API_KEY : options.key;
       if (key !== null) headers.Authorization ??= `apikey ${key}`;
@@ -112,13 +76,13 @@ export function specClient(baseUrl: string) {
       if (payload === undefined && options.body !== undefined) payload = JSON.stringify(options.body);
       if (payload !== undefined) headers["Content-Type"] ??= "application/json";
       const res = await fetch(this.url(operationId, options), {
-        method: op.method,
+        method,
         headers,
         ...(payload === undefined ? {} : { body: payload }),
       });
       const text = await res.text();
       const body = text ? JSON.parse(text) : undefined;
-      assertDocumented(operationId, res.status, body);
+      assertDocumented(operationId, res.status, res.headers.get("content-type"), body);
       return { status: res.status, body: body as T, headers: res.headers };
     },
   };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { OpenApiDocument } from "../bundle.js";
+import type { OpenApiDocument } from "@cloud-contract/spec/document";
 
 const errorResponse = (description: string) => ({
   description,

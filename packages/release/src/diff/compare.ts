@@ -1,16 +1,6 @@
-import { createResolver, type Resolve } from "./resolve.js";
+import { type DocumentModel, type Operation, openDocument } from "@cloud-contract/spec/document";
 import { compareSchemas, type SchemaContext } from "./schema.js";
-import type { Change, DiffResult, Direction, Json } from "./types.js";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-
-interface Operation {
-  method: string;
-  path: string;
-  op: Json;
-  /** Path-level parameters followed by the operation's own (which override by in+name). */
-  parameters: Json[];
-}
+import type { Change, DiffResult, Direction, Json, Resolve } from "./types.js";
 
 /**
  * Compares two bundled OpenAPI 3.x documents (every $ref local) and classifies each difference as
@@ -19,10 +9,12 @@ interface Operation {
 export function compareSpecs(oldDoc: Json, newDoc: Json): DiffResult {
   const changes: Change[] = [];
   const report = (c: Change) => changes.push(c);
-  const resolveOld = createResolver(oldDoc);
-  const resolveNew = createResolver(newDoc);
-  const before = operationsOf(oldDoc);
-  const after = operationsOf(newDoc);
+  const oldModel = openDocument(oldDoc);
+  const newModel = openDocument(newDoc);
+  const resolveOld: Resolve = (node) => oldModel.dereference(node);
+  const resolveNew: Resolve = (node) => newModel.dereference(node);
+  const before = operationsByKey(oldModel);
+  const after = operationsByKey(newModel);
 
   for (const [key, a] of before) {
     const b = after.get(key);
@@ -55,21 +47,9 @@ export function compareSpecs(oldDoc: Json, newDoc: Json): DiffResult {
   };
 }
 
-function operationsOf(doc: Json): Map<string, Operation> {
-  const ops = new Map<string, Operation>();
-  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
-      ops.set(`${method.toUpperCase()} ${path}`, {
-        method,
-        path,
-        op,
-        parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])],
-      });
-    }
-  }
-  return ops;
+/** The model's operations keyed `METHOD /path`, the identity of an operation across versions. */
+function operationsByKey(model: DocumentModel): Map<string, Operation> {
+  return new Map(model.operations.map((op) => [`${op.method} ${op.path}`, op]));
 }
 
 interface OpContext {
@@ -86,11 +66,11 @@ function schemaContext(ctx: OpContext, direction: Direction, where: string): Sch
 
 function compareOperation(ctx: OpContext, key: string, a: Operation, b: Operation) {
   const { report } = ctx;
-  if (a.op.operationId !== b.op.operationId) {
-    const message = `operationId ${a.op.operationId} → ${b.op.operationId}`;
+  if (a.object.operationId !== b.object.operationId) {
+    const message = `operationId ${a.object.operationId} → ${b.object.operationId}`;
     report({ severity: "breaking", rule: "operation-id-changed", where: key, message });
   }
-  if (!a.op.deprecated && b.op.deprecated) {
+  if (!a.object.deprecated && b.object.deprecated) {
     report({
       severity: "non-breaking",
       rule: "operation-deprecated",
@@ -99,27 +79,23 @@ function compareOperation(ctx: OpContext, key: string, a: Operation, b: Operatio
     });
   }
   const security = (doc: Json, op: Json) => JSON.stringify(op.security ?? doc.security ?? []);
-  if (security(ctx.oldDoc, a.op) !== security(ctx.newDoc, b.op)) {
-    const message = `security ${security(ctx.oldDoc, a.op)} → ${security(ctx.newDoc, b.op)}`;
+  if (security(ctx.oldDoc, a.object) !== security(ctx.newDoc, b.object)) {
+    const message = `security ${security(ctx.oldDoc, a.object)} → ${security(ctx.newDoc, b.object)}`;
     report({ severity: "breaking", rule: "security-changed", where: key, message });
   }
-  compareParameters(ctx, key, a.parameters, b.parameters);
-  compareRequestBodies(ctx, key, a.op.requestBody, b.op.requestBody);
-  compareResponses(ctx, key, a.op.responses ?? {}, b.op.responses ?? {});
+  compareParameters(ctx, key, a, b);
+  compareRequestBodies(ctx, key, a.object.requestBody, b.object.requestBody);
+  compareResponses(ctx, key, a.object.responses ?? {}, b.object.responses ?? {});
 }
 
-function parameterMap(list: Json[], resolve: Resolve): Map<string, Json> {
-  const map = new Map<string, Json>();
-  for (const entry of list) {
-    const p = resolve(entry).value;
-    map.set(`${p.in} ${p.name}`, p);
-  }
-  return map;
+/** The merged, resolved parameters of an operation by `in name`. */
+function parameterMap(op: Operation): Map<string, Json> {
+  return new Map(op.parameters.map((p) => [`${p.in} ${p.name}`, p.object]));
 }
 
-function compareParameters(ctx: OpContext, key: string, oldList: Json[], newList: Json[]) {
-  const before = parameterMap(oldList, ctx.resolveOld);
-  const after = parameterMap(newList, ctx.resolveNew);
+function compareParameters(ctx: OpContext, key: string, oldOp: Operation, newOp: Operation) {
+  const before = parameterMap(oldOp);
+  const after = parameterMap(newOp);
   for (const [id, a] of before) {
     const where = `${key} parameter ${id}`;
     const b = after.get(id);

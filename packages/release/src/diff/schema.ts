@@ -1,5 +1,4 @@
-import type { Resolve } from "./resolve.js";
-import type { Change, ChangeRule, Direction, Json, Severity } from "./types.js";
+import type { Change, ChangeRule, Direction, Json, Resolve, Severity } from "./types.js";
 
 /** What the schema comparer needs: both resolvers, where it is, and which way the data flows. */
 export interface SchemaContext {

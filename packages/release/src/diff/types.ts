@@ -56,3 +56,6 @@ export interface DiffResult {
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON here
 export type Json = any;
+
+/** Follows local `$ref`s of one document (the document model's `dereference`). */
+export type Resolve = (node: Json) => { value: Json; ref: string | undefined };

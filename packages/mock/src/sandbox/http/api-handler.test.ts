@@ -1,13 +1,12 @@
 import { request } from "node:http";
-import { createSchemaValidator } from "@cloud-contract/spec/validator";
+import { openDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinySpec } from "../../test-support/tiny-spec.js";
 import { ApiError } from "./api-error.js";
-import { createApiHandler, type Handler } from "./api-handler.js";
+import { createApiHandler, type Handler, type HandlerTable } from "./api-handler.js";
 import { type Listening, listen } from "./listen.js";
 
-const doc = tinySpec();
-const { compile } = createSchemaValidator(doc);
+const model = openDocument(tinySpec());
 const KEY = "test-key";
 const H = { Authorization: `apikey ${KEY}` };
 const JSON_H = { ...H, "Content-Type": "application/json" };
@@ -17,37 +16,50 @@ interface App {
   lastQuery?: unknown;
 }
 
-const handlers: Record<string, Handler<App>> = {
+type CreateThing = { params: { project_id: number }; query: Record<string, never>; body: { name: string } };
+type GetThing = {
+  params: { project_id: number; thing_id: string };
+  query: Record<string, never>;
+  body: undefined;
+};
+
+const createThing: Handler<App, CreateThing> = (ctx) => {
+  const { name } = ctx.body;
+  if (name === "boom") throw new Error("handler bug");
+  if (name === "bad") return { status: 201, body: { id: "not-a-number", name } };
+  if (name === "taken") throw new ApiError(409, "Name taken.");
+  const thing = { id: ctx.app.things.length + 1, name };
+  ctx.app.things.push(thing);
+  return { status: 201, body: thing };
+};
+const getThing: Handler<App, GetThing> = (ctx) => {
+  throw new ApiError(404, `Thing ${ctx.params.thing_id} not found.`);
+};
+
+const handlers: HandlerTable<App> = {
+  createThing,
+  getThing,
   listThings: (ctx) => {
     ctx.app.lastQuery = ctx.query;
     return { status: 200, body: { count: ctx.app.things.length, results: ctx.app.things } };
-  },
-  createThing: (ctx) => {
-    const { name } = ctx.body as { name: string };
-    if (name === "boom") throw new Error("handler bug");
-    if (name === "bad") return { status: 201, body: { id: "not-a-number", name } };
-    if (name === "taken") throw new ApiError(409, "Name taken.");
-    const thing = { id: ctx.app.things.length + 1, name };
-    ctx.app.things.push(thing);
-    return { status: 201, body: thing };
-  },
-  getThing: (ctx) => {
-    throw new ApiError(404, `Thing ${String(ctx.params.thing_id)} not found.`);
   },
 };
 
 let server: Listening;
 const app: App = { things: [] };
+let writes = 0;
 beforeAll(async () => {
   const handler = createApiHandler({
-    doc,
-    compile,
+    model,
     app,
     handlers,
     lookupKey: (key) => (key === KEY ? {} : key === "p2" ? { projects: [2] } : undefined),
     scopedParams: { project_id: "projects" },
     maxBodyBytes: 1000,
     validateResponses: true,
+    onWrite: () => {
+      writes++;
+    },
   });
   server = await listen(handler);
 });
@@ -226,5 +238,20 @@ describe("bodies", () => {
 
   it("keeps serving after all of that", async () => {
     expect((await post('{"name":"ok"}')).status).toBe(201);
+  });
+});
+
+describe("marking the state changed", () => {
+  it("happens after each successful write, and never after a read or a refused write", async () => {
+    const before = writes;
+    expect((await call("/things/1", { headers: H })).status).toBe(200);
+    expect(writes).toBe(before);
+    const body = (name: string) => ({ method: "POST", headers: JSON_H, body: JSON.stringify({ name }) });
+    expect((await call("/things/1", body("taken"))).status).toBe(400);
+    expect((await call("/things/1", body(""))).status).toBe(422);
+    expect(writes).toBe(before);
+    expect((await call("/things/1", body("one"))).status).toBe(201);
+    expect((await call("/things/1", body("two"))).status).toBe(201);
+    expect(writes).toBe(before + 2);
   });
 });

@@ -1,25 +1,31 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { OpenApiDocument } from "../../bundle.js";
-import { type CompiledOperation, type CompileSchema, compileOperations } from "../openapi/operations.js";
-import type { Json } from "../openapi/resolve.js";
-import { Router } from "../openapi/router.js";
+import type { DocumentModel, Json } from "@cloud-contract/spec/document";
+import { type CompiledOperation, compileOperations } from "../openapi/operations.js";
 import { ApiError, errorBody } from "./api-error.js";
 import { type KeyScope, parseApiKey, type ScopeKind, scopeAllows } from "./auth.js";
 import { readBody } from "./read-body.js";
 import { requestIdFactory } from "./request-id.js";
+import { sandboxVerdict } from "./self-check.js";
 import { sendJson } from "./send.js";
 import { type InvalidFields, validationError } from "./validation-error.js";
 
+/** The types of a request's parts once the pipeline has coerced and validated them. */
+export interface RequestShape {
+  params: object;
+  query: object;
+  body: unknown;
+}
+
 /** What a handler receives: the validated, typed request and the application it acts on. */
-export interface RequestContext<App> {
+export interface RequestContext<App, R extends RequestShape = RequestShape> {
   app: App;
   operation: CompiledOperation;
   /** Path parameters, coerced to their schema types and validated. */
-  params: Json;
+  params: R["params"];
   /** Query parameters, coerced, defaulted and validated; absent ones are missing. */
-  query: Json;
+  query: R["query"];
   /** The parsed, validated body (undefined when none was sent). */
-  body: unknown;
+  body: R["body"];
   /** The caller's key and what it may touch. */
   key: string;
   scope: KeyScope;
@@ -40,7 +46,19 @@ export interface HandlerResult {
   headers?: Record<string, string>;
 }
 
-export type Handler<App> = (ctx: RequestContext<App>) => HandlerResult;
+export type Handler<
+  App,
+  R extends RequestShape = RequestShape,
+  Result extends HandlerResult = HandlerResult,
+> = (ctx: RequestContext<App, R>) => Result;
+
+/**
+ * The handlers by operationId. Each may declare the exact types of its request (`Handler<App, R>`): the
+ * pipeline only calls a handler with values it has validated against the operation's schemas, the same
+ * schemas those types are generated from. (A method signature, so that the table accepts handlers with
+ * narrower request types.)
+ */
+export type HandlerTable<App> = Record<string, { handle(ctx: RequestContext<App>): HandlerResult }["handle"]>;
 
 /** A route outside the spec (debug endpoints): return true when it handled the request. */
 export type ExtraRoute = (
@@ -51,10 +69,12 @@ export type ExtraRoute = (
 ) => boolean;
 
 export interface ApiHandlerOptions<App> {
-  doc: OpenApiDocument;
-  compile: CompileSchema;
+  /** The model of the document that is served. */
+  model: DocumentModel;
   app: App;
-  handlers: Record<string, Handler<App>>;
+  handlers: HandlerTable<App>;
+  /** Called after every successful (2xx) answer to a method other than GET, HEAD and OPTIONS. */
+  onWrite?: () => void;
   /** The scope of a key, or undefined when the key is unknown. */
   lookupKey: (key: string) => KeyScope | undefined;
   /** Path parameters that name a scoped resource: a request for another one is answered 403. */
@@ -71,6 +91,7 @@ export interface ApiHandler {
   operations: CompiledOperation[];
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
@@ -79,9 +100,9 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * operation's handler and answers errors with the spec's Error body and a documented status.
  */
 export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandler {
-  const operations = compileOperations(options.doc, options.compile);
-  const router = new Router<CompiledOperation>();
-  for (const op of operations) router.add(op.method, op.template, op);
+  const { model } = options;
+  const operations = compileOperations(model);
+  const compiled = new Map(operations.map((op) => [op.operationId, op]));
   const nextRequestId = requestIdFactory();
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const scoped = Object.entries(options.scopedParams ?? {});
@@ -96,8 +117,8 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
 
     for (const route of extra) if (route(req, res, path, requestId)) return;
 
-    const match = router.match(req.method ?? "GET", path);
-    const op = match.route;
+    const match = model.route(req.method ?? "GET", path);
+    const op = match.route && compiled.get(match.route.operationId);
     if (!op) {
       req.resume();
       const error =
@@ -252,8 +273,9 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     result: HandlerResult,
     requestId: string,
   ): void {
+    if (result.status >= 200 && result.status < 300 && !SAFE_METHODS.has(op.method)) options.onWrite?.();
     if (options.validateResponses) {
-      const problem = responseProblem(op, result.status, result.body);
+      const problem = responseProblem(model, op, result.status, result.body);
       if (problem) {
         sendError(
           res,
@@ -278,7 +300,7 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     const headers: Record<string, string> = { ...error.headers };
     if (error.status === 413) headers.Connection = "close"; // don't read the rest of a huge body
     if (options.validateResponses && op) {
-      const problem = responseProblem(op, status, body);
+      const problem = responseProblem(model, op, status, body);
       if (problem) {
         sendJson(
           res,
@@ -305,13 +327,16 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
   return handler;
 }
 
-function responseProblem(op: CompiledOperation, status: number, body: unknown): string | undefined {
-  if (!op.documents(status)) return `${op.operationId} does not document status ${status}`;
-  const check = op.responseCheck(status);
-  if (!check) return body === undefined ? undefined : `${op.operationId} ${status} declares no JSON body`;
-  const { errors } = check(body);
-  if (errors.length === 0) return undefined;
-  return `${op.operationId} ${status}: ${errors.map((e) => `${e.pointer} ${e.message}`).join("; ")}`;
+/** What is wrong with an answer the sandbox is about to send, judged by the model; undefined when nothing. */
+function responseProblem(
+  model: DocumentModel,
+  op: CompiledOperation,
+  status: number,
+  body: unknown,
+): string | undefined {
+  const verdict = sandboxVerdict(model, op.operationId, status, body);
+  if (verdict.valid) return undefined;
+  return `${op.operationId} ${status}: ${verdict.violations.map((v) => `${v.pointer} ${v.message}`).join("; ")}`;
 }
 
 function coerceParams(op: CompiledOperation, raw: Record<string, string>): Json {

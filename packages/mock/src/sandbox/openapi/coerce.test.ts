@@ -1,7 +1,11 @@
+import { openDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
 import { parameterCoercer } from "./coerce.js";
 
-const doc = { openapi: "3.1.0", components: { schemas: { Rule: { type: "string", enum: ["a", "b"] } } } };
+const { resolve } = openDocument({
+  openapi: "3.1.0",
+  components: { schemas: { Rule: { type: "string", enum: ["a", "b"] } } },
+});
 
 describe("parameterCoercer", () => {
   it.each([
@@ -26,6 +30,6 @@ describe("parameterCoercer", () => {
       ["a", "b"],
     ],
   ])("%o %o %o → %o", (schema, options, raw, expected) => {
-    expect(parameterCoercer(doc, schema, options)(raw)).toEqual(expected);
+    expect(parameterCoercer(resolve, schema, options)(raw)).toEqual(expected);
   });
 });

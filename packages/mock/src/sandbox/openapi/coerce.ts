@@ -1,5 +1,7 @@
-import type { OpenApiDocument } from "../../bundle.js";
-import { arrayItems, schemaTypes } from "./resolve.js";
+import { isObject } from "@cloud-contract/spec/document";
+
+/** Follows `$ref`s of the document (the model's `resolve`). */
+export type Resolve = (node: unknown) => unknown;
 
 /** Turns the raw string values of one parameter into the JSON value its schema describes. */
 export type Coercer = (raw: string[]) => unknown;
@@ -10,13 +12,13 @@ export type Coercer = (raw: string[]) => unknown;
  * one. Text that is not a valid value is passed on as text, so that validation reports it.
  */
 export function parameterCoercer(
-  doc: OpenApiDocument,
+  resolve: Resolve,
   schema: unknown,
   options: { explode?: boolean; style?: string } = {},
 ): Coercer {
-  const types = schemaTypes(doc, schema);
+  const types = schemaTypes(resolve, schema);
   if (types.has("array")) {
-    const item = scalarCoercer(schemaTypes(doc, arrayItems(doc, schema)));
+    const item = scalarCoercer(schemaTypes(resolve, arrayItems(resolve, schema)));
     const explode = options.explode ?? (options.style === undefined || options.style === "form");
     const separator =
       options.style === "pipeDelimited" ? "|" : options.style === "spaceDelimited" ? " " : ",";
@@ -44,4 +46,47 @@ function scalarCoercer(types: Set<string>): (text: string) => unknown {
     if (nullable && (text === "null" || text === "")) return null;
     return text;
   };
+}
+
+/** The JSON types a schema admits at its top level (after $refs; `anyOf`/`oneOf` branches are merged). */
+function schemaTypes(resolve: Resolve, schema: unknown): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: unknown, depth: number) => {
+    const s = resolve(node);
+    if (!isObject(s) || depth > 8) return;
+    if (typeof s.type === "string") out.add(s.type);
+    if (Array.isArray(s.type)) for (const t of s.type) out.add(String(t));
+    if ("const" in s) out.add(jsonType(s.const));
+    if (Array.isArray(s.enum)) for (const v of s.enum) out.add(jsonType(v));
+    for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+      const list = s[key];
+      if (Array.isArray(list)) for (const branch of list) visit(branch, depth + 1);
+    }
+  };
+  visit(schema, 0);
+  return out;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/** The item schema of an array schema (after $refs and nullable `anyOf` wrappers). */
+function arrayItems(resolve: Resolve, schema: unknown): unknown {
+  const s = resolve(schema);
+  if (!isObject(s)) return undefined;
+  if (s.items !== undefined) return s.items;
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const list = s[key];
+    if (Array.isArray(list)) {
+      for (const branch of list) {
+        const items = arrayItems(resolve, branch);
+        if (items !== undefined) return items;
+      }
+    }
+  }
+  return undefined;
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { parseInvocation, UsageError } from "./cli-args.js";
+
+describe("parseInvocation", () => {
+  it.each([
+    [["prism"], { command: "prism", port: 4010, host: "127.0.0.1", dynamic: false, verbose: false }],
+    [["prism", "--port", "0", "--dynamic"], { command: "prism", port: 0, dynamic: true }],
+    [["sandbox"], { command: "sandbox", port: 4011, seed: undefined, taskDelayMs: undefined }],
+    [
+      ["sandbox", "--port=65535", "--seed", "4294967295", "--task-delay", "0", "--state-file", "s.json"],
+      { command: "sandbox", port: 65535, seed: 4294967295, taskDelayMs: 0, stateFile: "s.json" },
+    ],
+    [["sandbox", "--task-delay", "86400000"], { taskDelayMs: 86_400_000 }],
+    [["--help"], { command: "help" }],
+  ])("%j → %o", (argv, expected) => {
+    expect(parseInvocation(argv)).toMatchObject(expected);
+  });
+
+  it.each([
+    ["--port", "-1"],
+    ["--port", "1.5"],
+    ["--port", "65536"],
+    ["--port", ""],
+    ["--port", "0x10"],
+    ["--seed", "junk"],
+    ["--seed", "-3"],
+    ["--seed", "1e3"],
+    ["--seed", "4294967296"],
+    ["--task-delay", "abc"],
+    ["--task-delay", "86400001"],
+    ["--task-delay", " 5"],
+    ["--host", " "],
+    ["--state-file", ""],
+  ])("refuses sandbox %s %j", (flag, value) => {
+    expect(() => parseInvocation(["sandbox", flag, value])).toThrow(UsageError);
+  });
+
+  it.each([
+    [["sandbox", "--dynamic"], /--dynamic is not an option of "sandbox"/],
+    [["prism", "--task-delay", "5"], /--task-delay is not an option of "prism"/],
+    [["prism", "--dynamic=yes"], /--dynamic/],
+    [["prism", "extra"], /positional/i],
+    [["sandbox", "--port"], /argument missing/],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseInvocation(argv)).toThrow(message);
+  });
+});

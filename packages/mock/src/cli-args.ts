@@ -1,0 +1,94 @@
+import { parseArgs } from "node:util";
+
+export const USAGE = `Usage:
+  cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
+  cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
+  cloud-mock <command> --help
+
+prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
+sandbox  a stateful server that behaves like the API, seeded with fixtures (see the package README).
+
+--port        0–65535; 0 picks a free port
+--seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
+--task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
+`;
+
+/** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export type Invocation =
+  | { command: "help" }
+  | { command: "prism"; port: number; host: string; dynamic: boolean; verbose: boolean }
+  | {
+      command: "sandbox";
+      port: number;
+      host: string;
+      seed: number | undefined;
+      taskDelayMs: number | undefined;
+      stateFile: string | undefined;
+    };
+
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  dynamic: { type: "boolean" },
+  verbose: { type: "boolean" },
+  seed: { type: "string" },
+  "task-delay": { type: "string" },
+  "state-file": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const PRISM_ONLY = ["dynamic", "verbose"] as const;
+const SANDBOX_ONLY = ["seed", "task-delay", "state-file"] as const;
+
+/** Parses and checks the arguments; throws UsageError on anything it cannot accept. */
+export function parseInvocation(argv: string[]): Invocation {
+  const [command, ...rest] = argv;
+  if (command === "--help" || command === "-h") return { command: "help" };
+  if (command !== "prism" && command !== "sandbox") {
+    throw new UsageError(command === undefined ? "Give a command." : `Unknown command "${command}".`);
+  }
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>["values"];
+  try {
+    ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return { command: "help" };
+  const foreign = command === "prism" ? SANDBOX_ONLY : PRISM_ONLY;
+  for (const name of foreign) {
+    if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of "${command}".`);
+  }
+  const port = integerFlag("port", values.port, 0, 65535) ?? (command === "prism" ? 4010 : 4011);
+  const host = textFlag("host", values.host) ?? "127.0.0.1";
+  if (command === "prism") {
+    return { command, port, host, dynamic: values.dynamic ?? false, verbose: values.verbose ?? false };
+  }
+  return {
+    command,
+    port,
+    host,
+    seed: integerFlag("seed", values.seed, 0, 2 ** 32 - 1),
+    taskDelayMs: integerFlag("task-delay", values["task-delay"], 0, 86_400_000),
+    stateFile: textFlag("state-file", values["state-file"]),
+  };
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+function integerFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!WHOLE_NUMBER.test(raw) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function textFlag(name: string, raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.trim() === "") throw new UsageError(`--${name} must not be empty.`);
+  return raw;
+}

@@ -1,0 +1,23 @@
+import type { Task, TaskList } from "@cloud-contract/types";
+import { notFound } from "../../http/api-error.js";
+import { projectRegion } from "../common.js";
+import type { SandboxHandler } from "../types.js";
+
+/** GET /cloud/v1/tasks/{project_id}/{region_id}/active — limit, offset, task_type filters. */
+export const listActiveTasks: SandboxHandler<"listActiveTasks"> = (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  // The pipeline fills in the spec's defaults (limit 10, offset 0).
+  const { task_type: types, limit = 10, offset = 0 } = ctx.query;
+  let tasks: Task[] = ctx.app.activeTasks(projectId, regionId);
+  if (types && types.length > 0) tasks = tasks.filter((t) => types.some((type) => type === t.task_type));
+  const body: TaskList = { count: tasks.length, results: tasks.slice(offset, offset + limit) };
+  return { status: 200, body };
+};
+
+/** GET /cloud/v1/tasks/{task_id} */
+export const getTask: SandboxHandler<"getTask"> = (ctx) => {
+  const task = ctx.app.getTask(ctx.params.task_id);
+  if (!task) throw notFound(`Task ${ctx.params.task_id}`);
+  if (typeof task.project_id === "number") ctx.assertScope("projects", task.project_id);
+  return { status: 200, body: task };
+};

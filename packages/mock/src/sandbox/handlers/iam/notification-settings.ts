@@ -1,0 +1,59 @@
+import type { ResellerNotificationSetting, ResellerNotificationSettingList } from "@cloud-contract/types";
+import { conflict, notFound } from "../../http/api-error.js";
+import { checkLimit, orderingComparator, pageLinks } from "../../paging.js";
+import type { Store } from "../../store.js";
+import type { SandboxHandler } from "../types.js";
+
+function resellerSettings(store: Store, id: number) {
+  const bucket = store.notificationSettings.get(id);
+  if (!bucket || !store.resellers.has(id)) throw notFound(`Reseller ${id}`);
+  return { id, bucket };
+}
+
+/** POST /iam/reselling/resellers/{resellerId}/notification_settings — 409 when the address already gets this type. */
+export const addResellerNotificationSetting: SandboxHandler<"addResellerNotificationSetting"> = (ctx) => {
+  const { id } = resellerSettings(ctx.app, ctx.params.resellerId);
+  const request = ctx.body;
+  const setting = ctx.app.addNotificationSetting(id, request);
+  if (!setting)
+    throw conflict(`${request.email} already receives ${request.notification_type} notifications.`);
+  return { status: 201, body: setting };
+};
+
+const ORDERING = {
+  id: (s: ResellerNotificationSetting) => s.id,
+  email: (s: ResellerNotificationSetting) => s.email,
+  notification_type: (s: ResellerNotificationSetting) => s.notification_type,
+  enabled: (s: ResellerNotificationSetting) => s.enabled,
+  reseller: (s: ResellerNotificationSetting) => s.reseller,
+};
+const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) => a.id - b.id;
+
+/**
+ * GET /iam/reselling/resellers/{resellerId}/notification_settings — ordering by a field (comma-joined for
+ * several, `-` for descending), limit/offset (every item when no limit), relative next/previous links.
+ */
+export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
+  const { bucket } = resellerSettings(ctx.app, ctx.params.resellerId);
+  // The pipeline fills in the spec's default offset (0); no limit means every item.
+  const { limit, offset: requested = 0 } = ctx.query;
+  // The reference puts no floor on offset; a negative one reads from the start.
+  const offset = Math.max(0, requested);
+  checkLimit(limit);
+  const ordering = (ctx.query.ordering ?? "").split(",").filter(Boolean);
+  // The list is kept in id order, so the default needs no sort.
+  const all =
+    ordering.length === 0 || (ordering.length === 1 && ordering[0] === "id")
+      ? bucket.list
+      : [...bucket.list].sort(orderingComparator(ordering, ORDERING, byId));
+  const end = limit === undefined ? all.length : offset + limit;
+  const { next, previous } = pageLinks(ctx.path, ctx.rawQuery, all.length, offset, limit);
+  // The links are strings, never null (as the public reference types them): a missing page leaves its link out.
+  const body: ResellerNotificationSettingList = {
+    count: all.length,
+    results: all.slice(offset, end),
+    ...(next === null ? {} : { next }),
+    ...(previous === null ? {} : { previous }),
+  };
+  return { status: 200, body };
+};

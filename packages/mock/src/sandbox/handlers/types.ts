@@ -1,0 +1,41 @@
+// The types of the sandbox's handlers, taken per operation from the generated `operations` of
+// @cloud-contract/types: what a handler of K receives (path, query, body) and what it may answer.
+import type { OperationId, operations } from "@cloud-contract/types";
+import type { Handler, RequestContext } from "../http/api-handler.js";
+import type { Store } from "../store.js";
+
+type Operation<K extends OperationId> = operations[K];
+/** `never` (a part the operation does not have) becomes an empty object. */
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
+type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : undefined;
+
+export type PathParams<K extends OperationId> = OrEmpty<NonNullable<Operation<K>["parameters"]["path"]>>;
+export type QueryParams<K extends OperationId> = OrEmpty<NonNullable<Operation<K>["parameters"]["query"]>>;
+/** The JSON body; `| undefined` when the operation's body is optional. */
+export type RequestBody<K extends OperationId> = undefined extends Operation<K>["requestBody"]
+  ? JsonContent<NonNullable<Operation<K>["requestBody"]>> | undefined
+  : JsonContent<Operation<K>["requestBody"]>;
+
+type Responses<K extends OperationId> = Operation<K>["responses"];
+type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204>;
+
+/** A documented success answer of K: its status and the body that status documents. Errors are thrown. */
+export type SandboxResult<K extends OperationId> = {
+  [S in SuccessStatus<K>]: {
+    status: S;
+    body: JsonContent<Responses<K>[S]>;
+    headers?: Record<string, string>;
+  };
+}[SuccessStatus<K>];
+
+type RequestOf<K extends OperationId> = {
+  params: PathParams<K>;
+  query: QueryParams<K>;
+  body: RequestBody<K>;
+};
+
+export type SandboxContext<K extends OperationId> = RequestContext<Store, RequestOf<K>>;
+export type SandboxHandler<K extends OperationId> = Handler<Store, RequestOf<K>, SandboxResult<K>>;
+
+/** One handler per operation of the spec: a missing one is a compile error. */
+export type SandboxHandlers = { [K in OperationId]: SandboxHandler<K> };

@@ -1,0 +1,217 @@
+import { describe, expect, it } from "vitest";
+import {
+  HTTP_METHODS,
+  loadDocument,
+  matchMediaType,
+  matchStatus,
+  mediaType,
+  OPERATION_AREAS,
+  openDocument,
+  responseExamples,
+} from "./document.js";
+
+const model = loadDocument();
+const json = "application/json";
+const task = {
+  id: "d478ae29-dedc-4869-82f0-96104425f565",
+  state: "FINISHED",
+  task_type: "create_bm",
+  user_id: 9998,
+  created_on: "2026-11-21T09:15:02Z",
+};
+
+describe("the operations of the bundle", () => {
+  it("are the twelve, each with method, path, tag and area", () => {
+    expect(model.operations).toHaveLength(12);
+    expect(model.operation("getTask")).toMatchObject({
+      method: "GET",
+      path: "/cloud/v1/tasks/{task_id}",
+      tag: "Cloud",
+      area: "cloud/tasks",
+    });
+    expect(model.operation("resetStreamPushToken").statuses).toEqual(expect.arrayContaining(["200", "202"]));
+  });
+
+  it("each has an area named after its tag, and every area names an operation", () => {
+    for (const op of model.operations) {
+      expect(op.area, op.operationId).toMatch(/^[a-z]+\/[a-z-]+$/);
+      expect(op.area?.split("/")[0], op.operationId).toBe(op.tag?.toLowerCase());
+    }
+    expect(Object.keys(OPERATION_AREAS).sort()).toEqual(model.operations.map((o) => o.operationId).sort());
+  });
+
+  it("merge path-item and operation parameters, resolved", () => {
+    const list = model.operation("listActiveTasks").parameters;
+    expect(list.map((p) => `${p.in} ${p.name}`)).toEqual(
+      expect.arrayContaining(["path project_id", "path region_id", "query limit", "query task_type"]),
+    );
+    expect(list.find((p) => p.name === "project_id")).toMatchObject({ required: true });
+  });
+
+  it("resolve request bodies and responses", () => {
+    const op = model.operation("addResellerNotificationSetting");
+    expect(op.requestBody?.required).toBe(true);
+    expect(Object.keys(op.requestBody?.content ?? {})).toEqual([json]);
+    expect(op.responses["401"]?.content[json]?.schema).toBeDefined();
+  });
+
+  it("are found by operationId, and by method and path", () => {
+    expect(model.findOperation("nope")).toBeUndefined();
+    expect(() => model.operation("nope")).toThrow(/unknown operationId "nope"/);
+    expect(model.route("GET", "/cloud/v1/tasks/abc")).toMatchObject({
+      route: { operationId: "getTask" },
+      params: { task_id: "abc" },
+    });
+    expect(model.route("DELETE", "/cloud/v1/tasks/abc")).toMatchObject({
+      route: undefined,
+      allowed: ["GET"],
+    });
+  });
+
+  it("HTTP_METHODS holds the eight methods of a path item", () => {
+    expect([...HTTP_METHODS].sort()).toEqual([
+      "delete",
+      "get",
+      "head",
+      "options",
+      "patch",
+      "post",
+      "put",
+      "trace",
+    ]);
+  });
+});
+
+describe("checkResponse on the bundle", () => {
+  it("accepts every documented response example", () => {
+    const examples = responseExamples(model);
+    expect(examples.length).toBeGreaterThan(12);
+    for (const { where, operationId, status, contentType, body } of examples) {
+      expect(model.checkResponse(operationId, status, contentType, body).violations, where).toEqual([]);
+    }
+  });
+
+  it("passes a valid body, naming the documented status and media type", () => {
+    expect(model.checkResponse("getTask", 200, `${json}; charset=utf-8`, task)).toMatchObject({
+      documented: true,
+      documentedAs: "200",
+      mediaType: json,
+      valid: true,
+      violations: [],
+    });
+  });
+
+  it("names the JSON pointer and the value of a schema error", () => {
+    const verdict = model.checkResponse("getTask", 200, json, { ...task, user_id: "oops" });
+    expect(verdict.valid).toBe(false);
+    expect(verdict.violations).toEqual([
+      expect.objectContaining({ kind: "body", pointer: "/user_id", value: "oops" }),
+    ]);
+  });
+
+  it.each([
+    [418, { kind: "status", value: 418 }],
+    [503, undefined],
+  ])("status %i: %o", (status, violation) => {
+    const verdict = model.checkResponse("getTask", status, json, { message: "x" });
+    if (violation) {
+      expect(verdict).toMatchObject({ documented: false, documentedAs: undefined });
+      expect(verdict.violations).toEqual([expect.objectContaining(violation)]);
+    } else {
+      expect(verdict).toMatchObject({ documented: true, documentedAs: "5XX", valid: true });
+    }
+  });
+
+  it("fails an undocumented content type and an empty body", () => {
+    expect(model.checkResponse("getTask", 200, "text/html", "<p>").violations[0]?.kind).toBe("content-type");
+    expect(model.checkResponse("getTask", 200, null, undefined).violations[0]?.kind).toBe("content-type");
+    expect(model.checkResponse("getTask", 200, json, undefined).violations[0]?.message).toBe(
+      "the body is empty",
+    );
+  });
+
+  it("checks a named schema", () => {
+    expect(model.checkSchema("Error", { message: "x" })).toEqual([]);
+    expect(model.checkSchema("Error", { message: 1 })[0]).toMatchObject({ pointer: "/message", value: 1 });
+    expect(() => model.checkSchema("Nope", {})).toThrow(/unknown schema/);
+  });
+});
+
+describe("a tiny document", () => {
+  const tiny = openDocument({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/things": { $ref: "#/components/pathItems/Things" },
+    },
+    components: {
+      pathItems: {
+        Things: {
+          parameters: [{ name: "a", in: "query", schema: { type: "string" } }],
+          delete: {
+            parameters: [{ name: "a", in: "query", required: true, schema: { type: "integer" } }],
+            responses: { "204": { description: "gone" }, default: { $ref: "#/components/responses/Oops" } },
+          },
+        },
+      },
+      responses: {
+        Oops: { $ref: "#/components/responses/Inner" },
+        Inner: {
+          description: "x",
+          content: { "application/*": { schema: { type: "object", required: ["message"] } } },
+        },
+      },
+    },
+  });
+
+  it("follows $ref chains and lets the operation's parameters win", () => {
+    const op = tiny.operation("DELETE /things");
+    expect(op.parameters).toEqual([
+      expect.objectContaining({ name: "a", required: true, schema: { type: "integer" } }),
+    ]);
+    expect(tiny.dereference({ $ref: "#/components/responses/Oops" }).ref).toBe(
+      "#/components/responses/Inner",
+    );
+    expect(() => tiny.resolve({ $ref: "#/components/responses/Nope" })).toThrow(/unresolved \$ref/);
+    expect(() => tiny.resolve({ $ref: "other.yaml#/x" })).toThrow(/only local/);
+  });
+
+  it("requires an empty body where none is documented", () => {
+    expect(tiny.checkResponse("DELETE /things", 204, null, undefined).valid).toBe(true);
+    expect(tiny.checkResponse("DELETE /things", 204, json, { a: 1 }).violations[0]?.kind).toBe("body");
+  });
+
+  it("falls back to default and to wildcard media types", () => {
+    const verdict = tiny.checkResponse("DELETE /things", 409, "application/vnd.x+json", {});
+    expect(verdict).toMatchObject({ documentedAs: "default", mediaType: "application/*" });
+    expect(verdict.violations[0]).toMatchObject({ kind: "body", pointer: "/" });
+  });
+});
+
+describe("matching", () => {
+  it.each([
+    [["200", "4XX"], 200, "200"],
+    [["200", "4XX"], 404, "4XX"],
+    [["200", "4xx"], 404, "4xx"],
+    [["200", "5XX"], 404, undefined],
+    [["200", "default"], 500, "default"],
+    [["404", "4XX", "default"], 404, "404"],
+  ] as const)("matchStatus(%j, %i) = %s", (statuses, status, expected) => {
+    expect(matchStatus(statuses, status)).toBe(expected);
+  });
+
+  it.each([
+    [[json], "Application/JSON; charset=UTF-8", json],
+    [["application/*"], "application/problem+json", "application/*"],
+    [["*/*"], "text/plain", "*/*"],
+    [[json], "text/plain", undefined],
+    [[json], null, undefined],
+  ] as const)("matchMediaType(%j, %s) = %s", (documented, type, expected) => {
+    expect(matchMediaType(documented, type)).toBe(expected);
+  });
+
+  it("mediaType drops parameters and case", () => {
+    expect(mediaType("Application/JSON; charset=UTF-8")).toBe(json);
+    expect(mediaType(null)).toBeUndefined();
+  });
+});

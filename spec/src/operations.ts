@@ -1,0 +1,133 @@
+// The operations of a document: the one place that walks `paths` and knows the HTTP methods.
+import { OPERATION_AREAS } from "./areas.js";
+import { isObject, type Json } from "./json.js";
+import { resolveRef } from "./resolve.js";
+
+/** The methods an OpenAPI 3.1 path item may hold, in the order the spec lists them. */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  /** Always true for path parameters. */
+  required: boolean;
+  /** The parameter's schema as written (it may be a `$ref`); `{}` when it has none. */
+  schema: Json;
+  style: string | undefined;
+  explode: boolean | undefined;
+  /** The resolved parameter object. */
+  object: Json;
+}
+
+export interface MediaTypeObject {
+  schema?: Json;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+
+export interface RequestBody {
+  required: boolean;
+  /** Media types (as written) → media type objects. */
+  content: Record<string, MediaTypeObject>;
+}
+
+export interface ResponseObject {
+  description?: string;
+  /** Media types (as written) → media type objects; empty when the response has no body. */
+  content: Record<string, MediaTypeObject>;
+}
+
+export interface Operation {
+  /** The operationId; `METHOD /path` for an operation without one. */
+  operationId: string;
+  /** Upper case: `GET`, `POST`, … */
+  method: Uppercase<HttpMethod>;
+  /** The path template: `/cloud/v1/tasks/{task_id}`. */
+  path: string;
+  /** The first tag, undefined when the operation has none. */
+  tag: string | undefined;
+  /** `<tag>/<topic>` (`cloud/registry`), from OPERATION_AREAS; undefined for an operation it does not list. */
+  area: string | undefined;
+  /** Path-item and operation parameters merged (the operation's win by `in` + `name`), resolved. */
+  parameters: Parameter[];
+  requestBody: RequestBody | undefined;
+  /** Status keys as written (`200`, `4XX`, `default`) → resolved responses. */
+  responses: Record<string, ResponseObject>;
+  /** The documented status keys, in the spec's order. */
+  statuses: string[];
+  /** The operation object as written in the document. */
+  object: Json;
+}
+
+/** Every operation of `doc`, in the order of `paths` and, within a path, of HTTP_METHODS. */
+export function indexOperations(doc: Json): Operation[] {
+  const out: Operation[] = [];
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = resolveRef(doc, rawItem);
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const object = item[method];
+      if (isObject(object)) out.push(operationOf(doc, path, method, item, object));
+    }
+  }
+  return out;
+}
+
+function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, object: Json): Operation {
+  const upper = method.toUpperCase() as Uppercase<HttpMethod>;
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, raw] of Object.entries(isObject(object.responses) ? object.responses : {})) {
+    const response = resolveRef(doc, raw);
+    responses[status] = { ...response, content: contentOf(doc, response.content) };
+  }
+  const operationId = typeof object.operationId === "string" ? object.operationId : `${upper} ${path}`;
+  return {
+    operationId,
+    method: upper,
+    path,
+    tag: Array.isArray(object.tags) && typeof object.tags[0] === "string" ? object.tags[0] : undefined,
+    area: OPERATION_AREAS[operationId],
+    parameters: mergeParameters(doc, item.parameters, object.parameters),
+    requestBody: requestBodyOf(doc, object.requestBody),
+    responses,
+    statuses: Object.keys(responses),
+    object,
+  };
+}
+
+function mergeParameters(doc: Json, pathLevel: unknown, operationLevel: unknown): Parameter[] {
+  const byKey = new Map<string, Parameter>();
+  for (const list of [pathLevel, operationLevel]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const p = resolveRef(doc, raw);
+      const where = p.in as Parameter["in"];
+      byKey.set(`${where} ${String(p.name)}`, {
+        name: String(p.name),
+        in: where,
+        required: where === "path" || p.required === true,
+        schema: isObject(p.schema) ? p.schema : {},
+        style: typeof p.style === "string" ? p.style : undefined,
+        explode: typeof p.explode === "boolean" ? p.explode : undefined,
+        object: p,
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+function requestBodyOf(doc: Json, raw: unknown): RequestBody | undefined {
+  if (raw === undefined) return undefined;
+  const body = resolveRef(doc, raw);
+  return { required: body.required === true, content: contentOf(doc, body.content) };
+}
+
+function contentOf(doc: Json, raw: unknown): Record<string, MediaTypeObject> {
+  const out: Record<string, MediaTypeObject> = {};
+  for (const [type, media] of Object.entries(isObject(raw) ? raw : {})) {
+    out[type] = resolveRef<MediaTypeObject>(doc, media);
+  }
+  return out;
+}
