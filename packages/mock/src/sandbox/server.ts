@@ -1,11 +1,11 @@
 import { createSchemaValidator } from "@cloud-contract/spec/validator";
 import { readSpec } from "../bundle.js";
+import { controlRoute } from "./control/control-api.js";
+import { faultInterceptor } from "./faults/inject.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
 import { type ApiHandler, createApiHandler, type ExtraRoute } from "./http/api-handler.js";
 import type { KeyScope } from "./http/auth.js";
 import { listen } from "./http/listen.js";
-import { controlRoute } from "./control/control-api.js";
-import { faultInterceptor } from "./faults/inject.js";
 import { StateFile } from "./persistence.js";
 import { SANDBOX_HANDLERS } from "./routes/index.js";
 import type { SandboxState } from "./state.js";
@@ -44,6 +44,8 @@ export interface SandboxOptions {
   maxTenants?: number;
   /** A tenant unused for this long is evicted, in ms (default 30 minutes). */
   tenantIdleMs?: number;
+  /** The wall clock in ms (default Date.now; tests replace it). Tenant clocks run on it. */
+  now?: () => number;
 }
 
 export interface RunningSandbox {
@@ -74,6 +76,7 @@ export function createSandbox(options: SandboxOptions = {}): {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
       ...(idSeed !== undefined ? { idSeed } : {}),
+      ...(options.now !== undefined ? { now: options.now } : {}),
     });
   const store = newStore();
   let stateFile: StateFile | undefined;
@@ -89,6 +92,7 @@ export function createSandbox(options: SandboxOptions = {}): {
     createStore: newStore,
     maxTenants: options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
     idleMs: options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+    ...(options.now !== undefined ? { now: options.now } : {}),
   });
   const validateResponses = options.validateResponses ?? false;
   const extraRoutes: ExtraRoute[] = [];

@@ -1,12 +1,12 @@
 import type { LiveStream, ResellerNotificationSetting, SecurityGroup, Task } from "@cloud-contract/types";
+import { type ClockState, realClock, TenantClock } from "./clock/clock.js";
+import type { FaultRule } from "./faults/fault.js";
 import { cdnResources } from "./fixtures/cdn.js";
 import * as cloud from "./fixtures/cloud.js";
 import { notificationSettings, resellers } from "./fixtures/iam.js";
 import { SANDBOX_FIXTURES } from "./fixtures/ids.js";
 import { type Catalogue, generateCatalogue } from "./fixtures/plan-contents.js";
 import { streams } from "./fixtures/streams.js";
-import { type ClockState, realClock, TenantClock } from "./clock/clock.js";
-import type { FaultRule } from "./faults/fault.js";
 import { Random } from "./random.js";
 import type {
   AppTemplate,

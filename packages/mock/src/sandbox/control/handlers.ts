@@ -1,9 +1,9 @@
+import { armFault, type FaultRequest } from "../faults/inject.js";
 import { ApiError, notFound } from "../http/api-error.js";
 import type { Handler } from "../http/api-handler.js";
 import type { CompiledOperation } from "../openapi/operations.js";
 import type { TaskCompletion } from "../store.js";
 import type { Tenant, TenantRegistry } from "../tenants/registry.js";
-import { type FaultRequest, armFault } from "../faults/inject.js";
 import { TENANT_IDS } from "./ids.js";
 
 /** What a control handler acts on: the caller's tenant, the registry and the operations faults may name. */
@@ -65,7 +65,10 @@ export const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     const result = app.tenant.store.completeTask(id, body as TaskCompletion);
     if ("task" in result) return { status: 200, body: result.task };
     if (result.problem === "doomed") {
-      throw new ApiError(409, `Task ${id} was going to fail (${result.error}); complete it as ERROR instead.`);
+      throw new ApiError(
+        409,
+        `Task ${id} was going to fail (${result.error}); complete it as ERROR instead.`,
+      );
     }
     if (result.problem === "unknown") throw notFound(`Task ${id}`);
     throw new ApiError(409, `Task ${id} has already ended.`);

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { ApiError, errorBody } from "../http/api-error.js";
-import type { Interception, InterceptedCall } from "../http/api-handler.js";
+import type { InterceptedCall, Interception } from "../http/api-handler.js";
 import { sendJson } from "../http/send.js";
 import type { CompiledOperation } from "../openapi/operations.js";
 import type { Store } from "../store.js";
 import type { FaultRule } from "./fault.js";
 
 /** A fault as `POST /__sandbox/faults` receives it (already valid against the control API's schema). */
-export type FaultRequest = Omit<FaultRule, "id" | "times" | "delay_ms"> & { times?: number; delay_ms?: number };
+export type FaultRequest = Omit<FaultRule, "id" | "times" | "delay_ms"> & {
+  times?: number;
+  delay_ms?: number;
+};
 
 /** How many pieces a slow body is cut into (at most; fewer when the body is shorter). */
 const SLOW_BODY_PIECES = 20;
@@ -86,11 +89,15 @@ function interception(fault: FaultRule, operationId: string): Interception {
   if (fault.kind === "reset") return { answer: (res) => later(res, () => res.destroy()) };
   if (fault.kind === "slow_body") return { send: slowSender(fault.delay_ms) };
   const status = fault.status ?? 500;
-  const headers = fault.retry_after_s !== undefined ? { "Retry-After": String(fault.retry_after_s) } : undefined;
+  const headers =
+    fault.retry_after_s !== undefined ? { "Retry-After": String(fault.retry_after_s) } : undefined;
   return {
     answer: (res, requestId) =>
       later(res, () => {
-        const error = new ApiError(status, `Injected fault: ${operationId} answers ${status} (fault ${fault.id}).`);
+        const error = new ApiError(
+          status,
+          `Injected fault: ${operationId} answers ${status} (fault ${fault.id}).`,
+        );
         sendJson(res, status, errorBody(error, requestId), requestId, headers);
       }),
   };
