@@ -7,9 +7,12 @@ import { startSandbox } from "./sandbox/server.js";
 const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
   cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
+                     [--control on|off] [--max-tenants 500] [--tenant-idle MS]
 
 prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
 sandbox  a stateful server that behaves like the API, seeded with fixtures (see the package README).
+         --control off leaves out the control API (/__sandbox/…); tenants beyond --max-tenants or unused
+         for --tenant-idle ms (default 1800000) are evicted.
 `;
 
 const write = (text: string) => process.stdout.write(text);
@@ -31,12 +34,20 @@ export async function main(argv: string[]): Promise<number> {
       seed: { type: "string" },
       "task-delay": { type: "string" },
       "state-file": { type: "string" },
+      control: { type: "string" },
+      "max-tenants": { type: "string" },
+      "tenant-idle": { type: "string" },
     },
     strict: true,
   });
   const port = Number(values.port ?? (command === "prism" ? 4010 : 4011));
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be a port number, got ${values.port}`);
+
+  if (values.control !== undefined && values.control !== "on" && values.control !== "off")
+    throw new Error(`--control must be on or off, got ${values.control}`);
+  const maxTenants = positiveInteger("--max-tenants", values["max-tenants"]);
+  const tenantIdleMs = positiveInteger("--tenant-idle", values["tenant-idle"]);
 
   const started = performance.now();
   const server =
@@ -54,6 +65,9 @@ export async function main(argv: string[]): Promise<number> {
           ...(values.seed !== undefined ? { seed: values.seed } : {}),
           ...(values["task-delay"] !== undefined ? { taskDelayMs: Number(values["task-delay"]) } : {}),
           ...(values["state-file"] !== undefined ? { stateFile: values["state-file"] } : {}),
+          ...(values.control !== undefined ? { control: values.control === "on" } : {}),
+          ...(maxTenants !== undefined ? { maxTenants } : {}),
+          ...(tenantIdleMs !== undefined ? { tenantIdleMs } : {}),
         });
   const ms = Math.round(performance.now() - started);
 
@@ -62,7 +76,11 @@ export async function main(argv: string[]): Promise<number> {
     write(`Mode: ${values.dynamic ? "dynamic (generated from the schemas)" : "static examples"}\n`);
   } else {
     write(`Authorization: apikey ${SANDBOX_API_KEY}\n`);
-    write(`Debug: GET ${server.url}/__sandbox/state, POST ${server.url}/__sandbox/reset\n`);
+    write(
+      values.control === "off"
+        ? "Control API: off\n"
+        : `Control API: ${server.url}/__sandbox/ (POST ${server.url}/__sandbox/tenants for a tenant of your own)\n`,
+    );
   }
   write("Operations:\n");
   for (const op of listOperations(readSpec()))
@@ -82,4 +100,12 @@ export async function main(argv: string[]): Promise<number> {
   await server.stop();
   write("Stopped.\n");
   return 0;
+}
+
+/** A flag's value as a positive integer, or undefined when the flag is absent. */
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
+  return n;
 }
