@@ -1,7 +1,8 @@
 // 16 runs of the contract suite at once against ONE sandbox, each with a tenant of its own
 // (`contract-tests --target url --stateful` with the tenant's key and ids): all must pass, which shows that
 // tenants keep parallel CI jobs apart. Run by `pnpm test` (nx target `contract-tenants` of the root project).
-// RUNS=N changes the number of runs. Every run is bounded in time; the sandbox is stopped at the end.
+// Each run uses one vitest worker, and nx starts this after the packages' own tests, whose timing checks
+// would suffer from sixteen suites at once. RUNS=N changes the number of runs. Every run is bounded in time; the sandbox is stopped at the end.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,7 +44,7 @@ function run(index, env) {
   const reportsDir = join(reportsRoot, `run-${index}`);
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn(process.execPath, [BIN, "--reports-dir", reportsDir], {
+    const child = spawn(process.execPath, [BIN, "--reports-dir", reportsDir, "--", "--maxWorkers=1"], {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
