@@ -1,8 +1,8 @@
+import type { Task } from "@cloud-contract/types";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
 import type { SandboxState } from "../sandbox/state.js";
 import type {
   ClockInfo,
-  ControlTask,
   Fault,
   FaultRequest,
   ScopedKey,
@@ -45,7 +45,7 @@ export interface TenantControl {
     advance(ms: number): Promise<ClockInfo>;
   };
   readonly tasks: {
-    complete(taskId: string, completion: TaskCompletion): Promise<ControlTask>;
+    complete(taskId: string, completion: TaskCompletion): Promise<Task>;
   };
   readonly faults: {
     add(fault: FaultRequest): Promise<Fault>;
@@ -110,7 +110,7 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
       },
       tasks: {
         complete: (taskId, completion) =>
-          call<ControlTask>(key, "POST", `tasks/${encodeURIComponent(taskId)}/complete`, completion),
+          call<Task>(key, "POST", `tasks/${encodeURIComponent(taskId)}/complete`, completion),
       },
       faults: {
         add: (fault) => call<Fault>(key, "POST", "faults", fault),

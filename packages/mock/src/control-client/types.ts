@@ -1,6 +1,5 @@
 // The shapes of the control API (packages/mock/control/openapi.yaml), for the typed helper. The sandbox checks
 // every request against that file and, in this package's tests, every answer too, so these cannot drift far.
-import type { Task } from "@cloud-contract/types";
 import type { TenantIds } from "../sandbox/control/ids.js";
 
 export type { TenantIds };
@@ -50,5 +49,3 @@ export interface Fault {
   retry_after_s?: number;
   delay_ms: number;
 }
-
-export type ControlTask = Task;
