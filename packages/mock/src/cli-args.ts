@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
   cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
+                     [--control on|off] [--max-tenants 500] [--tenant-idle MS]
   cloud-mock <command> --help
 
 prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
@@ -11,6 +12,9 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --port        0–65535; 0 picks a free port
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
+--control     on (default) or off: off leaves out the control API (/__sandbox/…)
+--max-tenants 1–1000000 tenants kept at once (default 500); the least recently used one is evicted
+--tenant-idle whole milliseconds from 1 to 31536000000 after which an unused tenant is evicted (default 1800000)
 `;
 
 /** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
@@ -28,6 +32,9 @@ export type Invocation =
       seed: number | undefined;
       taskDelayMs: number | undefined;
       stateFile: string | undefined;
+      control: boolean | undefined;
+      maxTenants: number | undefined;
+      tenantIdleMs: number | undefined;
     };
 
 const OPTIONS = {
@@ -38,11 +45,14 @@ const OPTIONS = {
   seed: { type: "string" },
   "task-delay": { type: "string" },
   "state-file": { type: "string" },
+  control: { type: "string" },
+  "max-tenants": { type: "string" },
+  "tenant-idle": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 const PRISM_ONLY = ["dynamic", "verbose"] as const;
-const SANDBOX_ONLY = ["seed", "task-delay", "state-file"] as const;
+const SANDBOX_ONLY = ["seed", "task-delay", "state-file", "control", "max-tenants", "tenant-idle"] as const;
 
 /** Parses and checks the arguments; throws UsageError on anything it cannot accept. */
 export function parseInvocation(argv: string[]): Invocation {
@@ -74,7 +84,16 @@ export function parseInvocation(argv: string[]): Invocation {
     seed: integerFlag("seed", values.seed, 0, 2 ** 32 - 1),
     taskDelayMs: integerFlag("task-delay", values["task-delay"], 0, 86_400_000),
     stateFile: textFlag("state-file", values["state-file"]),
+    control: switchFlag("control", values.control),
+    maxTenants: integerFlag("max-tenants", values["max-tenants"], 1, 1_000_000),
+    tenantIdleMs: integerFlag("tenant-idle", values["tenant-idle"], 1, 31_536_000_000),
   };
+}
+
+function switchFlag(name: string, raw: string | undefined): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (raw !== "on" && raw !== "off") throw new UsageError(`--${name} must be on or off, got "${raw}".`);
+  return raw === "on";
 }
 
 const WHOLE_NUMBER = /^\d+$/;

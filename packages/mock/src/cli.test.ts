@@ -110,3 +110,38 @@ describe("cloud-mock usage", () => {
     },
   );
 });
+
+describe("cloud-mock sandbox control flags", () => {
+  it.each([
+    [["--control", "on", "--max-tenants", "1"], 201],
+    [["--control", "off"], 404],
+  ])("with %j answers POST /__sandbox/tenants with %i", async (flags, status) => {
+    const { child, out, url } = await startBin(["sandbox", "--port", "0", ...flags]);
+    try {
+      expect(out()).toContain(status === 404 ? "Control API: off" : `${url}/__sandbox/`);
+      const res = await fetch(`${url}/__sandbox/tenants`, {
+        method: "POST",
+        headers: { Authorization: `apikey ${SANDBOX_API_KEY}` },
+      });
+      expect(res.status).toBe(status);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it.each([
+    ["--control", "maybe"],
+    ["--max-tenants", "0"],
+    ["--tenant-idle", "soon"],
+  ])("refuses %s %s", async (flag, value) => {
+    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0", flag, value], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    expect(await exitCode(child)).not.toBe(0);
+    expect(err).toContain(flag);
+  });
+});

@@ -39,6 +39,9 @@ export async function main(argv: string[]): Promise<number> {
           ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
           ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
           ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
+          ...(invocation.control !== undefined ? { control: invocation.control } : {}),
+          ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
+          ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
         });
   const ms = Math.round(performance.now() - started);
 
@@ -48,7 +51,11 @@ export async function main(argv: string[]): Promise<number> {
   } else {
     write(`Sandbox listening on ${server.url} (ready in ${ms} ms)\n`);
     write(`Authorization: apikey ${SANDBOX_API_KEY}\n`);
-    write(`Debug: GET ${server.url}/__sandbox/state, POST ${server.url}/__sandbox/reset\n`);
+    write(
+      invocation.control === false
+        ? "Control API: off\n"
+        : `Control API: ${server.url}/__sandbox/ (POST ${server.url}/__sandbox/tenants for a tenant of your own)\n`,
+    );
   }
   write("Operations:\n");
   for (const op of loadDocument().operations)

@@ -1,5 +1,22 @@
 export { bundlePath } from "@cloud-contract/spec/document";
 export {
+  connectSandbox,
+  type SandboxControl,
+  SandboxControlError,
+  type SandboxControlOptions,
+  type SandboxTenant,
+  type TenantControl,
+} from "./control-client/sandbox-control.js";
+export type {
+  ClockInfo,
+  Fault,
+  FaultRequest,
+  ScopedKey,
+  TaskCompletion,
+  TenantIds,
+  TenantInfo,
+} from "./control-client/types.js";
+export {
   type PrismLogLevel,
   type PrismOptions,
   prismEntry,
@@ -7,8 +24,15 @@ export {
   type RunningServer,
   startPrism,
 } from "./prism.js";
+export { controlSpecPath } from "./sandbox/control/control-api.js";
 export { SANDBOX_API_KEY, SANDBOX_FIXTURES } from "./sandbox/fixtures/ids.js";
 export type { KeyScope } from "./sandbox/http/auth.js";
 export { checkSandboxAnswer } from "./sandbox/http/self-check.js";
-export { createSandbox, type RunningSandbox, type SandboxOptions, startSandbox } from "./sandbox/server.js";
+export {
+  createSandbox,
+  type RunningSandbox,
+  type SandboxOptions,
+  startSandbox,
+  TENANT_DEFAULTS,
+} from "./sandbox/server.js";
 export type { SandboxState } from "./sandbox/state.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { specClient } from "../test-support/spec-client.js";
-import { SANDBOX_FIXTURES as F } from "./fixtures/ids.js";
+import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
 import { StateFile } from "./persistence.js";
 import { startSandbox } from "./server.js";
 import { Store } from "./store.js";
@@ -70,7 +70,10 @@ describe("--state-file", () => {
   it("stores a reset too", async () => {
     const file = join(dir, "reset.json");
     const sandbox = await startSandbox({ stateFile: file });
-    await fetch(`${sandbox.url}/__sandbox/reset`, { method: "POST" });
+    await fetch(`${sandbox.url}/__sandbox/reset`, {
+      method: "POST",
+      headers: { Authorization: `apikey ${SANDBOX_API_KEY}` },
+    });
     await sandbox.stop();
     expect(JSON.parse(readFileSync(file, "utf8")).state.securityGroups[0].name).toBe("web-servers");
   });

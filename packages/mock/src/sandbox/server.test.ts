@@ -256,9 +256,9 @@ describe("bad input", () => {
   });
 });
 
-describe("debug endpoints", () => {
-  it("GET /__sandbox/state shows every resource kind as an array in API shape, without a key", async () => {
-    const res = await fetch(`${ctx.sandbox.url}/__sandbox/state`);
+describe("control endpoints of the default world (the default key)", () => {
+  it("GET /__sandbox/state shows every resource kind as an array in API shape", async () => {
+    const res = await fetch(`${ctx.sandbox.url}/__sandbox/state`, { headers: auth });
     expect(res.status).toBe(200);
     const state = await res.json();
     for (const kind of [
@@ -284,14 +284,16 @@ describe("debug endpoints", () => {
       params: { ...P, group_id: F.securityGroupId },
       body: { name: "changed" },
     });
-    const res = await fetch(`${ctx.sandbox.url}/__sandbox/reset`, { method: "POST" });
+    const res = await fetch(`${ctx.sandbox.url}/__sandbox/reset`, { method: "POST", headers: auth });
     expect(res.status).toBe(200);
     expect(ctx.sandbox.state().securityGroups[0]?.name).toBe("web-servers");
   });
 
-  it("answers 404 for other debug paths", async () => {
-    expect((await fetch(`${ctx.sandbox.url}/__sandbox/nothing`)).status).toBe(404);
-    expect((await fetch(`${ctx.sandbox.url}/__sandbox/reset`)).status).toBe(404);
+  it("answers 401 without a key, 404 for other paths and 405 for another method", async () => {
+    expect((await fetch(`${ctx.sandbox.url}/__sandbox/state`)).status).toBe(401);
+    expect((await fetch(`${ctx.sandbox.url}/__sandbox/reset`, { method: "POST" })).status).toBe(401);
+    expect((await fetch(`${ctx.sandbox.url}/__sandbox/nothing`, { headers: auth })).status).toBe(404);
+    expect((await fetch(`${ctx.sandbox.url}/__sandbox/reset`, { headers: auth })).status).toBe(405);
   });
 });
 

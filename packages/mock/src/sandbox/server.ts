@@ -1,13 +1,19 @@
 import { loadDocument } from "@cloud-contract/spec/document";
-import { debugRoutes } from "./control/debug.js";
+import { controlRoute } from "./control/control-api.js";
+import { faultInterceptor } from "./faults/inject.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "./handlers/index.js";
-import { type ApiHandler, createApiHandler } from "./http/api-handler.js";
+import { type ApiHandler, createApiHandler, type ExtraRoute } from "./http/api-handler.js";
 import type { KeyScope } from "./http/auth.js";
 import { listen } from "./http/listen.js";
 import { StateFile } from "./persistence.js";
 import type { SandboxState } from "./state.js";
 import { Store } from "./store.js";
+import { tenantKeyLookup } from "./tenants/key-lookup.js";
+import { TenantRegistry } from "./tenants/registry.js";
+
+/** Defaults of the tenant limits (see `maxTenants` and `tenantIdleMs`). */
+export const TENANT_DEFAULTS = { maxTenants: 500, tenantIdleMs: 30 * 60_000 };
 
 export interface SandboxOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -31,6 +37,14 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Spec file to serve; the bundled `@cloud-contract/spec/openapi.json` unless given. */
   specPath?: string;
+  /** Serve the control API under `/__sandbox/` (default true); without it those paths are 404. */
+  control?: boolean;
+  /** Most tenants held besides the default world (default 500); one more evicts the least recently used. */
+  maxTenants?: number;
+  /** A tenant unused for this long is evicted, in ms (default 30 minutes). */
+  tenantIdleMs?: number;
+  /** The wall clock in ms (default Date.now; tests replace it). Tenant clocks run on it. */
+  now?: () => number;
 }
 
 export interface RunningSandbox {
@@ -38,9 +52,9 @@ export interface RunningSandbox {
   url: string;
   /** Stops the server and writes the state file (if any). Safe to call twice. */
   stop(): Promise<void>;
-  /** Puts the seeded fixtures back. */
+  /** Puts the default world's seeded fixtures back. */
   reset(): void;
-  /** A copy of the current state, as `GET /__sandbox/state` shows it. */
+  /** A copy of the default world's state, as `GET /__sandbox/state` shows it to the default key. */
   state(): SandboxState;
   /** The operations served, from the spec. */
   operations: { method: string; path: string; operationId: string }[];
@@ -49,14 +63,20 @@ export interface RunningSandbox {
 /** Builds the sandbox's request handler and store without listening (for embedding and benchmarks). */
 export function createSandbox(options: SandboxOptions = {}): {
   handler: ApiHandler;
+  /** The default world's store. */
   store: Store;
+  tenants: TenantRegistry;
   stateFile?: StateFile;
 } {
   const model = loadDocument(options.specPath);
-  const store = new Store({
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
-  });
+  const newStore = (idSeed?: string) =>
+    new Store({
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
+      ...(idSeed !== undefined ? { idSeed } : {}),
+      ...(options.now !== undefined ? { now: options.now } : {}),
+    });
+  const store = newStore();
   let stateFile: StateFile | undefined;
   if (options.stateFile) {
     stateFile = new StateFile(options.stateFile, store);
@@ -64,19 +84,33 @@ export function createSandbox(options: SandboxOptions = {}): {
     stateFile.watch();
     if (!loaded) stateFile.schedule();
   }
-  const keys: Record<string, KeyScope> = { ...DEFAULT_API_KEYS, ...options.apiKeys };
+  const tenants = new TenantRegistry({
+    defaultStore: store,
+    defaultKeys: { ...DEFAULT_API_KEYS, ...options.apiKeys } satisfies Record<string, KeyScope>,
+    createStore: newStore,
+    maxTenants: options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
+    idleMs: options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  });
+  const validateResponses = options.validateResponses ?? false;
+  const extraRoutes: ExtraRoute[] = [];
   const handler = createApiHandler({
     model,
     app: store,
+    appFor: (key) => tenants.storeOf(key) ?? store,
+    intercept: faultInterceptor((key) => tenants.storeOf(key)),
     handlers: SANDBOX_HANDLERS,
-    onWrite: () => store.changed(),
-    lookupKey: (key) => keys[key],
+    onWrite: (app) => app.changed(),
+    lookupKey: tenantKeyLookup(tenants),
     scopedParams: { project_id: "projects", resellerId: "resellers" },
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
-    validateResponses: options.validateResponses ?? false,
-    extraRoutes: [debugRoutes(store)],
+    validateResponses,
+    extraRoutes,
   });
-  return stateFile ? { handler, store, stateFile } : { handler, store };
+  if (options.control ?? true) {
+    extraRoutes.push(controlRoute({ registry: tenants, served: model, validateResponses }));
+  }
+  return stateFile ? { handler, store, tenants, stateFile } : { handler, store, tenants };
 }
 
 /** Starts the stateful sandbox and resolves once it listens. */

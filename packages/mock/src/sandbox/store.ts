@@ -1,4 +1,6 @@
 import type { LiveStream, ResellerNotificationSetting, SecurityGroup, Task } from "@cloud-contract/types";
+import { type ClockState, realClock, TenantClock } from "./clock/clock.js";
+import type { FaultRule } from "./faults/fault.js";
 import { cdnResources } from "./fixtures/cdn.js";
 import * as cloud from "./fixtures/cloud.js";
 import { notificationSettings, resellers } from "./fixtures/iam.js";
@@ -24,11 +26,16 @@ import type {
 export interface StoreOptions {
   /** Seed of the generated ids and of the plan-contents catalogue (default 1). */
   seed?: number | string;
+  /** Seed of the generated ids only (default: `seed`); tenants get their own so that their ids differ. */
+  idSeed?: number | string;
   /** How long a new task runs before it finishes (ms, default 200). */
   taskDelayMs?: number;
-  /** The clock, in ms (tests may replace it). */
+  /** The base clock, in ms (tests may replace it); the store's clock runs on it (see {@link TenantClock}). */
   now?: () => number;
 }
+
+/** How a running task is ended on demand. */
+export type TaskCompletion = { state: "FINISHED" } | { state: "ERROR"; error: string };
 
 /** What a state file holds. */
 export interface PersistedState {
@@ -37,10 +44,22 @@ export interface PersistedState {
   random: number[];
   nextNotificationId: number;
   taskPlans: Record<string, TaskPlan>;
+  clock?: ClockState;
+  faults?: FaultRule[];
   state: Omit<SandboxState, "plans" | "metrics" | "billingRegions" | "planContents">;
 }
 
 const FINAL = new Set(["FINISHED", "ERROR"]);
+/** The catalogue is read-only and depends on the seed alone, so stores of one seed share it. */
+const catalogues = new Map<number | string, Catalogue>();
+const catalogueOf = (seed: number | string): Catalogue => {
+  let catalogue = catalogues.get(seed);
+  if (!catalogue) {
+    catalogue = generateCatalogue(seed);
+    catalogues.set(seed, catalogue);
+  }
+  return catalogue;
+};
 const byId = <K extends string | number, T extends { id: K }>(items: T[]): Map<K, T> =>
   new Map(items.map((item) => [item.id, item]));
 
@@ -50,8 +69,11 @@ const byId = <K extends string | number, T extends { id: K }>(items: T[]): Map<K
  */
 export class Store {
   readonly seed: number | string;
+  readonly idSeed: number | string;
   readonly taskDelayMs: number;
+  /** The store's clock: real time unless switched to manual mode (see `clock`). */
   readonly now: () => number;
+  readonly clock: TenantClock;
 
   random!: Random;
   regions!: Map<number, Region>;
@@ -71,6 +93,8 @@ export class Store {
   notificationSettings!: Map<number, { list: ResellerNotificationSetting[]; taken: Set<string> }>;
   nextNotificationId!: number;
   catalogue!: Catalogue;
+  /** Faults armed for the next calls, oldest first. */
+  faults!: FaultRule[];
   /** How each running task ends; tasks without a plan (seeded ones) run forever. */
   private taskPlans!: Map<string, TaskPlan>;
   /** Ids of tasks not yet final, oldest first. */
@@ -79,15 +103,19 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.seed = options.seed ?? 1;
+    this.idSeed = options.idSeed ?? this.seed;
     this.taskDelayMs = options.taskDelayMs ?? 200;
-    this.now = options.now ?? Date.now;
+    this.clock = new TenantClock(options.now ?? Date.now);
+    this.now = () => this.clock.now();
     this.reset();
   }
 
-  /** Puts the seeded fixtures back, dropping every change. */
+  /** Puts the seeded fixtures back, dropping every change; the clock runs in real time again, faults go. */
   reset(): void {
-    this.random = new Random(this.seed);
-    this.catalogue = generateCatalogue(this.seed);
+    this.random = new Random(this.idSeed);
+    this.catalogue = catalogueOf(this.seed);
+    this.clock.state = realClock();
+    this.faults = [];
     this.load({
       regions: cloud.regions(),
       projects: cloud.projects(),
@@ -177,28 +205,59 @@ export class Store {
       this.activeTaskIds.delete(id);
       if (!task) continue;
       settled = true;
-      const at = new Date(plan.finishAt).toISOString();
-      task.updated_on = at;
-      task.finished_on = at;
-      if (plan.outcome.state === "ERROR") {
-        task.state = "ERROR";
-        task.error = plan.outcome.error;
-        continue;
-      }
-      task.state = "FINISHED";
-      const effect = plan.outcome.effect;
-      if (effect.kind === "createBareMetal") {
-        this.instances.set(effect.instance.id, { ...effect.instance, status: "ACTIVE" });
-        for (const port of effect.ports) this.ports.set(port.id, port);
-        task.created_resources = { instances: [effect.instance.id], ports: effect.ports.map((p) => p.id) };
-      } else {
-        const port = this.ports.get(effect.portId);
-        if (port) port.allowed_address_pairs = effect.pairs;
-        task.created_resources = {};
-      }
+      this.endTask(task, plan.outcome, plan.finishAt);
     }
     if (settled) this.changed();
     return settled;
+  }
+
+  /** Sets a task's final state and times, and applies its effect when it finished. */
+  private endTask(task: Task, outcome: TaskPlan["outcome"] | { state: "FINISHED" }, atMs: number): void {
+    const at = new Date(atMs).toISOString();
+    task.updated_on = at;
+    task.finished_on = at;
+    if (outcome.state === "ERROR") {
+      task.state = "ERROR";
+      task.error = outcome.error;
+      return;
+    }
+    task.state = "FINISHED";
+    const effect = "effect" in outcome ? outcome.effect : undefined;
+    if (effect?.kind === "createBareMetal") {
+      this.instances.set(effect.instance.id, { ...effect.instance, status: "ACTIVE" });
+      for (const port of effect.ports) this.ports.set(port.id, port);
+      task.created_resources = { instances: [effect.instance.id], ports: effect.ports.map((p) => p.id) };
+    } else {
+      if (effect) {
+        const port = this.ports.get(effect.portId);
+        if (port) port.allowed_address_pairs = effect.pairs;
+      }
+      task.created_resources = {};
+    }
+  }
+
+  /**
+   * Ends a running task now, at the store's time. A task planned to fail cannot be finished (`doomed`, with
+   * the planned error); a task without a plan (a seeded one) finishes with no effect.
+   */
+  completeTask(
+    id: string,
+    completion: TaskCompletion,
+  ): { task: Task } | { problem: "unknown" | "ended" } | { problem: "doomed"; error: string } {
+    this.settleTasks();
+    const task = this.tasks.get(id);
+    if (!task) return { problem: "unknown" };
+    if (!this.activeTaskIds.has(id)) return { problem: "ended" };
+    const plan = this.taskPlans.get(id);
+    if (completion.state === "FINISHED" && plan?.outcome.state === "ERROR") {
+      return { problem: "doomed", error: plan.outcome.error };
+    }
+    this.taskPlans.delete(id);
+    this.activeTaskIds.delete(id);
+    const outcome = completion.state === "FINISHED" && plan ? plan.outcome : completion;
+    this.endTask(task, outcome, this.now());
+    this.changed();
+    return { task };
   }
 
   /** Active (not final) tasks of a project and region, oldest first. */
@@ -283,6 +342,8 @@ export class Store {
       random: this.random.state,
       nextNotificationId: this.nextNotificationId,
       taskPlans: Object.fromEntries(this.taskPlans),
+      clock: this.clock.state,
+      faults: this.faults,
       state: this.persistedState(),
     };
   }
@@ -291,7 +352,9 @@ export class Store {
   restore(saved: PersistedState): void {
     if (saved.version !== 1) throw new Error(`unsupported state file version ${String(saved.version)}`);
     this.random = new Random(saved.seed, saved.random);
-    this.catalogue = generateCatalogue(saved.seed);
+    this.catalogue = catalogueOf(saved.seed);
+    this.clock.state = saved.clock ?? realClock();
+    this.faults = saved.faults ?? [];
     this.load(saved.state);
     this.taskPlans = new Map(Object.entries(saved.taskPlans));
     this.nextNotificationId = saved.nextNotificationId;

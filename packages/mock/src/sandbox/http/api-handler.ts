@@ -68,13 +68,30 @@ export type ExtraRoute = (
   requestId: string,
 ) => boolean;
 
+/** A call the server may answer itself before its handler runs (the sandbox's faults). */
+export interface InterceptedCall {
+  operation: CompiledOperation;
+  key: string;
+  req: IncomingMessage;
+}
+
+/** How an intercepted call is answered instead: `answer` replaces the handler, `send` writes its answer. */
+export interface Interception {
+  answer?: (res: ServerResponse, requestId: string) => void;
+  send?: typeof sendJson;
+}
+
 export interface ApiHandlerOptions<App> {
   /** The model of the document that is served. */
   model: DocumentModel;
   app: App;
+  /** The application a key acts on (its tenant); `app` for every key when not given. */
+  appFor?: (key: string) => App;
+  /** Called once the key is checked; what it returns replaces or reshapes the call's answer. */
+  intercept?: (call: InterceptedCall) => Interception | undefined;
   handlers: HandlerTable<App>;
-  /** Called after every successful (2xx) answer to a method other than GET, HEAD and OPTIONS. */
-  onWrite?: () => void;
+  /** Called with the caller's application after every successful (2xx) answer to a method other than GET, HEAD and OPTIONS. */
+  onWrite?: (app: App) => void;
   /** The scope of a key, or undefined when the key is unknown. */
   lookupKey: (key: string) => KeyScope | undefined;
   /** Path parameters that name a scoped resource: a request for another one is answered 403. */
@@ -131,18 +148,26 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
       return;
     }
     let prepared: Prepared;
+    let interception: Interception | undefined;
     try {
       prepared = prepare(op, match.params, req, rawQuery);
+      interception = options.intercept?.({ operation: op, key: prepared.key, req });
     } catch (error) {
       req.resume();
       sendError(res, toApiError(error), requestId, op);
       return;
     }
+    if (interception?.answer) {
+      req.resume();
+      interception.answer(res, requestId);
+      return;
+    }
+    const send = interception?.send ?? sendJson;
     const complete = (raw: Buffer | undefined) => {
       try {
         const body = raw === undefined ? undefined : parseBody(op, raw, req, prepared.invalid);
         if (Object.keys(prepared.invalid).length > 0) throw validationError(prepared.invalid);
-        respond(res, op, invoke(op, prepared, body, req, path, rawQuery, requestId), requestId);
+        respond(res, op, invoke(op, prepared, body, req, path, rawQuery, requestId), requestId, send);
       } catch (error) {
         sendError(res, toApiError(error), requestId, op);
       }
@@ -247,8 +272,9 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     const handler = options.handlers[op.operationId];
     if (!handler) throw new ApiError(501, `The sandbox does not implement ${op.operationId}.`);
     const { key, scope, params, query } = prepared;
-    return handler({
-      app: options.app,
+    const app = options.appFor ? options.appFor(key) : options.app;
+    const result = handler({
+      app,
       operation: op,
       params,
       query,
@@ -265,6 +291,8 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
         }
       },
     });
+    if (result.status >= 200 && result.status < 300 && !SAFE_METHODS.has(op.method)) options.onWrite?.(app);
+    return result;
   }
 
   function respond(
@@ -272,8 +300,8 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     op: CompiledOperation,
     result: HandlerResult,
     requestId: string,
+    send: typeof sendJson,
   ): void {
-    if (result.status >= 200 && result.status < 300 && !SAFE_METHODS.has(op.method)) options.onWrite?.();
     if (options.validateResponses) {
       const problem = responseProblem(model, op, result.status, result.body);
       if (problem) {
@@ -286,7 +314,7 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
         return;
       }
     }
-    sendJson(res, result.status, result.body, requestId, result.headers);
+    send(res, result.status, result.body, requestId, result.headers);
   }
 
   function sendError(

@@ -1,0 +1,142 @@
+import type { Task } from "@cloud-contract/types";
+import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
+import type { SandboxState } from "../sandbox/state.js";
+import type {
+  ClockInfo,
+  Fault,
+  FaultRequest,
+  ScopedKey,
+  TaskCompletion,
+  TenantIds,
+  TenantInfo,
+} from "./types.js";
+
+/** A control API call answered with an error status: `status` and the Error `body`. */
+export class SandboxControlError extends Error {
+  override name = "SandboxControlError";
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    const message = (body as { message?: unknown } | undefined)?.message;
+    super(`${what} → ${status}${typeof message === "string" ? `: ${message}` : ""}`);
+  }
+}
+
+export interface SandboxControlOptions {
+  /** The key `tenant()` creates tenants with (default: the sandbox's default key). */
+  apiKey?: string;
+  fetch?: typeof fetch;
+}
+
+/** The control API acting on one tenant, the one of `key`. */
+export interface TenantControl {
+  readonly key: string;
+  /** Back to the seeded fixtures; the clock runs in real time again and the faults are gone. */
+  reset(): Promise<void>;
+  state(): Promise<SandboxState>;
+  readonly clock: {
+    get(): Promise<ClockInfo>;
+    /** Stops the clock: time (and the tenant's tasks) move only on `advance`. */
+    manual(): Promise<ClockInfo>;
+    /** Lets the clock run again from where it stands. */
+    real(): Promise<ClockInfo>;
+    advance(ms: number): Promise<ClockInfo>;
+  };
+  readonly tasks: {
+    complete(taskId: string, completion: TaskCompletion): Promise<Task>;
+  };
+  readonly faults: {
+    add(fault: FaultRequest): Promise<Fault>;
+    list(): Promise<Fault[]>;
+    get(faultId: string): Promise<Fault>;
+    delete(faultId: string): Promise<void>;
+    clear(): Promise<void>;
+  };
+}
+
+/** A tenant created by `tenant()`: its control, its keys and the ids of its fixtures. */
+export interface SandboxTenant extends TenantControl {
+  readonly scopedKeys: ScopedKey[];
+  readonly ids: TenantIds;
+  readonly idleTimeoutMs: number;
+}
+
+export interface SandboxControl {
+  readonly url: string;
+  /** Creates a tenant of its own: a fresh world seeded like the default one. */
+  tenant(): Promise<SandboxTenant>;
+  /** The control of the tenant a key belongs to (the default world for the default key). */
+  forKey(key: string): TenantControl;
+}
+
+/**
+ * A handle on a running sandbox's control API, by base URL:
+ * `const t = await connectSandbox(url).tenant(); await t.clock.manual(); await t.faults.add({...})`.
+ */
+export function connectSandbox(baseUrl: string, options: SandboxControlOptions = {}): SandboxControl {
+  const url = baseUrl.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+
+  async function call<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
+    const res = await doFetch(`${url}/__sandbox/${path}`, {
+      method,
+      headers: {
+        Authorization: `apikey ${key}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (!res.ok) throw new SandboxControlError(res.status, parsed, `${method} /__sandbox/${path}`);
+    return parsed as T;
+  }
+
+  const forKey = (key: string): TenantControl => {
+    const setClock = (change: object) => call<ClockInfo>(key, "POST", "clock", change);
+    return {
+      key,
+      reset: async () => {
+        await call(key, "POST", "reset");
+      },
+      state: () => call<SandboxState>(key, "GET", "state"),
+      clock: {
+        get: () => call<ClockInfo>(key, "GET", "clock"),
+        manual: () => setClock({ mode: "manual" }),
+        real: () => setClock({ mode: "real" }),
+        advance: (ms) => setClock({ advance_ms: ms }),
+      },
+      tasks: {
+        complete: (taskId, completion) =>
+          call<Task>(key, "POST", `tasks/${encodeURIComponent(taskId)}/complete`, completion),
+      },
+      faults: {
+        add: (fault) => call<Fault>(key, "POST", "faults", fault),
+        list: async () => (await call<{ results: Fault[] }>(key, "GET", "faults")).results,
+        get: (faultId) => call<Fault>(key, "GET", `faults/${encodeURIComponent(faultId)}`),
+        delete: async (faultId) => {
+          await call(key, "DELETE", `faults/${encodeURIComponent(faultId)}`);
+        },
+        clear: async () => {
+          await call(key, "DELETE", "faults");
+        },
+      },
+    };
+  };
+
+  return {
+    url,
+    forKey,
+    tenant: async () => {
+      const info = await call<TenantInfo>(options.apiKey ?? SANDBOX_API_KEY, "POST", "tenants");
+      return {
+        ...forKey(info.api_key),
+        scopedKeys: info.scoped_api_keys,
+        ids: info.ids,
+        idleTimeoutMs: info.idle_timeout_ms,
+      };
+    },
+  };
+}
