@@ -70,7 +70,7 @@ export interface ResponseValidator {
 }
 
 /** Follows local `$ref`s (`#/a/b`) until a non-reference object is reached. */
-function deref<T>(doc: OpenApiDocument, value: unknown): T {
+export function deref<T>(doc: OpenApiDocument, value: unknown): T {
   let current = value as { $ref?: unknown } | undefined;
   for (let depth = 0; depth < 20 && current && typeof current.$ref === "string"; depth++) {
     const ref = current.$ref;

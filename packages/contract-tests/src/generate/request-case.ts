@@ -1,0 +1,102 @@
+// One generated request as it goes on the wire and as it is saved for `replay-case`: a concrete path,
+// repeated query parameters and a JSON body. Also its curl line (without the key) and how it is sent.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseBody } from "../body.js";
+import type { Judge, Verdict } from "../judge.js";
+
+export interface RequestCase {
+  /** valid: must get a documented answer, never a 5xx; invalid: must be refused with a 4xx. */
+  kind: "valid" | "invalid";
+  operationId: string;
+  method: string;
+  /** The path with its parameters filled in. */
+  path: string;
+  query: Array<[string, string]>;
+  body?: unknown;
+  /** What the case aimed at: `random`, `enum value at body/…`, `breaks maximum at query/limit`, … */
+  plan: string;
+  seed: number;
+}
+
+export interface Outcome {
+  status: number;
+  contentType: string | null;
+  body: unknown;
+  verdict: Verdict;
+}
+
+export interface CaseTarget {
+  baseUrl: string;
+  apiKey: string;
+  /** Accept Prism's own problem+json 4xx bodies (a Prism the suite started). */
+  acceptPrismProblems: boolean;
+}
+
+export function caseUrl(baseUrl: string, c: RequestCase): string {
+  const search = new URLSearchParams(c.query).toString();
+  return `${baseUrl}${c.path}${search ? `?${search}` : ""}`;
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The case as a curl command; the key stays in $CONTRACT_API_KEY. */
+export function curlLine(baseUrl: string, c: RequestCase): string {
+  const parts = [`curl -sS -X ${c.method}`, quote(caseUrl(baseUrl, c)), `-H "Authorization: apikey $CONTRACT_API_KEY"`];
+  if (c.body !== undefined) {
+    parts.push(`-H 'Content-Type: application/json'`, `--data-raw ${quote(JSON.stringify(c.body))}`);
+  }
+  return parts.join(" ");
+}
+
+export async function sendCase(target: CaseTarget, c: RequestCase, judge: Judge): Promise<Outcome> {
+  const headers: Record<string, string> = { authorization: `apikey ${target.apiKey}` };
+  if (c.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(caseUrl(target.baseUrl, c), {
+    method: c.method,
+    headers,
+    ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const contentType = response.headers.get("content-type");
+  const body = parseBody(contentType, await response.text());
+  const verdict = judge.checkResponse(c.operationId, response.status, contentType, body, {
+    acceptPrismProblems: target.acceptPrismProblems,
+  });
+  return { status: response.status, contentType, body, verdict };
+}
+
+/** Why an outcome fails its case, or undefined when it keeps the contract. */
+export function failureOf(c: RequestCase, outcome: Outcome): string | undefined {
+  const { status, verdict } = outcome;
+  if (verdict.violations.length > 0) {
+    return verdict.violations.map((v) => `${status}: ${v.pointer} ${v.message}`).join("; ");
+  }
+  if (c.kind === "valid" && status >= 500) return `a valid request got ${status}`;
+  if (c.kind === "invalid" && (status < 400 || status >= 500)) {
+    return `a request that ${c.plan} was not refused with a 4xx: got ${status}`;
+  }
+  return undefined;
+}
+
+/** Saves a case for `contract-tests replay-case FILE`; returns the file. */
+export function saveCase(dir: string, c: RequestCase, name: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(c, null, 2)}\n`);
+  return file;
+}
+
+export function loadCase(file: string): RequestCase {
+  const c = JSON.parse(readFileSync(file, "utf8")) as Partial<RequestCase>;
+  if (
+    (c.kind !== "valid" && c.kind !== "invalid") ||
+    typeof c.operationId !== "string" ||
+    typeof c.method !== "string" ||
+    typeof c.path !== "string" ||
+    !Array.isArray(c.query)
+  ) {
+    throw new Error(`${file} is not a saved case (kind, operationId, method, path, query)`);
+  }
+  return c as RequestCase;
+}
