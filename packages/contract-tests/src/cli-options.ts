@@ -4,9 +4,11 @@ import { InvalidArgumentError } from "commander";
 import { parseShard, type Shard } from "./report-files.js";
 
 function integer(text: string, what: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(text.trim())) throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}.`);
+  if (!/^-?\d+$/.test(text.trim()))
+    throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}.`);
   const value = Number(text);
-  if (value < min || value > max) throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}.`);
+  if (value < min || value > max)
+    throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}.`);
   return value;
 }
 
@@ -44,10 +46,15 @@ export function httpUrlOption(text: string): string {
 /** A comma list of operationIds, each one the spec knows. */
 export function operationsOption(known: readonly string[]) {
   return (text: string): string[] => {
-    const ids = text.split(",").map((s) => s.trim()).filter(Boolean);
+    const ids = text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = ids.filter((id) => !known.includes(id));
     if (ids.length === 0 || unknown.length > 0) {
-      throw new InvalidArgumentError(`unknown operation ${unknown.join(", ") || "(none)"}; one of ${known.join(", ")}.`);
+      throw new InvalidArgumentError(
+        `unknown operation ${unknown.join(", ") || "(none)"}; one of ${known.join(", ")}.`,
+      );
     }
     return ids;
   };

@@ -30,7 +30,17 @@ const commandOf = (argv: string[], env: Record<string, string> = {}, cwd = "/wor
 describe("parseCli", () => {
   it("turns the flags of a run into CONTRACT_* variables and keeps vitest's arguments after --", () => {
     const command = commandOf(
-      ["--target", "url", "--base-url", "http://127.0.0.1:4010", "--stateful", "--read-only", "--", "-t", "getTask"],
+      [
+        "--target",
+        "url",
+        "--base-url",
+        "http://127.0.0.1:4010",
+        "--stateful",
+        "--read-only",
+        "--",
+        "-t",
+        "getTask",
+      ],
       { PATH: "/bin" },
     );
     expect(command).toEqual({
@@ -64,9 +74,16 @@ describe("parseCli", () => {
     expect(commandOf(["generate", "--cases", "7", "--operation", "getTask,listPlanContents"])).toMatchObject({
       name: "generate",
       vitestArgs: ["src/generate/generated.contract.test.ts"],
-      env: { CONTRACT_GENERATED: "7", CONTRACT_SEED: "1", CONTRACT_RUN_NAME: "generated", CONTRACT_OPERATIONS: "getTask,listPlanContents" },
+      env: {
+        CONTRACT_GENERATED: "7",
+        CONTRACT_SEED: "1",
+        CONTRACT_RUN_NAME: "generated",
+        CONTRACT_OPERATIONS: "getTask,listPlanContents",
+      },
     });
-    expect(commandOf(["record", "--upstream", "https://api.example.com/", "--port", "8080", "--out", "rec"])).toEqual({
+    expect(
+      commandOf(["record", "--upstream", "https://api.example.com/", "--port", "8080", "--out", "rec"]),
+    ).toEqual({
       name: "record",
       upstream: "https://api.example.com",
       port: 8080,
@@ -99,7 +116,10 @@ describe("parseCli", () => {
 
 describe("bad input: exit 2 with a message that names the flag, and the usage", () => {
   it.each([
-    [["--target", "staging"], /'--target <name>' argument 'staging' is invalid. Allowed choices are prism, sandbox, real, url/],
+    [
+      ["--target", "staging"],
+      /'--target <name>' argument 'staging' is invalid. Allowed choices are prism, sandbox, real, url/,
+    ],
     [["--allow-mutations", "--read-only"], /cannot be used with/],
     [["stray"], /unexpected argument stray \(vitest arguments go after --\)/],
     [["--colour"], /unknown option '--colour'/],
@@ -163,18 +183,35 @@ describe("main", () => {
   it.each([
     ["99", 1],
     ["0.5", 0],
-  ])("checks --min-coverage %s against the run's coverage report (exit %i)", async (threshold, exitCode) => {
-    const out = sink();
-    const reportsDir = mkdtempSync(join(tmpdir(), "min-coverage-"));
-    try {
-      const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CONTRACT_") && !name.startsWith("VITEST")));
-      const argv = ["--target", "sandbox", "--reports-dir", reportsDir, "--min-coverage", threshold, "--", "src/cloud/registry.contract.test.ts"];
-      expect(await main(argv, env, out.stream)).toBe(exitCode);
-      if (exitCode === 1) expect(out.text()).toMatch(/coverage \d+\.\d% is below --min-coverage 99%/);
-    } finally {
-      rmSync(reportsDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  ])(
+    "checks --min-coverage %s against the run's coverage report (exit %i)",
+    async (threshold, exitCode) => {
+      const out = sink();
+      const reportsDir = mkdtempSync(join(tmpdir(), "min-coverage-"));
+      try {
+        const env = Object.fromEntries(
+          Object.entries(process.env).filter(
+            ([name]) => !name.startsWith("CONTRACT_") && !name.startsWith("VITEST"),
+          ),
+        );
+        const argv = [
+          "--target",
+          "sandbox",
+          "--reports-dir",
+          reportsDir,
+          "--min-coverage",
+          threshold,
+          "--",
+          "src/cloud/registry.contract.test.ts",
+        ];
+        expect(await main(argv, env, out.stream)).toBe(exitCode);
+        if (exitCode === 1) expect(out.text()).toMatch(/coverage \d+\.\d% is below --min-coverage 99%/);
+      } finally {
+        rmSync(reportsDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 describe("bin/contract-tests.js", () => {

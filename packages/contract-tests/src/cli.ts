@@ -15,9 +15,9 @@ import {
   shardOption,
 } from "./cli-options.js";
 import { executeCommand } from "./commands/execute.js";
-import { listOperations } from "./validate.js";
-import { type Env, TARGET_NAMES } from "./targets.js";
 import type { Shard } from "./report-files.js";
+import { type Env, TARGET_NAMES } from "./targets.js";
+import { listOperations } from "./validate.js";
 
 export { vitestCommand } from "./commands/run.js";
 
@@ -85,7 +85,9 @@ function targetOptions(command: Command): Command {
     .option("--base-url <url>", "the API's root URL (real, url)", httpUrlOption)
     .option("--api-key <key>", "the key (prefer CONTRACT_API_KEY: flags are visible to other users)")
     .option("--stateful", "url target: run the behaviour tests too")
-    .addOption(new Option("--allow-mutations", "let tests change data (real: off by default)").conflicts("readOnly"))
+    .addOption(
+      new Option("--allow-mutations", "let tests change data (real: off by default)").conflicts("readOnly"),
+    )
     .option("--read-only", "never change data (url: on by default)")
     .option("--reports-dir <dir>", "where the reports go (default ./reports)");
 }
@@ -99,19 +101,30 @@ function targetEnv(values: TargetValues, env: Env, cwd: string): Record<string, 
   if (values.stateful) out.CONTRACT_STATEFUL = "1";
   if (values.allowMutations) out.CONTRACT_ALLOW_MUTATIONS = "1";
   if (values.readOnly) out.CONTRACT_ALLOW_MUTATIONS = "0";
-  out.CONTRACT_REPORTS_DIR = resolve(cwd, values.reportsDir ?? (env.CONTRACT_REPORTS_DIR?.trim() || "reports"));
+  out.CONTRACT_REPORTS_DIR = resolve(
+    cwd,
+    values.reportsDir ?? (env.CONTRACT_REPORTS_DIR?.trim() || "reports"),
+  );
   return out;
 }
 
 /** Builds the program; the chosen command is handed to `choose`. */
-function buildProgram(env: Env, cwd: string, vitestArgs: string[], choose: (command: CliCommand) => void): Command {
+function buildProgram(
+  env: Env,
+  cwd: string,
+  vitestArgs: string[],
+  choose: (command: CliCommand) => void,
+): Command {
   const operationIds = listOperations().map((op) => op.operationId);
   const program = new Command("contract-tests")
     .description(
       "The cloud-contract suite: runs the contract tests against a target (the default command), generates cases, records and replays real traffic, merges shard reports.",
     )
     .usage("[command] [options] [-- VITEST_ARGS…]")
-    .addHelpText("after", "\nWithout a command, `run` is meant: see `contract-tests run --help` for its options.")
+    .addHelpText(
+      "after",
+      "\nWithout a command, `run` is meant: see `contract-tests run --help` for its options.",
+    )
     .showSuggestionAfterError(false);
 
   targetOptions(
@@ -121,28 +134,40 @@ function buildProgram(env: Env, cwd: string, vitestArgs: string[], choose: (comm
         "Run the contract suite (the default command). Targets: prism (default; started on a free port), sandbox (started likewise), real (needs CONTRACT_BASE_URL, CONTRACT_API_KEY and the CONTRACT_*_ID variables), url (any running server). Arguments after -- go to vitest.",
       ),
   )
-    .option("--generated <n>", "add N random valid generated cases per operation (plus steered and invalid ones)", generatedOption)
+    .option(
+      "--generated <n>",
+      "add N random valid generated cases per operation (plus steered and invalid ones)",
+      generatedOption,
+    )
     .option("--seed <s>", "seed of the generated cases (default 1)", seedOption)
     .option("--min-coverage <percent>", "fail the run when coverage is below this percentage", percentOption)
     .option("--shard <i/n>", "run part i of n (vitest's sharding); merge the parts with `merge`", shardOption)
     .allowExcessArguments(true)
-    .action((values: TargetValues & { generated?: number; seed?: number; minCoverage?: number; shard?: Shard }, command: Command) => {
-      const [unexpected] = command.args;
-      if (unexpected !== undefined) throw new Error(`unexpected argument ${unexpected} (vitest arguments go after --)`);
-      const out = targetEnv(values, env, cwd);
-      if (values.generated !== undefined) out.CONTRACT_GENERATED = String(values.generated);
-      if (values.seed !== undefined) out.CONTRACT_SEED = String(values.seed);
-      if (values.shard) out.CONTRACT_SHARD = `${values.shard.index}/${values.shard.count}`;
-      choose({
-        name: "run",
-        env: out,
-        vitestArgs: values.shard ? [...vitestArgs, `--shard=${values.shard.index}/${values.shard.count}`] : vitestArgs,
-        runName: "contract",
-        reportsDir: out.CONTRACT_REPORTS_DIR as string,
-        ...(values.shard ? { shard: values.shard } : {}),
-        ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
-      });
-    });
+    .action(
+      (
+        values: TargetValues & { generated?: number; seed?: number; minCoverage?: number; shard?: Shard },
+        command: Command,
+      ) => {
+        const [unexpected] = command.args;
+        if (unexpected !== undefined)
+          throw new Error(`unexpected argument ${unexpected} (vitest arguments go after --)`);
+        const out = targetEnv(values, env, cwd);
+        if (values.generated !== undefined) out.CONTRACT_GENERATED = String(values.generated);
+        if (values.seed !== undefined) out.CONTRACT_SEED = String(values.seed);
+        if (values.shard) out.CONTRACT_SHARD = `${values.shard.index}/${values.shard.count}`;
+        choose({
+          name: "run",
+          env: out,
+          vitestArgs: values.shard
+            ? [...vitestArgs, `--shard=${values.shard.index}/${values.shard.count}`]
+            : vitestArgs,
+          runName: "contract",
+          reportsDir: out.CONTRACT_REPORTS_DIR as string,
+          ...(values.shard ? { shard: values.shard } : {}),
+          ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
+        });
+      },
+    );
 
   targetOptions(
     program
@@ -155,21 +180,25 @@ function buildProgram(env: Env, cwd: string, vitestArgs: string[], choose: (comm
     .option("--seed <s>", "seed (the same seed sends the same requests)", seedOption, 1)
     .option("--operation <ids>", "only these operations (comma list)", operationsOption(operationIds))
     .option("--min-coverage <percent>", "fail when coverage is below this percentage", percentOption)
-    .action((values: TargetValues & { cases: number; seed: number; operation?: string[]; minCoverage?: number }) => {
-      const out = targetEnv(values, env, cwd);
-      out.CONTRACT_GENERATED = String(values.cases);
-      out.CONTRACT_SEED = String(values.seed);
-      out.CONTRACT_RUN_NAME = "generated";
-      if (values.operation) out.CONTRACT_OPERATIONS = values.operation.join(",");
-      choose({
-        name: "generate",
-        env: out,
-        vitestArgs: [GENERATED_TEST_FILE, ...vitestArgs],
-        runName: "generated",
-        reportsDir: out.CONTRACT_REPORTS_DIR as string,
-        ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
-      });
-    });
+    .action(
+      (
+        values: TargetValues & { cases: number; seed: number; operation?: string[]; minCoverage?: number },
+      ) => {
+        const out = targetEnv(values, env, cwd);
+        out.CONTRACT_GENERATED = String(values.cases);
+        out.CONTRACT_SEED = String(values.seed);
+        out.CONTRACT_RUN_NAME = "generated";
+        if (values.operation) out.CONTRACT_OPERATIONS = values.operation.join(",");
+        choose({
+          name: "generate",
+          env: out,
+          vitestArgs: [GENERATED_TEST_FILE, ...vitestArgs],
+          runName: "generated",
+          reportsDir: out.CONTRACT_REPORTS_DIR as string,
+          ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
+        });
+      },
+    );
 
   program
     .command("record")
@@ -192,7 +221,9 @@ function buildProgram(env: Env, cwd: string, vitestArgs: string[], choose: (comm
 
   program
     .command("replay")
-    .description("Judge every recorded exchange (*.har in the directories) against the current spec, offline.")
+    .description(
+      "Judge every recorded exchange (*.har in the directories) against the current spec, offline.",
+    )
     .argument("<dir...>", "directories of HAR files")
     .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
     .option("--reports-dir <dir>", "where the coverage report goes (default ./reports)")
@@ -210,7 +241,9 @@ function buildProgram(env: Env, cwd: string, vitestArgs: string[], choose: (comm
   targetOptions(
     program
       .command("replay-case")
-      .description("Send a saved generated case (from a failed generate run) to a target again and judge it."),
+      .description(
+        "Send a saved generated case (from a failed generate run) to a target again and judge it.",
+      ),
   )
     .argument("<file>", "the saved case (JSON)")
     .action((file: string, values: TargetValues) => {
@@ -222,7 +255,11 @@ function buildProgram(env: Env, cwd: string, vitestArgs: string[], choose: (comm
     .description("Merge the reports of shards (JSON summaries, JUnit files, coverage) into those of one run.")
     .argument("<dir...>", "the shards' reports directories")
     .option("--reports-dir <dir>", "where the merged reports go (default ./reports)")
-    .option("--min-coverage <percent>", "fail when the merged coverage is below this percentage", percentOption)
+    .option(
+      "--min-coverage <percent>",
+      "fail when the merged coverage is below this percentage",
+      percentOption,
+    )
     .action((dirs: string[], values: { reportsDir?: string; minCoverage?: number }) => {
       choose({
         name: "merge",

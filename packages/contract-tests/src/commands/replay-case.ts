@@ -16,7 +16,11 @@ export async function runReplayCase(command: ReplayCaseCommand, out: NodeJS.Writ
   const session = await openTarget(plan);
   try {
     const outcome = await sendCase(
-      { baseUrl: session.ctx.baseUrl, apiKey: session.ctx.apiKey, acceptPrismProblems: session.ctx.server === "prism" },
+      {
+        baseUrl: session.ctx.baseUrl,
+        apiKey: session.ctx.apiKey,
+        acceptPrismProblems: session.ctx.server === "prism",
+      },
       saved,
       createJudge(),
     );

@@ -39,7 +39,8 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 function coerce(doc: unknown, raw: Schema, value: string): unknown {
   const schema = resolveSchema(doc, raw);
   const types = ([] as unknown[]).concat(schema.type ?? []);
-  if ((types.includes("integer") || types.includes("number")) && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if ((types.includes("integer") || types.includes("number")) && /^-?\d+(\.\d+)?$/.test(value))
+    return Number(value);
   if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
   if (types.includes("null") && value === "null") return null;
   return value;
@@ -106,7 +107,8 @@ export function createCoverageModel(judge: Judge): CoverageModel {
       }
     }
     for (const branch of (schema.anyOf as Schema[] | undefined) ?? []) {
-      if (judge.schemaErrors(branch, value).length === 0) valueHits(operationId, branch, value, location, hits);
+      if (judge.schemaErrors(branch, value).length === 0)
+        valueHits(operationId, branch, value, location, hits);
     }
     for (const branch of (schema.allOf as Schema[] | undefined) ?? []) {
       valueHits(operationId, branch, value, location, hits);
@@ -114,7 +116,13 @@ export function createCoverageModel(judge: Judge): CoverageModel {
     if (value !== null && typeof value === "object" && !Array.isArray(value) && schema.properties) {
       for (const [name, property] of Object.entries(schema.properties as Record<string, Schema>)) {
         if (name in value) {
-          valueHits(operationId, property, (value as Record<string, unknown>)[name], `${location}/${name}`, hits);
+          valueHits(
+            operationId,
+            property,
+            (value as Record<string, unknown>)[name],
+            `${location}/${name}`,
+            hits,
+          );
         }
       }
     }

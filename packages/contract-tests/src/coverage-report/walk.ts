@@ -32,7 +32,8 @@ export function branchLabels(doc: OpenApiDocument, schema: Schema): Array<{ sche
   });
 }
 
-export const enumLabel = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
+export const enumLabel = (value: unknown): string =>
+  typeof value === "string" ? value : JSON.stringify(value);
 
 /** Every oneOf and enum site of a schema, at `location` (stops at cycles). */
 export function sitesOf(doc: OpenApiDocument, raw: Schema, location: string, stack: Schema[] = []): Site[] {

@@ -45,7 +45,11 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       return fc.ipV6();
     case "date-time":
       return fc
-        .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+        .date({
+          min: new Date("2000-01-01T00:00:00Z"),
+          max: new Date("2099-12-31T00:00:00Z"),
+          noInvalidDate: true,
+        })
         .map((d) => d.toISOString());
     case "uri":
       return fc.webUrl();
@@ -80,10 +84,27 @@ function wrongType(types: readonly string[]): unknown {
 const length = (limit: number, delta: number) => Math.max(0, limit + delta);
 
 export class ArbitraryBuilder {
+  /** Unsteered arbitraries by schema, near the root and deep down (where only required fields are drawn). */
+  private readonly free = [
+    new WeakMap<Schema, fc.Arbitrary<unknown>>(),
+    new WeakMap<Schema, fc.Arbitrary<unknown>>(),
+  ];
+
   constructor(private readonly doc: OpenApiDocument) {}
 
   /** Values of the schema; with a plan, steered to its goal (or breaking its constraint). */
   build(raw: Schema, plan?: Plan, depth = 0): fc.Arbitrary<unknown> {
+    if (plan) return this.make(raw, plan, depth);
+    const cache = this.free[depth > 6 ? 1 : 0] as WeakMap<Schema, fc.Arbitrary<unknown>>;
+    let arbitrary = cache.get(raw);
+    if (!arbitrary) {
+      arbitrary = this.make(raw, undefined, depth);
+      cache.set(raw, arbitrary);
+    }
+    return arbitrary;
+  }
+
+  private make(raw: Schema, plan: Plan | undefined, depth: number): fc.Arbitrary<unknown> {
     const schema = flatten(this.doc, raw);
     const goal = plan && plan.steps.length === 0 ? plan.goal : undefined;
     const [step, ...rest] = plan?.steps ?? [];
@@ -143,12 +164,18 @@ export class ArbitraryBuilder {
   private array(schema: Schema, focus: Plan | undefined, depth: number): fc.Arbitrary<unknown[]> {
     const items = (schema.items as Schema | undefined) ?? {};
     const minLength = typeof schema.minItems === "number" ? schema.minItems : 0;
-    const maxLength = Math.max(minLength, Math.min(typeof schema.maxItems === "number" ? schema.maxItems : MAX_ITEMS, MAX_ITEMS));
+    const maxLength = Math.max(
+      minLength,
+      Math.min(typeof schema.maxItems === "number" ? schema.maxItems : MAX_ITEMS, MAX_ITEMS),
+    );
     const item = this.build(items, undefined, depth + 1);
     if (!focus) return fc.array(item, { minLength, maxLength });
     // The steered item comes first; the rest are free.
     return fc
-      .tuple(this.build(items, focus, depth + 1), fc.array(item, { minLength: Math.max(0, minLength - 1), maxLength: Math.max(0, maxLength - 1) }))
+      .tuple(
+        this.build(items, focus, depth + 1),
+        fc.array(item, { minLength: Math.max(0, minLength - 1), maxLength: Math.max(0, maxLength - 1) }),
+      )
       .map(([first, more]) => [first, ...more]);
   }
 
@@ -169,7 +196,10 @@ export class ArbitraryBuilder {
       const extra = schema.additionalProperties;
       if (extra && typeof extra === "object") {
         const keyMax = (schema.propertyNames as Schema | undefined)?.maxLength;
-        const key = fc.string({ minLength: 1, maxLength: typeof keyMax === "number" ? Math.min(keyMax, 16) : 16 });
+        const key = fc.string({
+          minLength: 1,
+          maxLength: typeof keyMax === "number" ? Math.min(keyMax, 16) : 16,
+        });
         return fc.dictionary(key, this.build(extra as Schema, undefined, depth + 1), { maxKeys: 3 });
       }
       return fc.constant({});
@@ -211,7 +241,9 @@ export class ArbitraryBuilder {
         const strings = constraint.values.some((v) => typeof v === "string");
         return strings
           ? fc.stringMatching(/^zz-[a-z]{1,8}$/)
-          : fc.constant(Math.max(0, ...constraint.values.filter((v): v is number => typeof v === "number")) + 1);
+          : fc.constant(
+              Math.max(0, ...constraint.values.filter((v): v is number => typeof v === "number")) + 1,
+            );
       }
       case "type":
         return fc.constant(wrongType(constraint.types));

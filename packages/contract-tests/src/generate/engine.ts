@@ -47,7 +47,7 @@ export interface GenerateOptions {
 }
 
 /** Samples drawn to decide whether a plan can produce a wanted value at all. */
-const PROBE_SAMPLES = 8;
+const PROBE_SAMPLES = 4;
 
 const seedFor = (seed: number, index: number) => (Math.abs(seed * 31 + index * 7919) % 2 ** 31) | 0;
 
@@ -86,13 +86,17 @@ export class OperationGenerator {
     this.builder = new ArbitraryBuilder(doc);
     this.path = model.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = options.pathParams[name];
-      if (value === undefined) throw new Error(`no value for the path parameter ${name} of ${model.operationId}`);
+      if (value === undefined)
+        throw new Error(`no value for the path parameter ${name} of ${model.operationId}`);
       return encodeURIComponent(String(value));
     });
   }
 
   /** The request as the server will read it: query strings typed back by their schemas. */
-  private onTheWire(drawn: DrawnRequest): { query: Array<[string, string]>; parsed: Record<string, unknown> } {
+  private onTheWire(drawn: DrawnRequest): {
+    query: Array<[string, string]>;
+    parsed: Record<string, unknown>;
+  } {
     const query: Array<[string, string]> = [];
     for (const [name, value] of Object.entries(drawn.query ?? {})) {
       if (value === undefined || value === null) continue;
@@ -162,10 +166,21 @@ export class OperationGenerator {
       // The wrapper ({query, body}) is ours, not the spec's: nothing to steer or break on it.
       (plan) =>
         plan.steps.length > 0 &&
-        !(plan.steps.length === 1 && plan.steps[0]?.kind === "property" && plan.steps[0].name === "query" && plan.goal.kind === "break" && plan.goal.constraint.kind === "type"),
+        !(
+          plan.steps.length === 1 &&
+          plan.steps[0]?.kind === "property" &&
+          plan.steps[0].name === "query" &&
+          plan.goal.kind === "break" &&
+          plan.goal.constraint.kind === "type"
+        ),
     );
     let index = 0;
-    const check = async (arbitrary: fc.Arbitrary<unknown>, kind: RequestCase["kind"], label: string, numRuns: number) => {
+    const check = async (
+      arbitrary: fc.Arbitrary<unknown>,
+      kind: RequestCase["kind"],
+      label: string,
+      numRuns: number,
+    ) => {
       const seed = seedFor(this.options.seed, index++);
       const wanted = (drawn: unknown) => this.isValid(drawn as DrawnRequest) === (kind === "valid");
       const probe = fc.sample(arbitrary, { seed, numRuns: PROBE_SAMPLES });
@@ -197,10 +212,15 @@ export class OperationGenerator {
         }
         const c = this.toCase(drawn, kind, label, seed);
         // Checked once more after shrinking: an invalid case must still break the schema.
-        if (!wanted(drawn)) throw new Error(`shrinking produced a case that is no longer ${kind}: ${JSON.stringify(c)}`);
+        if (!wanted(drawn))
+          throw new Error(`shrinking produced a case that is no longer ${kind}: ${JSON.stringify(c)}`);
         try {
           const outcome = await sendCase(this.target, c, this.judge);
-          result.failures.push({ case: c, outcome, reason: failureOf(c, outcome) ?? "failed once, passed when sent again" });
+          result.failures.push({
+            case: c,
+            outcome,
+            reason: failureOf(c, outcome) ?? "failed once, passed when sent again",
+          });
         } catch (error) {
           result.failures.push({ case: c, reason: `the request failed: ${(error as Error).message}` });
         }

@@ -3,7 +3,7 @@
 // failures are found, shrunk to minimal requests, printed as curl lines without the key, saved, and
 // replayable with replay-case. The same seed sends the same requests.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,7 +28,8 @@ let serverUrl: string;
 
 function run(args: string[]): Promise<{ code: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
-  for (const name of Object.keys(env)) if (name.startsWith("CONTRACT_") || name.startsWith("VITEST")) delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith("CONTRACT_") || name.startsWith("VITEST")) delete env[name];
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -38,7 +39,9 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "generate-"));
-  const examples = judge.doc.paths["/billing/org/v1/plans/contents"].get.responses["200"].content["application/json"].examples;
+  const examples =
+    judge.doc.paths["/billing/org/v1/plans/contents"].get.responses["200"].content["application/json"]
+      .examples;
   const page = JSON.stringify(examples.firstPage.value);
   // Accepts every request (it refuses nothing) and fails on a limit of 42 or more.
   server = createServer((req, res) => {
@@ -68,10 +71,20 @@ describe("contract-tests generate", () => {
   it("finds, shrinks, prints and saves the failures against a server that fails on one input and refuses nothing", async () => {
     const reports = join(work, "failing");
     const { code, output } = await run([
-      "generate", "--target", "url", "--base-url", serverUrl, "--operation", "listPlanContents", "--reports-dir", reports,
+      "generate",
+      "--target",
+      "url",
+      "--base-url",
+      serverUrl,
+      "--operation",
+      "listPlanContents",
+      "--reports-dir",
+      reports,
     ]);
     expect(code, output).toBe(1);
-    expect(output).toContain(`curl -sS -X GET '${serverUrl}/billing/org/v1/plans/contents?limit=${FAILING_LIMIT}' -H "Authorization: apikey $CONTRACT_API_KEY"`);
+    expect(output).toContain(
+      `curl -sS -X GET '${serverUrl}/billing/org/v1/plans/contents?limit=${FAILING_LIMIT}' -H "Authorization: apikey $CONTRACT_API_KEY"`,
+    );
     expect(output).not.toContain(SANDBOX_API_KEY);
 
     const saved = readdirSync(join(reports, "cases")).map((name) => join(reports, "cases", name));
@@ -83,10 +96,16 @@ describe("contract-tests generate", () => {
     // An invalid case accepted by the server shrinks too, and still breaks the schema after shrinking.
     const aboveMaximum = cases.find(({ c }) => c.plan === "breaks maximum 100 at query/limit");
     expect(aboveMaximum?.c.query).toEqual([["limit", "101"]]);
-    const missingRequired = cases.filter(({ c }) => c.kind === "invalid");
-    expect(missingRequired.length).toBeGreaterThan(1);
+    expect(cases.filter(({ c }) => c.kind === "invalid").length).toBeGreaterThan(1);
 
-    const replayed = await run(["replay-case", valid[0]?.file as string, "--target", "url", "--base-url", serverUrl]);
+    const replayed = await run([
+      "replay-case",
+      valid[0]?.file as string,
+      "--target",
+      "url",
+      "--base-url",
+      serverUrl,
+    ]);
     expect(replayed.code, replayed.output).toBe(1);
     expect(replayed.output).toContain("a valid request got 500");
   }, 120_000);

@@ -23,31 +23,41 @@ const models = requestModels(judge.doc).filter(
 );
 
 describe("generated cases", () => {
-  it.for(models.map((m) => [m.operationId, m] as const))("%s keeps the contract for generated requests", async ([operationId, model], t) => {
-    // On the real API (and a url target run read-only) only reads are generated.
-    if (model.method !== "GET" && !ctx.allowMutations) {
-      t.skip(`${operationId} changes data; generated cases send it only with CONTRACT_ALLOW_MUTATIONS=1`);
-    }
-    const generator = new OperationGenerator(
-      judge.doc,
-      model,
-      judge,
-      coverage,
-      { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, acceptPrismProblems: ctx.server === "prism" },
-      { cases: settings.cases, seed: settings.seed, pathParams: pathParameters(ctx, UNKNOWN_TASK_ID) },
-    );
-    const run = await generator.run();
-    recordOperation(operationId);
-    recordCoverage([...run.hits]);
-    const reports = run.failures.map((failure, n) => {
-      const file = saveCase(casesDir, failure.case, `${operationId}-${failure.case.kind}-${failure.case.seed}-${n + 1}`);
-      return [
-        `${failure.case.kind} case (${failure.case.plan}): ${failure.reason}`,
-        `  ${curlLine(ctx.baseUrl, failure.case)}`,
-        `  saved: ${file} — run it again with: contract-tests replay-case ${file}`,
-      ].join("\n");
-    });
-    expect(reports, `${operationId}: ${run.failures.length} generated case(s) broke the contract:\n${reports.join("\n")}`).toEqual([]);
-    expect(run.goals.missed, `${operationId}: goals no valid case reached`).toEqual([]);
-  });
+  it.for(models.map((m) => [m.operationId, m] as const))(
+    "%s keeps the contract for generated requests",
+    async ([operationId, model], t) => {
+      // On the real API (and a url target run read-only) only reads are generated.
+      if (model.method !== "GET" && !ctx.allowMutations) {
+        t.skip(`${operationId} changes data; generated cases send it only with CONTRACT_ALLOW_MUTATIONS=1`);
+      }
+      const generator = new OperationGenerator(
+        judge.doc,
+        model,
+        judge,
+        coverage,
+        { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, acceptPrismProblems: ctx.server === "prism" },
+        { cases: settings.cases, seed: settings.seed, pathParams: pathParameters(ctx, UNKNOWN_TASK_ID) },
+      );
+      const run = await generator.run();
+      recordOperation(operationId);
+      recordCoverage([...run.hits]);
+      const reports = run.failures.map((failure, n) => {
+        const file = saveCase(
+          casesDir,
+          failure.case,
+          `${operationId}-${failure.case.kind}-${failure.case.seed}-${n + 1}`,
+        );
+        return [
+          `${failure.case.kind} case (${failure.case.plan}): ${failure.reason}`,
+          `  ${curlLine(ctx.baseUrl, failure.case)}`,
+          `  saved: ${file} — run it again with: contract-tests replay-case ${file}`,
+        ].join("\n");
+      });
+      expect(
+        reports,
+        `${operationId}: ${run.failures.length} generated case(s) broke the contract:\n${reports.join("\n")}`,
+      ).toEqual([]);
+      expect(run.goals.missed, `${operationId}: goals no valid case reached`).toEqual([]);
+    },
+  );
 });

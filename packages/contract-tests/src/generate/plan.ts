@@ -5,10 +5,7 @@
 import type { OpenApiDocument } from "@cloud-contract/spec/validator";
 import { resolveSchema, type Schema } from "../request-model.js";
 
-export type Step =
-  | { kind: "property"; name: string }
-  | { kind: "items" }
-  | { kind: "branch"; index: number };
+export type Step = { kind: "property"; name: string } | { kind: "items" } | { kind: "branch"; index: number };
 
 export type Goal =
   | { kind: "enum"; value: unknown }
@@ -33,12 +30,20 @@ export interface Plan {
   goal: Goal;
 }
 
+const flattened = new WeakMap<Schema, Schema>();
+const branched = new WeakMap<Schema, Schema[]>();
+
 /** A schema with its `$ref` resolved and its `allOf` parts folded in (properties and required merged). */
 export function flatten(doc: OpenApiDocument, raw: Schema): Schema {
+  const known = flattened.get(raw);
+  if (known) return known;
   const schema = resolveSchema(doc, raw);
-  if (!Array.isArray(schema.allOf)) return schema;
-  let merged: Schema = { ...schema, allOf: undefined };
-  for (const part of schema.allOf as Schema[]) merged = mergeInto(merged, flatten(doc, part));
+  let merged = schema;
+  if (Array.isArray(schema.allOf)) {
+    merged = { ...schema, allOf: undefined };
+    for (const part of schema.allOf as Schema[]) merged = mergeInto(merged, flatten(doc, part));
+  }
+  flattened.set(raw, merged);
   return merged;
 }
 
@@ -60,6 +65,14 @@ export function mergeInto(parent: Schema, branch: Schema): Schema {
 
 /** The branches of a schema (oneOf, else anyOf), each merged onto the schema itself. */
 export function branchesOf(doc: OpenApiDocument, schema: Schema): Schema[] {
+  const known = branched.get(schema);
+  if (known) return known;
+  const built = buildBranches(doc, schema);
+  branched.set(schema, built);
+  return built;
+}
+
+function buildBranches(doc: OpenApiDocument, schema: Schema): Schema[] {
   const raw = (schema.oneOf as Schema[] | undefined) ?? (schema.anyOf as Schema[] | undefined);
   if (!raw) return [];
   const flat = raw.map((branch) => flatten(doc, branch));

@@ -1,6 +1,8 @@
 // One generated request as it goes on the wire and as it is saved for `replay-case`: a concrete path,
 // repeated query parameters and a JSON body. Also its curl line (without the key) and how it is sent.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { Judge, Verdict } from "../judge.js";
@@ -42,28 +44,67 @@ const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** The case as a curl command; the key stays in $CONTRACT_API_KEY. */
 export function curlLine(baseUrl: string, c: RequestCase): string {
-  const parts = [`curl -sS -X ${c.method}`, quote(caseUrl(baseUrl, c)), `-H "Authorization: apikey $CONTRACT_API_KEY"`];
+  const parts = [
+    `curl -sS -X ${c.method}`,
+    quote(caseUrl(baseUrl, c)),
+    `-H "Authorization: apikey $CONTRACT_API_KEY"`,
+  ];
   if (c.body !== undefined) {
     parts.push(`-H 'Content-Type: application/json'`, `--data-raw ${quote(JSON.stringify(c.body))}`);
   }
   return parts.join(" ");
 }
 
+/** Connections are kept between cases (a new connection per request would dominate the run's time). */
+const agents = {
+  http: new HttpAgent({ keepAlive: true, timeout: 2_000 }),
+  https: new HttpsAgent({ keepAlive: true, timeout: 2_000 }),
+};
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Sends a request; resolves to the status, content type and body text. */
+function exchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; contentType: string | null; text: string }> {
+  const secure = url.protocol === "https:";
+  const send = secure ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(url, { method, headers, agent: secure ? agents.https : agents.http }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers["content-type"] ?? null,
+          text: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
+    });
+    request.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      request.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)),
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 export async function sendCase(target: CaseTarget, c: RequestCase, judge: Judge): Promise<Outcome> {
   const headers: Record<string, string> = { authorization: `apikey ${target.apiKey}` };
-  if (c.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(caseUrl(target.baseUrl, c), {
-    method: c.method,
-    headers,
-    ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const contentType = response.headers.get("content-type");
-  const body = parseBody(contentType, await response.text());
-  const verdict = judge.checkResponse(c.operationId, response.status, contentType, body, {
+  const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
+  if (payload !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(payload));
+  }
+  const answer = await exchange(new URL(caseUrl(target.baseUrl, c)), c.method, headers, payload);
+  const body = parseBody(answer.contentType, answer.text);
+  const verdict = judge.checkResponse(c.operationId, answer.status, answer.contentType, body, {
     acceptPrismProblems: target.acceptPrismProblems,
   });
-  return { status: response.status, contentType, body, verdict };
+  return { status: answer.status, contentType: answer.contentType, body, verdict };
 }
 
 /** Why an outcome fails its case, or undefined when it keeps the contract. */

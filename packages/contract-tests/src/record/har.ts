@@ -1,6 +1,15 @@
 // HAR 1.2 (the HTTP Archive format other tools read): building entries from exchanges, writing a log
 // atomically, and reading the logs of a directory back.
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import type { Entry, Har, Header } from "har-format";
@@ -93,12 +102,39 @@ export function toEntry(exchange: Exchange, operationId?: string): RecordedEntry
   return entry;
 }
 
-/** Writes a HAR log: to a temporary file first, then renamed, so a reader never sees half a file. */
-export function writeHar(file: string, entries: readonly Entry[]): void {
-  const har: Har = { log: { version: "1.2", creator: CREATOR, entries: [...entries] } };
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(har, null, 2)}\n`);
-  renameSync(temporary, file);
+/**
+ * A HAR log that grows one entry at a time without rewriting what is written: each entry goes where the
+ * closing `]}}` stood, followed by the closing again, so the file is a whole HAR document after every
+ * append (a reader never sees half a log, and a crash loses at most the entry being written).
+ */
+export class HarWriter {
+  private readonly fd: number;
+  private position: number;
+  private count = 0;
+  private static readonly TAIL = Buffer.from("\n]}}\n");
+
+  constructor(readonly file: string) {
+    const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify(CREATOR)},"entries":[`);
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, Buffer.concat([head, HarWriter.TAIL]));
+    renameSync(temporary, file);
+    this.fd = openSync(file, "r+");
+    this.position = head.length;
+  }
+
+  append(entries: readonly Entry[]): void {
+    if (entries.length === 0) return;
+    const text = entries
+      .map((entry) => `${this.count++ === 0 ? "\n" : ",\n"}${JSON.stringify(entry)}`)
+      .join("");
+    const chunk = Buffer.concat([Buffer.from(text), HarWriter.TAIL]);
+    writeSync(this.fd, chunk, 0, chunk.length, this.position);
+    this.position += chunk.length - HarWriter.TAIL.length;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
 }
 
 export function ensureDir(dir: string): void {

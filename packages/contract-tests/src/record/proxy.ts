@@ -1,7 +1,12 @@
 // The record proxy: a local HTTP server that forwards every request to the upstream API, streams the
 // answer back as it comes, and afterwards (off the request's path) judges the exchange against the spec,
 // redacts it and adds it to a HAR 1.2 log in the output directory.
-import { createServer, Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import {
+  createServer,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+} from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -10,7 +15,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { parseBody } from "../body.js";
 import { describeVerdict, type Judge } from "../judge.js";
 import { createRouteMatcher } from "../route.js";
-import { ensureDir, type Exchange, type RecordedEntry, toEntry, writeHar } from "./har.js";
+import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
 import { Redactor } from "./redact.js";
 
 export interface RecordProxyOptions {
@@ -81,7 +86,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   const send = secure ? httpsRequest : httpRequest;
   const matchRoute = createRouteMatcher(options.judge.operations);
   const redactor = new Redactor();
-  const entries: RecordedEntry[] = [];
+  let pending: RecordedEntry[] = [];
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   ensureDir(options.outDir);
   const file = join(options.outDir, `recording-${stamp}.har`);
@@ -90,13 +95,16 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   let idle: (() => void) | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
 
+  const writer = new HarWriter(file);
+  // Entries are written in batches, at most 50 ms after they were recorded.
   const flush = () => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = undefined;
-    writeHar(file, entries);
+    writer.append(pending);
+    pending = [];
   };
   const scheduleFlush = () => {
-    flushTimer ??= setTimeout(flush, 250).unref();
+    flushTimer ??= setTimeout(flush, 50).unref();
   };
   const finished = () => {
     inFlight--;
@@ -124,7 +132,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
         options.onViolation?.(describeVerdict(verdict));
       }
     }
-    entries.push(redactor.redact(toEntry(exchange, match?.operation.operationId)));
+    pending.push(redactor.redact(toEntry(exchange, match?.operation.operationId)));
     scheduleFlush();
   }
 
@@ -163,7 +171,10 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
             status: answer.statusCode ?? 0,
             statusText: answer.statusMessage ?? "",
             responseHeaders: answer.headers,
-            responseBody: decode(Buffer.concat(parts), answer.headers["content-encoding"] as string | undefined),
+            responseBody: decode(
+              Buffer.concat(parts),
+              answer.headers["content-encoding"] as string | undefined,
+            ),
             waitMs,
             totalMs,
           };
@@ -195,7 +206,6 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  writeHar(file, entries);
 
   let stopping: Promise<RecordSummary> | undefined;
   const summary = (): RecordSummary => ({ file, ...counts, broken: { ...counts.broken } });
@@ -212,6 +222,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
         await closed;
         agent.destroy();
         flush();
+        writer.close();
         return summary();
       })();
       return stopping;

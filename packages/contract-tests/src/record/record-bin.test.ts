@@ -49,7 +49,10 @@ it("records through the bin until SIGINT, then writes the HAR with secrets redac
     }),
   });
   expect(create.status).toBe(200);
-  const reset = await fetch(`${url}/streaming/streams/${SANDBOX_FIXTURES.streamId}/reset_push_token`, { method: "POST", headers });
+  const reset = await fetch(`${url}/streaming/streams/${SANDBOX_FIXTURES.streamId}/reset_push_token`, {
+    method: "POST",
+    headers,
+  });
   const { token } = (await reset.json()) as { token: string };
 
   child.kill("SIGINT");

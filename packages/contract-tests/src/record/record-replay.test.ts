@@ -6,19 +6,24 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadBundle } from "@cloud-contract/spec/validator";
 import { type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
+import { loadBundle } from "@cloud-contract/spec/validator";
 import type { Har } from "har-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
 import { vitestCommand } from "../commands/run.js";
 import { createJudge } from "../judge.js";
-import { type RecordSummary, startRecordProxy } from "./proxy.js";
 import type { RecordedEntry } from "./har.js";
+import { type RecordSummary, startRecordProxy } from "./proxy.js";
 
 function sink() {
   let text = "";
-  const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+  const stream = {
+    write(chunk: string) {
+      text += chunk;
+      return true;
+    },
+  } as unknown as NodeJS.WritableStream;
   return { stream, text: () => text };
 }
 
@@ -44,7 +49,10 @@ beforeAll(async () => {
     NO_COLOR: "1",
   };
   for (const name of ["VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID", "CONTRACT_GENERATED"]) delete env[name];
-  const child = spawn(process.execPath, [script as string, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script as string, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -102,11 +110,16 @@ describe("recording the suite's run against the sandbox", () => {
       (e) => (e as RecordedEntry)._operationId === "getTask" && e.response.status === 200,
     );
     if (!entry?.response.content.text) throw new Error("no getTask 200 recorded");
-    entry.response.content.text = JSON.stringify({ ...JSON.parse(entry.response.content.text), user_id: "9998" });
+    entry.response.content.text = JSON.stringify({
+      ...JSON.parse(entry.response.content.text),
+      user_id: "9998",
+    });
     writeFileSync(file, JSON.stringify(har));
     const out = sink();
     expect(await main(["replay", copy], {}, out.stream)).toBe(1);
-    expect(out.text()).toContain('getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"');
+    expect(out.text()).toContain(
+      'getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"',
+    );
     expect(out.text()).toMatch(/1 broke the contract/);
   });
 
@@ -117,6 +130,8 @@ describe("recording the suite's run against the sandbox", () => {
     writeFileSync(spec, JSON.stringify(doc));
     const out = sink();
     expect(await main(["replay", recordings, "--spec", spec], {}, out.stream)).toBe(1);
-    expect(out.text()).toMatch(/getTask \(GET \/cloud\/v1\/tasks\/\{task_id\}\) → 200 application\/json: \/user_id must be string; got \d+/);
+    expect(out.text()).toMatch(
+      /getTask \(GET \/cloud\/v1\/tasks\/\{task_id\}\) → 200 application\/json: \/user_id must be string; got \d+/,
+    );
   });
 });

@@ -4,7 +4,12 @@ import { REDACTED, Redactor, scrubPushUrl } from "./redact.js";
 
 const TOKEN = "9b2f6c1e47a04d8e8f3a5c7d2e1b0a96";
 
-function entry(parts: { headers?: Array<[string, string]>; url?: string; request?: unknown; response?: unknown }): Entry {
+function entry(parts: {
+  headers?: Array<[string, string]>;
+  url?: string;
+  request?: unknown;
+  response?: unknown;
+}): Entry {
   const url = parts.url ?? "http://127.0.0.1:1/streaming/streams/7/reset_push_token";
   return {
     startedDateTime: "2026-11-21T00:00:00.000Z",
@@ -41,7 +46,10 @@ function entry(parts: { headers?: Array<[string, string]>; url?: string; request
 describe("scrubPushUrl", () => {
   it.each([
     [`rtmp://push.example.com/in/1352417?${TOKEN}`, `rtmp://push.example.com/in/1352417?${REDACTED}`],
-    [`srt://push.example.com:5001?streamid=1352417#${TOKEN}`, `srt://push.example.com:5001?streamid=1352417#${REDACTED}`],
+    [
+      `srt://push.example.com:5001?streamid=1352417#${TOKEN}`,
+      `srt://push.example.com:5001?streamid=1352417#${REDACTED}`,
+    ],
     [`https://whip.example.com/1352417_${TOKEN}/whip`, `https://whip.example.com/1352417_${REDACTED}/whip`],
   ])("%s → %s (the stream id stays, the token goes)", (url, expected) => {
     expect(scrubPushUrl(url)).toBe(expected);
@@ -56,7 +64,14 @@ describe("Redactor", () => {
 
   it("redacts the push token and push URLs of an answer, and keeps ids", () => {
     const out = new Redactor().redact(
-      entry({ response: { id: 7, token: TOKEN, push_url: `rtmp://h/in/7?${TOKEN}`, multi_region_push_urls: [`rtmp://x/in/7?${TOKEN}`] } }),
+      entry({
+        response: {
+          id: 7,
+          token: TOKEN,
+          push_url: `rtmp://h/in/7?${TOKEN}`,
+          multi_region_push_urls: [`rtmp://x/in/7?${TOKEN}`],
+        },
+      }),
     );
     const text = JSON.stringify(out);
     expect(text).not.toContain(TOKEN);
@@ -64,14 +79,22 @@ describe("Redactor", () => {
   });
 
   it("redacts passwords and user_data of a request body", () => {
-    const out = new Redactor().redact(entry({ request: { name: "bm", password: "hunter2-pw", user_data: "I2Nsb3VkLWNvbmZpZw==" } }));
-    expect(JSON.parse(out.request.postData?.text as string)).toEqual({ name: "bm", password: REDACTED, user_data: REDACTED });
+    const out = new Redactor().redact(
+      entry({ request: { name: "bm", password: "hunter2-pw", user_data: "I2Nsb3VkLWNvbmZpZw==" } }),
+    );
+    expect(JSON.parse(out.request.postData?.text as string)).toEqual({
+      name: "bm",
+      password: REDACTED,
+      user_data: REDACTED,
+    });
   });
 
   it("replaces a secret seen once wherever it shows up later (URLs, other bodies)", () => {
     const redactor = new Redactor();
     redactor.redact(entry({ response: { token: TOKEN } }));
-    const later = redactor.redact(entry({ url: `http://127.0.0.1:1/x?ref=${TOKEN}`, response: { note: `old ${TOKEN}` } }));
+    const later = redactor.redact(
+      entry({ url: `http://127.0.0.1:1/x?ref=${TOKEN}`, response: { note: `old ${TOKEN}` } }),
+    );
     expect(JSON.stringify(later)).not.toContain(TOKEN);
   });
 });

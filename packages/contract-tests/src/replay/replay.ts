@@ -28,7 +28,11 @@ function header(headers: ReadonlyArray<{ name: string; value: string }>, name: s
   return headers.find((h) => h.name.toLowerCase() === name)?.value ?? null;
 }
 
-export function replayRecordings(dirs: readonly string[], judge: Judge, coverage?: CoverageModel): ReplayResult {
+export function replayRecordings(
+  dirs: readonly string[],
+  judge: Judge,
+  coverage?: CoverageModel,
+): ReplayResult {
   const matchRoute = createRouteMatcher(judge.operations);
   const result: ReplayResult = { files: 0, exchanges: 0, unknownRoutes: 0, problems: [], hits: new Set() };
   for (const dir of dirs) {
@@ -50,7 +54,8 @@ export function replayRecordings(dirs: readonly string[], judge: Judge, coverage
           return;
         }
         const { operationId } = match.operation;
-        const contentType = header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
+        const contentType =
+          header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
         const verdict = judge.checkResponse(
           operationId,
           entry.response.status,

@@ -15,7 +15,9 @@ export interface MergedReports {
 
 /** `contract-sandbox.shard-2-of-3.json` → `contract-sandbox`; undefined for other files. */
 function runOf(fileName: string, extension: string): string | undefined {
-  const found = new RegExp(`^([a-z]+-[a-z]+)(?:\\.shard-\\d+-of-\\d+)?${extension.replaceAll(".", "\\.")}$`).exec(fileName);
+  const found = new RegExp(
+    `^([a-z]+-[a-z]+)(?:\\.shard-\\d+-of-\\d+)?${extension.replaceAll(".", "\\.")}$`,
+  ).exec(fileName);
   return found?.[1];
 }
 
@@ -129,7 +131,9 @@ export function mergeReportDirs(dirs: readonly string[], outDir: string): Merged
     run,
   );
   const coverage = mergeCoverage(
-    inputs(collect(dirs, ".coverage.json")).map((file) => JSON.parse(readFileSync(file, "utf8")) as CoverageReport),
+    inputs(collect(dirs, ".coverage.json")).map(
+      (file) => JSON.parse(readFileSync(file, "utf8")) as CoverageReport,
+    ),
   );
   ensureDir(outDir);
   writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);

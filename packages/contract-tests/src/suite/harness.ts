@@ -72,7 +72,11 @@ function observe(result: FetchResult): ObservedResponse {
 /** Reads a response as the wire carried it: JSON when it says so (text when it is not valid JSON). */
 async function readResponse(response: Response): Promise<ObservedResponse> {
   const contentType = response.headers.get("content-type");
-  return { status: response.status, contentType, body: parseBody(contentType, await response.clone().text()) };
+  return {
+    status: response.status,
+    contentType,
+    body: parseBody(contentType, await response.clone().text()),
+  };
 }
 
 let validator: ResponseValidator | undefined;
@@ -121,6 +125,10 @@ export function createHarness(ctx: ContractContext): Harness {
   const middleware = {
     async onRequest({ request, id }: { request: Request; id: string }) {
       if (request.body) sentBodies.set(id, request.clone().text());
+      return undefined;
+    },
+    onError({ id }: { id: string }) {
+      sentBodies.delete(id);
       return undefined;
     },
     async onResponse({
