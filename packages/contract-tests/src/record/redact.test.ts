@@ -57,9 +57,18 @@ describe("scrubPushUrl", () => {
 });
 
 describe("Redactor", () => {
-  it("redacts the Authorization header but keeps its scheme word", () => {
-    const out = new Redactor().redact(entry({ headers: [["authorization", "apikey secret-key-1"]] }));
-    expect(out.request.headers).toEqual([{ name: "authorization", value: `apikey ${REDACTED}` }]);
+  it.each([
+    ["apikey secret-key-1", `apikey ${REDACTED}`],
+    ["Bearer secret-key-1", `Bearer ${REDACTED}`],
+    ["secret-key-1", REDACTED],
+    ["apikey", "apikey"],
+  ])("redacts the Authorization header %j as %j (the scheme word stays)", (value, expected) => {
+    const redactor = new Redactor();
+    const out = redactor.redact(entry({ headers: [["authorization", value]] }));
+    expect(out.request.headers).toEqual([{ name: "authorization", value: expected }]);
+    // A scheme word alone is no secret: later text that contains it stays readable.
+    const later = redactor.redact(entry({ response: { message: "send `Authorization: apikey <KEY>`" } }));
+    expect(later.response.content.text).toContain("apikey <KEY>");
   });
 
   it("redacts the push token and push URLs of an answer, and keeps ids", () => {

@@ -12,6 +12,8 @@ export const REDACTED = "REDACTED";
 const SECRET_FIELDS = new Set(["token", "password", "user_data"]);
 /** Headers whose value is a credential. */
 const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization"]);
+/** Scheme words of the Authorization header: not secrets (a header of the scheme alone carries no key). */
+const SCHEME_WORDS = /^(apikey|bearer|basic|digest|token)$/i;
 /** Shorter strings are not replaced everywhere: they would hit unrelated text. */
 const MIN_SECRET_LENGTH = 6;
 
@@ -76,11 +78,15 @@ export class Redactor {
   private scrubHeaders<H extends { name: string; value: string }>(headers: H[]): H[] {
     return headers.map((header) => {
       if (!SECRET_HEADERS.has(header.name.toLowerCase())) return header;
-      const [scheme, ...rest] = header.value.split(" ");
-      const credential = rest.join(" ");
-      this.remember(header.value);
-      this.remember(credential);
-      return { ...header, value: credential ? `${scheme} ${REDACTED}` : REDACTED };
+      const [first = "", ...rest] = header.value.trim().split(/\s+/);
+      if (rest.length > 0) {
+        // `<scheme> <credential>`: the scheme word stays.
+        this.remember(rest.join(" "));
+        return { ...header, value: `${first} ${REDACTED}` };
+      }
+      if (SCHEME_WORDS.test(first) || first === "") return header;
+      this.remember(first);
+      return { ...header, value: REDACTED };
     });
   }
 
