@@ -1,7 +1,12 @@
 // The library side of the contract suite, for those who build their own runs on it.
-export { type CliPlan, main, parseCli, USAGE, vitestCommand } from "./cli.js";
+export { type CliCommand, type CliPlan, main, parseCli, usage, vitestCommand } from "./cli.js";
 export { buildContext, type ContractContext, type SandboxFixtures, type TargetFixtures } from "./context.js";
+export { type CoverageReport, coverageLine, mergeCoverage } from "./coverage-report/report.js";
+export { createJudge, type Judge } from "./judge.js";
+export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
+export { type ReplayResult, replayRecordings } from "./replay/replay.js";
 export { ContractJsonReporter, type ContractJsonReporterOptions, toTestRecord } from "./reporter.js";
+export { mergeReportDirs } from "./shard/merge.js";
 export {
   type ContractMeta,
   type ContractSummary,

@@ -43,3 +43,12 @@ export function recordReport(report: ResponseReport): void {
     });
   }
 }
+
+/** Notes the coverage items a response of the running test exercised. */
+export function recordCoverage(hits: readonly string[]): void {
+  const meta = currentMeta();
+  if (!meta) return;
+  const seen = new Set(meta.coverage ?? []);
+  for (const hit of hits) seen.add(hit);
+  meta.coverage = [...seen];
+}

@@ -3,6 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
+import type { CoverageKind } from "./coverage-report/model.js";
+import { type CoverageReport, coverageLine, coverageReport } from "./coverage-report/report.js";
 import { type ContractSummary, summarize, type TestRecord } from "./summary.js";
 import type { OperationInfo } from "./validate.js";
 
@@ -13,6 +15,8 @@ export interface ContractJsonReporterOptions {
   outputFile: string;
   /** The operations of the spec; each appears in the summary even without tests. */
   operations: readonly OperationInfo[];
+  /** Where the coverage report goes, and the items the spec documents. */
+  coverage?: { outputFile: string; documented: Record<CoverageKind, readonly string[]> };
 }
 
 function firstLine(text: string | undefined): string {
@@ -39,6 +43,8 @@ export class ContractJsonReporter implements Reporter {
   private vitest: Vitest | undefined;
   /** The last summary written, for whoever runs vitest programmatically. */
   summary: ContractSummary | undefined;
+  /** The last coverage report written. */
+  coverage: CoverageReport | undefined;
 
   constructor(private readonly options: ContractJsonReporterOptions) {}
 
@@ -65,5 +71,14 @@ export class ContractJsonReporter implements Reporter {
     mkdirSync(dirname(this.options.outputFile), { recursive: true });
     writeFileSync(this.options.outputFile, `${JSON.stringify(this.summary, null, 2)}\n`);
     this.vitest?.logger.log(`contract summary written to ${this.options.outputFile}`);
+    if (this.options.coverage) {
+      const { outputFile, documented } = this.options.coverage;
+      this.coverage = coverageReport(
+        documented,
+        tests.flatMap((test) => test.meta?.coverage ?? []),
+      );
+      writeFileSync(outputFile, `${JSON.stringify(this.coverage, null, 2)}\n`);
+      this.vitest?.logger.log(`${coverageLine(this.coverage)} — ${outputFile}`);
+    }
   }
 }

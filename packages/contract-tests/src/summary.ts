@@ -20,6 +20,8 @@ export interface ContractMeta {
   violations: RecordedViolation[];
   /** One operationId per Prism problem+json answer that was accepted as a mock limitation. */
   prismProblems: string[];
+  /** Coverage items the test's requests exercised (see coverage-report/model.ts). */
+  coverage?: string[];
 }
 
 export type TestState = "passed" | "failed" | "skipped";

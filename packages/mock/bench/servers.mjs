@@ -2,8 +2,8 @@
 // and this package's CLI, each spawned in its own process and timed until it answers HTTP.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { findFreePort as freePort } from "../dist/process/free-port.js";
 
 export const BIN = fileURLToPath(new URL("../bin/cloud-mock.js", import.meta.url));
 
@@ -20,17 +20,6 @@ createServer((req, res) => {
 process.stdin.on("end", () => process.exit(0));
 process.stdin.resume();
 `;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function answers(url) {
   return new Promise((resolve) => {

@@ -24,6 +24,7 @@ export {
   type RunningServer,
   startPrism,
 } from "./prism.js";
+export { findFreePort } from "./process/free-port.js";
 export { controlSpecPath } from "./sandbox/control/control-api.js";
 export { SANDBOX_API_KEY, SANDBOX_FIXTURES } from "./sandbox/fixtures/ids.js";
 export type { KeyScope } from "./sandbox/http/auth.js";

@@ -2,12 +2,14 @@
 // checks that validate each response against the spec before asserting anything else.
 import type { ApiErrorBody } from "@cloud-contract/types";
 import { afterEach, beforeEach, expect, inject } from "vitest";
+import { parseBody } from "../body.js";
 import type { ContractContext } from "../context.js";
-import { recordReport } from "../meta.js";
+import { type CoverageModel, createCoverageModel } from "../coverage-report/model.js";
+import { createJudge } from "../judge.js";
+import { recordCoverage, recordReport } from "../meta.js";
 import {
   ContractViolationError,
   createResponseValidator,
-  mediaType,
   type ObservedResponse,
   operationLabel,
   preview,
@@ -70,19 +72,15 @@ function observe(result: FetchResult): ObservedResponse {
 /** Reads a response as the wire carried it: JSON when it says so (text when it is not valid JSON). */
 async function readResponse(response: Response): Promise<ObservedResponse> {
   const contentType = response.headers.get("content-type");
-  const text = await response.clone().text();
-  let body: unknown = text === "" ? undefined : text;
-  if (text !== "" && /json/.test(mediaType(contentType) ?? "")) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Left as text: the schema check reports that the body is not what the spec says.
-    }
-  }
-  return { status: response.status, contentType, body };
+  return {
+    status: response.status,
+    contentType,
+    body: parseBody(contentType, await response.clone().text()),
+  };
 }
 
 let validator: ResponseValidator | undefined;
+let coverage: CoverageModel | undefined;
 let current: { key: string; harness: Harness } | undefined;
 
 /**
@@ -110,7 +108,11 @@ export function useHarness(): Harness {
 
 export function createHarness(ctx: ContractContext): Harness {
   validator ??= createResponseValidator();
+  coverage ??= createCoverageModel(createJudge(validator.doc));
   const checker = validator;
+  const model = coverage;
+  /** Request bodies as sent, by openapi-fetch's request id, for coverage. */
+  const sentBodies = new Map<string, Promise<string>>();
   // Prism answers some broken requests with its own problem+json body; only a Prism we started is excused.
   const options = { acceptPrismProblems: ctx.server === "prism" };
   const byRoute = new Map(
@@ -121,19 +123,39 @@ export function createHarness(ctx: ContractContext): Harness {
 
   // Every response any client of the harness receives is checked here, before openapi-fetch parses it.
   const middleware = {
+    async onRequest({ request, id }: { request: Request; id: string }) {
+      if (request.body) sentBodies.set(id, request.clone().text());
+      return undefined;
+    },
+    onError({ id }: { id: string }) {
+      sentBodies.delete(id);
+      return undefined;
+    },
     async onResponse({
       request,
       response,
       schemaPath,
+      id,
     }: {
       request: Request;
       response: Response;
       schemaPath: string;
+      id: string;
     }) {
+      const sent = sentBodies.get(id);
+      sentBodies.delete(id);
       const operationId = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
       if (!operationId) return undefined;
       const report = checker.check(operationId, await readResponse(response), options);
       recordReport(report);
+      recordCoverage(
+        model.hitsOf({
+          operationId,
+          query: new URL(request.url).searchParams,
+          body: parseBody(request.headers.get("content-type"), (await sent) ?? ""),
+          documentedAs: report.documentedAs,
+        }),
+      );
       reports.set(response, report);
       if (report.violations.length > 0) unreported.push(report);
       return undefined;

@@ -1,0 +1,13 @@
+// A body as the contract sees it: parsed JSON when the content type says JSON (text when it does not
+// parse: the schema check then reports it), the text otherwise, undefined when empty.
+import { mediaType } from "./validate.js";
+
+export function parseBody(contentType: string | null | undefined, text: string): unknown {
+  if (text === "") return undefined;
+  if (!/json/.test(mediaType(contentType) ?? "")) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,145 @@
+// The suite's own run against the sandbox, recorded through the proxy, then replayed: green; replayed
+// after a recorded body is changed to break the spec, or after the spec is changed to contradict a
+// recording (both in temporary copies): red, naming the operation, the JSON pointer and the value.
+// The HAR files keep neither the key nor the stream's push token.
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
+import { loadBundle } from "@cloud-contract/spec/document";
+import type { Har } from "har-format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../cli.js";
+import { vitestCommand } from "../commands/run.js";
+import { createJudge } from "../judge.js";
+import type { RecordedEntry } from "./har.js";
+import { type RecordSummary, startRecordProxy } from "./proxy.js";
+
+function sink() {
+  let text = "";
+  const stream = {
+    write(chunk: string) {
+      text += chunk;
+      return true;
+    },
+  } as unknown as NodeJS.WritableStream;
+  return { stream, text: () => text };
+}
+
+let work: string;
+let recordings: string;
+let sandbox: RunningSandbox;
+let summary: RecordSummary;
+let suite: { code: number | null; output: string };
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "record-replay-"));
+  recordings = join(work, "recordings");
+  sandbox = await startSandbox({ port: 0, taskDelayMs: 150 });
+  const proxy = await startRecordProxy({ upstream: sandbox.url, outDir: recordings, judge: createJudge() });
+  const [script, ...args] = vitestCommand([]);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CONTRACT_TARGET: "url",
+    CONTRACT_BASE_URL: proxy.url,
+    CONTRACT_API_KEY: SANDBOX_API_KEY,
+    CONTRACT_STATEFUL: "1",
+    CONTRACT_REPORTS_DIR: join(work, "reports"),
+    NO_COLOR: "1",
+  };
+  for (const name of ["VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID", "CONTRACT_GENERATED"]) delete env[name];
+  const child = spawn(process.execPath, [script as string, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  suite = { code, output };
+  summary = await proxy.stop();
+}, 240_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const harFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".har"));
+const readHar = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Har;
+
+describe("recording the suite's run against the sandbox", () => {
+  it("passes through the proxy and writes every exchange to one HAR 1.2 log", () => {
+    expect(suite.code, suite.output.slice(-3000)).toBe(0);
+    expect(summary.violations).toBe(0);
+    const [file] = harFiles(recordings);
+    const har = readHar(join(recordings, file as string));
+    expect(har.log.version).toBe("1.2");
+    expect(har.log.entries.length).toBe(summary.exchanges);
+    expect(summary.exchanges).toBeGreaterThan(100);
+    const operations = new Set(har.log.entries.map((e) => (e as RecordedEntry)._operationId));
+    expect(operations.size).toBe(12);
+  });
+
+  it("keeps the key and the push tokens off the disk", () => {
+    const text = harFiles(recordings)
+      .map((name) => readFileSync(join(recordings, name), "utf8"))
+      .join("\n");
+    const tokens = sandbox
+      .state()
+      .streams.map((stream) => stream.token)
+      .filter((token): token is string => typeof token === "string");
+    expect(tokens.length).toBeGreaterThan(0);
+    // Booleans, so that a failure does not print the whole recording.
+    expect(text.includes(SANDBOX_API_KEY), "the key is in a HAR file").toBe(false);
+    for (const token of tokens)
+      expect(text.includes(token), `the push token ${token} is in a HAR file`).toBe(false);
+    expect(text.includes('"value":"apikey REDACTED"'), "the Authorization headers keep their scheme").toBe(
+      true,
+    );
+  });
+
+  it("replays green against the current spec", async () => {
+    const out = sink();
+    expect(await main(["replay", recordings, "--reports-dir", join(work, "replay")], {}, out.stream)).toBe(0);
+    expect(out.text()).toMatch(/replayed \d+ exchanges from 1 HAR files: 0 broke the contract/);
+    expect(out.text()).toMatch(/^coverage \d+\.\d% /m);
+  });
+
+  it("replays red after a recorded body is changed to break the spec: operation, pointer, value", async () => {
+    const copy = join(work, "broken-body");
+    cpSync(recordings, copy, { recursive: true });
+    const [name] = harFiles(copy);
+    const file = join(copy, name as string);
+    const har = readHar(file);
+    const entry = har.log.entries.find(
+      (e) => (e as RecordedEntry)._operationId === "getTask" && e.response.status === 200,
+    );
+    if (!entry?.response.content.text) throw new Error("no getTask 200 recorded");
+    entry.response.content.text = JSON.stringify({
+      ...JSON.parse(entry.response.content.text),
+      user_id: "9998",
+    });
+    writeFileSync(file, JSON.stringify(har));
+    const out = sink();
+    expect(await main(["replay", copy], {}, out.stream)).toBe(1);
+    expect(out.text()).toContain(
+      'getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"',
+    );
+    expect(out.text()).toMatch(/1 broke the contract/);
+  });
+
+  it("replays red after the spec is changed to contradict a recording: operation, pointer, value", async () => {
+    const doc = loadBundle();
+    const schemas = doc.components?.schemas as Record<string, { properties: Record<string, unknown> }>;
+    (schemas.Task as { properties: Record<string, unknown> }).properties.user_id = { type: "string" };
+    const spec = join(work, "openapi.changed.json");
+    writeFileSync(spec, JSON.stringify(doc));
+    const out = sink();
+    expect(await main(["replay", recordings, "--spec", spec], {}, out.stream)).toBe(1);
+    expect(out.text()).toMatch(
+      /getTask \(GET \/cloud\/v1\/tasks\/\{task_id\}\) → 200 application\/json: \/user_id must be string; got \d+/,
+    );
+  });
+});

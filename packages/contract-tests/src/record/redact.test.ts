@@ -1,0 +1,109 @@
+import type { Entry } from "har-format";
+import { describe, expect, it } from "vitest";
+import { REDACTED, Redactor, scrubPushUrl } from "./redact.js";
+
+const TOKEN = "9b2f6c1e47a04d8e8f3a5c7d2e1b0a96";
+
+function entry(parts: {
+  headers?: Array<[string, string]>;
+  url?: string;
+  request?: unknown;
+  response?: unknown;
+}): Entry {
+  const url = parts.url ?? "http://127.0.0.1:1/streaming/streams/7/reset_push_token";
+  return {
+    startedDateTime: "2026-11-21T00:00:00.000Z",
+    time: 1,
+    request: {
+      method: "POST",
+      url,
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: (parts.headers ?? []).map(([name, value]) => ({ name, value })),
+      queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+      headersSize: -1,
+      bodySize: 0,
+      ...(parts.request === undefined
+        ? {}
+        : { postData: { mimeType: "application/json", text: JSON.stringify(parts.request) } }),
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [{ name: "content-type", value: "application/json" }],
+      content: { size: 0, mimeType: "application/json", text: JSON.stringify(parts.response ?? {}) },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: 0,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+}
+
+describe("scrubPushUrl", () => {
+  it.each([
+    [`rtmp://push.example.com/in/1352417?${TOKEN}`, `rtmp://push.example.com/in/1352417?${REDACTED}`],
+    [
+      `srt://push.example.com:5001?streamid=1352417#${TOKEN}`,
+      `srt://push.example.com:5001?streamid=1352417#${REDACTED}`,
+    ],
+    [`https://whip.example.com/1352417_${TOKEN}/whip`, `https://whip.example.com/1352417_${REDACTED}/whip`],
+  ])("%s → %s (the stream id stays, the token goes)", (url, expected) => {
+    expect(scrubPushUrl(url)).toBe(expected);
+  });
+});
+
+describe("Redactor", () => {
+  it.each([
+    ["apikey secret-key-1", `apikey ${REDACTED}`],
+    ["Bearer secret-key-1", `Bearer ${REDACTED}`],
+    ["secret-key-1", REDACTED],
+    ["apikey", "apikey"],
+  ])("redacts the Authorization header %j as %j (the scheme word stays)", (value, expected) => {
+    const redactor = new Redactor();
+    const out = redactor.redact(entry({ headers: [["authorization", value]] }));
+    expect(out.request.headers).toEqual([{ name: "authorization", value: expected }]);
+    // A scheme word alone is no secret: later text that contains it stays readable.
+    const later = redactor.redact(entry({ response: { message: "send `Authorization: apikey <KEY>`" } }));
+    expect(later.response.content.text).toContain("apikey <KEY>");
+  });
+
+  it("redacts the push token and push URLs of an answer, and keeps ids", () => {
+    const out = new Redactor().redact(
+      entry({
+        response: {
+          id: 7,
+          token: TOKEN,
+          push_url: `rtmp://h/in/7?${TOKEN}`,
+          multi_region_push_urls: [`rtmp://x/in/7?${TOKEN}`],
+        },
+      }),
+    );
+    const text = JSON.stringify(out);
+    expect(text).not.toContain(TOKEN);
+    expect(JSON.parse(out.response.content.text as string)).toMatchObject({ id: 7, token: REDACTED });
+  });
+
+  it("redacts passwords and user_data of a request body", () => {
+    const out = new Redactor().redact(
+      entry({ request: { name: "bm", password: "hunter2-pw", user_data: "I2Nsb3VkLWNvbmZpZw==" } }),
+    );
+    expect(JSON.parse(out.request.postData?.text as string)).toEqual({
+      name: "bm",
+      password: REDACTED,
+      user_data: REDACTED,
+    });
+  });
+
+  it("replaces a secret seen once wherever it shows up later (URLs, other bodies)", () => {
+    const redactor = new Redactor();
+    redactor.redact(entry({ response: { token: TOKEN } }));
+    const later = redactor.redact(
+      entry({ url: `http://127.0.0.1:1/x?ref=${TOKEN}`, response: { note: `old ${TOKEN}` } }),
+    );
+    expect(JSON.stringify(later)).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,32 @@
+// Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json}` in the
+// reports directory. `name` is `contract` for the suite and `generated` for a generate run.
+import { join } from "node:path";
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export interface ReportFiles {
+  /** The JSON summary per operation. */
+  summary: string;
+  /** JUnit XML. */
+  junit: string;
+  coverage: string;
+}
+
+export function reportFiles(dir: string, name: string, target: string, shard?: Shard): ReportFiles {
+  const base = join(dir, `${name}-${target}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}`);
+  return { summary: `${base}.json`, junit: `${base}.xml`, coverage: `${base}.coverage.json` };
+}
+
+/** `2/3` → { index: 2, count: 3 }; throws on anything else. */
+export function parseShard(text: string): Shard {
+  const found = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(found?.[1]);
+  const count = Number(found?.[2]);
+  if (!found || count < 1 || index < 1 || index > count) {
+    throw new Error(`a shard is i/n with 1 ≤ i ≤ n (for example 2/3), got "${text}"`);
+  }
+  return { index, count };
+}
