@@ -59,11 +59,25 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
-  const min = typeof schema.minimum === "number" ? schema.minimum : -(2 ** 31);
-  const max = typeof schema.maximum === "number" ? schema.maximum : 2 ** 31 - 1;
-  return integer
-    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
-    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const bound = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+  const exclusiveMin = bound("exclusiveMinimum");
+  const exclusiveMax = bound("exclusiveMaximum");
+  const min = Math.max(bound("minimum") ?? -(2 ** 31), exclusiveMin ?? -Infinity);
+  const max = Math.min(bound("maximum") ?? 2 ** 31 - 1, exclusiveMax ?? Infinity);
+  if (integer) {
+    // An exclusive bound that is a whole number is itself left out.
+    const low = exclusiveMin === min && Number.isInteger(min) ? min + 1 : Math.ceil(min);
+    const high = exclusiveMax === max && Number.isInteger(max) ? max - 1 : Math.floor(max);
+    return fc.integer({ min: low, max: high });
+  }
+  return fc.double({
+    min,
+    max,
+    minExcluded: exclusiveMin === min,
+    maxExcluded: exclusiveMax === max,
+    noNaN: true,
+    noDefaultInfinity: true,
+  });
 }
 
 /** A JSON value of a type none of `types` allows. */
@@ -225,6 +239,14 @@ export class ArbitraryBuilder {
         return typesOf(schema).includes("integer")
           ? fc.integer({ min: constraint.limit - 1000, max: constraint.limit - 1 })
           : fc.double({ min: constraint.limit - 1000, max: constraint.limit - 0.5, noNaN: true });
+      case "exclusiveMaximum":
+        return typesOf(schema).includes("integer")
+          ? fc.integer({ min: Math.ceil(constraint.limit), max: Math.ceil(constraint.limit) + 1000 })
+          : fc.double({ min: constraint.limit, max: constraint.limit + 1000, noNaN: true });
+      case "exclusiveMinimum":
+        return typesOf(schema).includes("integer")
+          ? fc.integer({ min: Math.floor(constraint.limit) - 1000, max: Math.floor(constraint.limit) })
+          : fc.double({ min: constraint.limit - 1000, max: constraint.limit, noNaN: true });
       case "maxLength":
         return fc.string({ minLength: constraint.limit + 1, maxLength: constraint.limit + 8 });
       case "minLength":

@@ -16,6 +16,8 @@ export type Goal =
 export type Constraint =
   | { kind: "maximum"; limit: number }
   | { kind: "minimum"; limit: number }
+  | { kind: "exclusiveMaximum"; limit: number }
+  | { kind: "exclusiveMinimum"; limit: number }
   | { kind: "maxLength"; limit: number }
   | { kind: "minLength"; limit: number }
   | { kind: "maxItems"; limit: number }
@@ -33,34 +35,48 @@ export interface Plan {
 const flattened = new WeakMap<Schema, Schema>();
 const branched = new WeakMap<Schema, Schema[]>();
 
-/** A schema with its `$ref` resolved and its `allOf` parts folded in (properties and required merged). */
+/**
+ * A schema with its `$ref` resolved and its `allOf` parts folded in (properties and required merged). A
+ * choice a part makes (`allOf: [{ anyOf: [...] }]`, "at least one of these fields") stays a choice.
+ */
 export function flatten(doc: OpenApiDocument, raw: Schema): Schema {
   const known = flattened.get(raw);
   if (known) return known;
   const schema = resolveSchema(doc, raw);
   let merged = schema;
   if (Array.isArray(schema.allOf)) {
-    merged = { ...schema, allOf: undefined };
-    for (const part of schema.allOf as Schema[]) merged = mergeInto(merged, flatten(doc, part));
+    const { allOf: parts, ...own } = schema;
+    merged = own;
+    for (const part of parts as Schema[]) merged = combine(merged, flatten(doc, part));
   }
   flattened.set(raw, merged);
   return merged;
 }
 
-/** The object a oneOf/anyOf branch describes, on top of its parent: properties merged, required joined. */
-export function mergeInto(parent: Schema, branch: Schema): Schema {
-  const properties: Record<string, Schema> = { ...((parent.properties as Record<string, Schema>) ?? {}) };
-  for (const [name, schema] of Object.entries((branch.properties as Record<string, Schema>) ?? {})) {
+/** Two schemas a value must both match, as one: properties merged, required joined, the rest of `part` on top. */
+function combine(base: Schema, part: Schema): Schema {
+  const properties: Record<string, Schema> = { ...((base.properties as Record<string, Schema>) ?? {}) };
+  for (const [name, schema] of Object.entries((part.properties as Record<string, Schema>) ?? {})) {
     properties[name] = { ...(properties[name] ?? {}), ...schema };
   }
-  // `not: { required: [x] }` in a branch: x must be absent.
-  const excluded = ((branch.not as Schema | undefined)?.required as string[] | undefined) ?? [];
+  // `not: { required: [x] }` in a part: x must be absent.
+  const excluded = ((part.not as Schema | undefined)?.required as string[] | undefined) ?? [];
   for (const name of excluded) delete properties[name];
   const required = [
-    ...new Set([...((parent.required as string[]) ?? []), ...((branch.required as string[]) ?? [])]),
+    ...new Set([...((base.required as string[]) ?? []), ...((part.required as string[]) ?? [])]),
   ];
-  const { oneOf: _oneOf, anyOf: _anyOf, not: _not, discriminator: _d, ...rest } = { ...parent, ...branch };
-  return { ...rest, properties, required };
+  const { not: _not, ...rest } = part;
+  return { ...base, ...rest, properties, required };
+}
+
+/**
+ * The object a oneOf/anyOf branch describes, on top of its parent. The parent's choice is made by taking
+ * the branch; a choice the branch makes itself (a `$ref`'d schema that is an anyOf of formats) stays, for
+ * the builder to make in its turn.
+ */
+function mergeInto(parent: Schema, branch: Schema): Schema {
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _d, ...own } = parent;
+  return combine(own, branch);
 }
 
 /** The branches of a schema (oneOf, else anyOf), each merged onto the schema itself. */
@@ -73,9 +89,11 @@ export function branchesOf(doc: OpenApiDocument, schema: Schema): Schema[] {
 }
 
 function buildBranches(doc: OpenApiDocument, schema: Schema): Schema[] {
+  const exactlyOne = Array.isArray(schema.oneOf);
   const raw = (schema.oneOf as Schema[] | undefined) ?? (schema.anyOf as Schema[] | undefined);
   if (!raw) return [];
   const flat = raw.map((branch) => flatten(doc, branch));
+  if (!exactlyOne) return flat.map((branch) => mergeInto(schema, branch));
   const requiredBy = flat.map((branch) => new Set((branch.required as string[] | undefined) ?? []));
   const parentRequired = new Set((schema.required as string[] | undefined) ?? []);
   return flat.map((branch, index) => {
@@ -99,7 +117,17 @@ export const typesOf = (schema: Schema): string[] => ([] as string[]).concat((sc
 function constraintsOf(schema: Schema): Constraint[] {
   const out: Constraint[] = [];
   const num = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
-  for (const kind of ["maximum", "minimum", "maxLength", "minLength", "maxItems", "minItems"] as const) {
+  const bounds = [
+    "maximum",
+    "minimum",
+    "exclusiveMaximum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "maxItems",
+    "minItems",
+  ] as const;
+  for (const kind of bounds) {
     const limit = num(kind);
     if (limit === undefined) continue;
     if ((kind === "minLength" || kind === "minItems") && limit === 0) continue;
