@@ -116,7 +116,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /**
  * The request handler of a server driven by an OpenAPI document: routes by the document's paths,
  * checks the key, coerces and validates path, query and body with the document's schemas, calls the
- * operation's handler and answers errors with the spec's Error body and a documented status.
+ * operation's handler and answers errors in the shape of the operation's service with a documented status.
  */
 export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandler {
   const { model } = options;
