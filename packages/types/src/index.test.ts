@@ -5,7 +5,6 @@ import type {
   BillingErrorBody,
   CdnErrorBody,
   CloudErrorBody,
-  components,
   IamErrorBody,
   LiveStream,
   NetworkInterface,
