@@ -131,8 +131,11 @@ describe("checkResponse on the bundle", () => {
   });
 
   it("checks a named schema", () => {
-    expect(model.checkSchema("Error", { message: "x" })).toEqual([]);
-    expect(model.checkSchema("Error", { message: 1 })[0]).toMatchObject({ pointer: "/message", value: 1 });
+    expect(model.checkSchema("CloudErrorBody", { message: "x" })).toEqual([]);
+    expect(model.checkSchema("CloudErrorBody", { message: 1 })[0]).toMatchObject({
+      pointer: "/message",
+      value: 1,
+    });
     expect(() => model.checkSchema("Nope", {})).toThrow(/unknown schema/);
   });
 });

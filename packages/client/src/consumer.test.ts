@@ -2,7 +2,9 @@
 // the typed client. `tsc` (the package's typecheck) checks the calls and the type assertions below; vitest
 // runs them against a local server driven by the spec, which validates each request body.
 import type {
-  ApiErrorBody,
+  BillingErrorBody,
+  CloudErrorBody,
+  IamErrorBody,
   InstancePricePreview,
   LiveStream,
   LiveStreamResetNotice,
@@ -11,6 +13,7 @@ import type {
   ResellerNotificationSetting,
   ResellerNotificationSettingList,
   SecurityGroup,
+  StreamingErrorBody,
   Task,
   TaskIdList,
   TaskList,
@@ -38,7 +41,7 @@ async function callEveryOperation(client: CloudClient): Promise<number[]> {
     body: { storage_limit: 50 },
   });
   sameType<typeof quota.data, QuotaCheckResult | undefined>();
-  sameType<typeof quota.error, ApiErrorBody | undefined>();
+  sameType<typeof quota.error, CloudErrorBody | undefined>();
 
   const active = await client.GET("/cloud/v1/tasks/{project_id}/{region_id}/active", {
     params: { path: project, query: { limit: 100, offset: 0, task_type: ["create_bm", "rebuild_bm"] } },
@@ -118,6 +121,7 @@ async function callEveryOperation(client: CloudClient): Promise<number[]> {
     },
   });
   sameType<typeof plans.data, PlanContentList | undefined>();
+  sameType<typeof plans.error, BillingErrorBody | undefined>();
 
   const cdn = await client.PATCH("/cdn/resources/{res_id}", {
     params: { path: { res_id: 220_456 } },
@@ -130,6 +134,7 @@ async function callEveryOperation(client: CloudClient): Promise<number[]> {
     body: { notification_type: "failed_login", email: "security@reseller.example.com", enabled: true },
   });
   sameType<typeof added.data, ResellerNotificationSetting | undefined>();
+  sameType<typeof added.error, IamErrorBody | undefined>();
 
   const settings = await client.GET("/iam/reselling/resellers/{resellerId}/notification_settings", {
     params: { path: { resellerId: 1020 }, query: { limit: 10, offset: 0, ordering: "-id" } },
@@ -140,6 +145,7 @@ async function callEveryOperation(client: CloudClient): Promise<number[]> {
     params: { path: { stream_id: 1_352_417 } },
   });
   sameType<typeof reset.data, LiveStream | LiveStreamResetNotice | undefined>();
+  sameType<typeof reset.error, StreamingErrorBody | undefined>();
 
   return [quota, active, task, price, group, pairs, servers, plans, cdn, added, settings, reset].map(
     (r) => r.response.status,

@@ -23,6 +23,16 @@ beforeAll(async () => {
           request_id: "only-in-body",
           invalid_fields: { task_id: ["not a uuid"] },
         });
+      case "billing":
+        return json(res, 422, { limit: ["Ensure this value is less than or equal to 100."] });
+      case "cdn":
+        return json(res, 400, { errors: { sslData: ["No certificate to revoke."] } });
+      case "iam":
+        return json(res, 403, { message: "You do not have permission to perform this action." });
+      case "streaming":
+        return json(res, 404, { status: 404, error: "Stream not found." });
+      case "streaming-list":
+        return json(res, 400, { data: [], errors: ["stream_id: must be a positive integer"] });
       case "html":
         res.writeHead(502, { "content-type": "text/html" });
         return res.end("<h1>Bad gateway</h1>");
@@ -41,6 +51,19 @@ const getTask = (task_id: string) =>
   client().GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id } } });
 
 describe("ApiError", () => {
+  it.each([
+    ["billing", "limit: Ensure this value is less than or equal to 100."],
+    ["cdn", "sslData: No certificate to revoke."],
+    ["iam", "You do not have permission to perform this action."],
+    ["streaming", "Stream not found."],
+    ["streaming-list", "stream_id: must be a positive integer"],
+    ["conflict", "Port is busy"],
+  ])("finds the server's message in a %s error body", async (id, text) => {
+    const error = toApiError(await getTask(id));
+    expect(error?.serverMessage).toBe(text);
+    expect(error?.message).toContain(`failed with status ${error?.status}: ${text}`);
+  });
+
   it("carries status, method, path template, parsed body and the request id header", async () => {
     const error = toApiError(await getTask("conflict"));
     expect(error).toBeInstanceOf(ApiError);

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@cloud-contract/types";
+import { errorBodyMessage } from "./error-message.js";
 import { type Redact, redactDeep } from "./redact.js";
 
 /** The base class of every error this package throws, so that one `instanceof` catches them all. */
@@ -27,8 +28,13 @@ export class ApiError extends CloudError {
   readonly method: string;
   /** The path template of the operation (never the filled-in URL). */
   readonly path: string;
-  /** The error body as sent: an {@link ApiErrorBody} for this API, or text if the body was not JSON. */
+  /**
+   * The error body as sent: one of the {@link ApiErrorBody} shapes of the operation's service, or text if the
+   * body was not JSON.
+   */
   readonly body: ApiErrorBody | string | undefined;
+  /** What the server said went wrong, found in whichever documented shape the body has (see `errorBodyMessage`). */
+  readonly serverMessage: string | undefined;
   /** The request id from the response headers (or the body), for support requests. */
   readonly requestId: string | undefined;
   /** The response headers, e.g. `Retry-After` on a 429. */
@@ -37,8 +43,7 @@ export class ApiError extends CloudError {
   constructor(init: ApiErrorInit, redact?: Redact) {
     const body = redactDeep(init.body, redact) as ApiErrorBody | string | undefined;
     const headers = redactHeaders(init.headers, redact);
-    const serverMessage =
-      typeof body === "string" ? body : typeof body?.message === "string" ? body.message : undefined;
+    const serverMessage = errorBodyMessage(body);
     const requestId = readRequestId(headers, body);
     let message = `${init.method} ${init.path} failed with status ${init.status}`;
     if (serverMessage) message += `: ${serverMessage.slice(0, 500)}`;
@@ -48,13 +53,14 @@ export class ApiError extends CloudError {
     this.method = init.method;
     this.path = init.path;
     this.body = body;
+    this.serverMessage = serverMessage;
     this.requestId = requestId;
     this.headers = headers;
   }
 
-  /** The body's `exception_class`, when the server named the kind of error. */
+  /** The body's `exception_class`, when the server named the kind of error (cloud bodies do). */
   get exceptionClass(): string | undefined {
-    return typeof this.body === "object" && this.body !== null ? this.body.exception_class : undefined;
+    return bodyText(this.body, "exception_class");
   }
 
   toJSON() {
@@ -88,9 +94,14 @@ function readRequestId(headers: Headers, body: ApiErrorBody | string | undefined
     const value = headers.get(name);
     if (value) return value;
   }
-  return typeof body === "object" && body !== null && typeof body.request_id === "string"
-    ? body.request_id
-    : undefined;
+  return bodyText(body, "request_id");
+}
+
+/** A text field of an object body, undefined when the body is not an object or the field is not text. */
+function bodyText(body: ApiErrorBody | string | undefined, field: string): string | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : undefined;
 }
 
 /** What a failed call was: its method and path template. */

@@ -4,6 +4,7 @@ export {
   createCloudClient,
   DEFAULT_BASE_URL,
 } from "./create-client.js";
+export { errorBodyMessage } from "./error-message.js";
 export {
   ApiError,
   type ApiErrorInit,

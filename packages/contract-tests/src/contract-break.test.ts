@@ -1,7 +1,6 @@
 // Proof that the suite catches a broken contract: a tiny server answers getTask with a string where the
 // spec says integer (user_id). The validator, and the suite itself run against the server as a `url`
 // target, must both fail, naming the operation and the field.
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCloudClient, waitForTask } from "@cloud-contract/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vitestCommand } from "./cli.js";
 import { createHarness } from "./suite/harness.js";
 import type { ContractSummary } from "./summary.js";
+import { runSuiteAgainst } from "./test-support/run-suite.js";
 import { assertResponse, ContractViolationError, createResponseValidator } from "./validate.js";
 
 const KEY = "break-test-key";
@@ -99,35 +98,11 @@ describe("a target that breaks the contract", () => {
   });
 
   it("fails the suite run against it (CONTRACT_TARGET=url), with the operation and field in the output and the JSON report", async () => {
-    const [script, ...args] = vitestCommand([
+    const { code, output } = await runSuiteAgainst({ baseUrl, apiKey: KEY, reportsDir }, [
       "src/cloud/tasks.contract.test.ts",
       "-t",
       "answers 200 with a task$",
     ]);
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      CONTRACT_TARGET: "url",
-      CONTRACT_BASE_URL: baseUrl,
-      CONTRACT_API_KEY: KEY,
-      CONTRACT_REPORTS_DIR: reportsDir,
-      NO_COLOR: "1",
-      FORCE_COLOR: "0",
-    };
-    delete env.VITEST;
-    delete env.VITEST_WORKER_ID;
-    delete env.VITEST_POOL_ID;
-    const child = spawn(process.execPath, [script as string, ...args], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
 
     expect(code, output).toBe(1);
     expect(output).toContain("getTask (GET /cloud/v1/tasks/{task_id})");

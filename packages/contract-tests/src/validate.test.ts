@@ -126,8 +126,8 @@ describe("createResponseValidator on the bundled spec", () => {
   });
 
   it("checks a named schema", () => {
-    expect(validator.checkSchema("Error", { message: "x" })).toEqual([]);
-    expect(validator.checkSchema("Error", { message: 1 })[0]).toMatchObject({
+    expect(validator.checkSchema("CloudErrorBody", { message: "x" })).toEqual([]);
+    expect(validator.checkSchema("CloudErrorBody", { message: 1 })[0]).toMatchObject({
       pointer: "/message",
       value: 1,
     });

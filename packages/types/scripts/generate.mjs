@@ -27,43 +27,17 @@ export async function renderSchema() {
     rootTypesNoSchemaPrefix: true,
     rootTypesKeepCasing: true,
   });
-  return BANNER + astToString(ast.flatMap(friendlyNames));
+  return BANNER + astToString(ast.flatMap(keepSchemaAliases));
 }
 
 const SCHEMA_REF = /^components\['schemas'\]\['(.+)'\]$/;
-/** Schemas whose own name would mislead in TypeScript, and the name they get instead. */
-const RENAMED = { Error: "ApiErrorBody" };
-const RENAMED_DOC = {
-  Error: "The shared body of every error response. Named so as not to shadow the global `Error`.",
-};
 
-/**
- * Keeps the root types of schemas only (parameters and responses keep their place under `components`)
- * and renames the ones in RENAMED.
- */
-function friendlyNames(node) {
+/** Keeps the root types of schemas only (parameters and responses keep their place under `components`). */
+function keepSchemaAliases(node) {
   if (!ts.isTypeAliasDeclaration(node) || !ts.isTypeReferenceNode(node.type)) return [node];
   const target = ts.isIdentifier(node.type.typeName) ? ts.idText(node.type.typeName) : "";
-  const schema = SCHEMA_REF.exec(target)?.[1];
-  if (schema === undefined)
-    return node.name.text.match(/^(Parameter|Response|RequestBody|Header|PathItem)/) ? [] : [node];
-  const name = RENAMED[schema];
-  if (!name) return [node];
-  const renamed = ts.factory.updateTypeAliasDeclaration(
-    node,
-    node.modifiers,
-    ts.factory.createIdentifier(name),
-    node.typeParameters,
-    node.type,
-  );
-  return [
-    ts.addSyntheticLeadingComment(
-      renamed,
-      ts.SyntaxKind.MultiLineCommentTrivia,
-      `* ${RENAMED_DOC[schema]} `,
-      true,
-    ),
-  ];
+  if (SCHEMA_REF.test(target)) return [node];
+  return node.name.text.match(/^(Parameter|Response|RequestBody|Header|PathItem)/) ? [] : [node];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -2,7 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type {
   ApiErrorBody,
-  components,
+  BillingErrorBody,
+  CdnErrorBody,
+  CloudErrorBody,
+  IamErrorBody,
   LiveStream,
   NetworkInterface,
   NetworkInterfaceExternal,
@@ -11,19 +14,28 @@ import type {
   PathTemplate,
   ResellerNotificationSettingCreateRequest,
   SecurityGroupRuleChange,
+  StreamingErrorBody,
   Task,
 } from "./index.js";
 
 describe("friendly names", () => {
-  it("are generated for every schema of the spec (Error as ApiErrorBody), and only for schemas", async () => {
+  it("are generated for every schema of the spec under its own name, and only for schemas", async () => {
     const dir = new URL("../../../spec/components/schemas/", import.meta.url);
     const schemas = (await readdir(dir)).map((f) => f.replace(/\.yaml$/, ""));
     const generated = await readFile(new URL("./schema.ts", import.meta.url), "utf8");
     const aliases = [...generated.matchAll(/^export type (\w+) = components\['(\w+)'\]\['(\w+)'\];$/gm)];
     expect(aliases.map((m) => m[2])).toEqual(aliases.map(() => "schemas"));
     expect(aliases.map((m) => m[3]).sort()).toEqual(schemas.sort());
-    for (const [, name, , schema] of aliases) expect(name).toBe(schema === "Error" ? "ApiErrorBody" : schema);
-    expectTypeOf<ApiErrorBody>().toEqualTypeOf<components["schemas"]["Error"]>();
+    for (const [, name, , schema] of aliases) expect(name).toBe(schema);
+  });
+
+  it("keep ApiErrorBody as the union of the services' error bodies", () => {
+    expectTypeOf<ApiErrorBody>().toEqualTypeOf<
+      CloudErrorBody | BillingErrorBody | CdnErrorBody | IamErrorBody | StreamingErrorBody
+    >();
+    expectTypeOf<CloudErrorBody["message"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<CdnErrorBody, { message: string }>["status"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Extract<StreamingErrorBody, { data: string[] }>["errors"]>().toEqualTypeOf<string[]>();
   });
 
   it("type the interface variants as a union discriminated by `type`", () => {
@@ -38,7 +50,6 @@ describe("friendly names", () => {
   it("keep required and optional fields as the spec says", () => {
     expectTypeOf<Task["id"]>().toEqualTypeOf<string>();
     expectTypeOf<Task["state"]>().toEqualTypeOf<"NEW" | "RUNNING" | "FINISHED" | "ERROR">();
-    expectTypeOf<ApiErrorBody["message"]>().toEqualTypeOf<string>();
     expectTypeOf<LiveStream["name"]>().toEqualTypeOf<string>();
     expectTypeOf<ResellerNotificationSettingCreateRequest["notification_type"]>().toEqualTypeOf<
       "deletion_request" | "failed_login"

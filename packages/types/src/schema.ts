@@ -682,47 +682,37 @@ export interface components {
             volume_snapshots_size_requested?: number;
         };
         /**
-         * Error
-         * @description The one body shape of every error response. `message` is always present; the other fields appear
-         *     where the service has them. Further fields may be added by the service and are allowed.
+         * CloudErrorBody
+         * @description The body of an error answer of the cloud service (tag Cloud). The cloud reference documents two shapes:
+         *     an exception report (`message` with the kind of error and the request's id beside it) and a short HTTP error
+         *     (`code` and `message`, both present). Both carry `message`. The service may add further fields.
          * @example {
-         *       "message": "Validation Error: {'interfaces': ['Field required']}",
-         *       "exception_class": "ValidationError",
-         *       "request_id": "af999e5f3b091aad111442fff86b3658",
-         *       "invalid_fields": {
-         *         "interfaces": [
-         *           "Field required"
-         *         ]
-         *       }
+         *       "message": "keypair not found",
+         *       "exception_class": "NotFoundError",
+         *       "request_id": "4e3e63f3-4f2a-4720-bf18-2a1986531b87"
+         *     }
+         * @example {
+         *       "code": 400,
+         *       "message": "Invalid parameter in request"
          *     }
          */
-        Error: {
-            /**
-             * @description What went wrong, for a person to read.
-             * @example Validation Error: {'interfaces': ['Field required']}
-             */
+        CloudErrorBody: ({
+            /** @description What went wrong, for a person to read. */
             message: string;
-            /**
-             * @description A machine-readable name of the kind of error.
-             * @example ValidationError
-             */
+            /** @description A machine-readable name of the kind of error, such as `NotFoundError`. */
             exception_class?: string;
-            /**
-             * @description The identifier of the failed request; quote it when asking support.
-             * @example f6393419afcfb518a539006f099736da
-             */
+            /** @description The identifier of the failed request; quote it when asking support. */
             request_id?: string;
-            /** @description Structured details of some kinds of error, such as the quota that was exceeded. */
-            info?: {
-                [key: string]: unknown;
-            };
-            /** @description For validation errors, the reasons per invalid request field. */
-            invalid_fields?: {
-                [key: string]: string[];
-            };
         } & {
             [key: string]: unknown;
-        };
+        }) | ({
+            /** @description The HTTP status code, repeated in the body. */
+            code: number;
+            /** @description What went wrong, for a person to read. */
+            message: string;
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * TaskType
          * @description The kinds of asynchronous task, as listed by the interface specification. Use these values to filter
@@ -2483,6 +2473,34 @@ export interface components {
             previous?: string | null;
         };
         /**
+         * BillingErrorBody
+         * @description The body of an error answer of the billing service (tag Billing). The billing references document three
+         *     shapes: a `detail` text, an `error` text, and a validation report that maps each rejected request field to
+         *     its list of reasons. The reference marks no field as required; a body is read as one of these shapes when it
+         *     carries the shape's field (for the validation report: at least one field with its reasons).
+         * @example {
+         *       "detail": "You do not have permission to perform this action."
+         *     }
+         * @example {
+         *       "limit": [
+         *         "Ensure this value is less than or equal to 100."
+         *       ]
+         *     }
+         */
+        BillingErrorBody: ({
+            /** @description What went wrong with the request, for a person to read. */
+            detail: string;
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            /** @description What went wrong, for a person to read. */
+            error: string;
+        } & {
+            [key: string]: unknown;
+        }) | {
+            [key: string]: string[];
+        };
+        /**
          * CdnCertificateRevokeRequest
          * @description Revokes the Let's Encrypt certificate of a CDN resource: unlinks it (`sslData: null`) and turns
          *     HTTPS off (`sslEnabled: false`). Both fields are required and typed as the interface specification
@@ -2570,6 +2588,38 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * CdnErrorBody
+         * @description The body of an error answer of the CDN service (tag CDN). The CDN reference documents `errors` — either
+         *     reasons per rejected request field, or a plain list of reasons — and a `message` text (sometimes with the
+         *     HTTP `status` beside it). The reference marks no field as required; a body is read as one of these shapes
+         *     when it carries the shape's field.
+         * @example {
+         *       "errors": {
+         *         "sslData": [
+         *           "This resource has no Let's Encrypt certificate to revoke."
+         *         ]
+         *       }
+         *     }
+         * @example {
+         *       "message": "You do not have permission to perform this action."
+         *     }
+         */
+        CdnErrorBody: ({
+            /** @description The reasons per rejected request field (such as `sslData`), or a list of reasons. */
+            errors: {
+                [key: string]: string[];
+            } | string[];
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            /** @description What went wrong, for a person to read. */
+            message: string;
+            /** @description The HTTP status code, repeated in the body by some endpoints. */
+            status?: number;
+        } & {
+            [key: string]: unknown;
+        });
+        /**
          * ResellerNotificationType
          * @description The kind of event an e-mail recipient is notified of: `deletion_request` — a deletion request;
          *     `failed_login` — a failed login.
@@ -2641,6 +2691,35 @@ export interface components {
              */
             previous?: string;
         };
+        /**
+         * IamErrorBody
+         * @description The body of an error answer of the IAM service (tag IAM). The IAM reselling reference documents a validation
+         *     report (`errors`: reasons per rejected request field) and a `message` text. The reference marks no field as
+         *     required; a body is read as one of these shapes when it carries the shape's field.
+         * @example {
+         *       "errors": {
+         *         "email": [
+         *           "Enter a valid email address."
+         *         ]
+         *       }
+         *     }
+         * @example {
+         *       "message": "You do not have permission to perform this action."
+         *     }
+         */
+        IamErrorBody: ({
+            /** @description Each rejected request field, mapped to the reasons it was rejected. */
+            errors: {
+                [key: string]: string[];
+            };
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            /** @description What went wrong, for a person to read. */
+            message: string;
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * ResellerNotificationSettingCreateRequest
          * @description Adds one e-mail recipient for one notification type of a reseller.
@@ -3080,26 +3159,57 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * StreamingErrorBody
+         * @description The body of an error answer of the streaming service (tag Streaming). The streaming reference documents a
+         *     list answer with an empty `data` and the reasons in `errors` (both present), and an `error` text, sometimes
+         *     with the HTTP `status` beside it. A body is read as the second shape when it carries `error`.
+         * @example {
+         *       "data": [],
+         *       "errors": [
+         *         "stream_id: must be a positive integer"
+         *       ]
+         *     }
+         * @example {
+         *       "status": 404,
+         *       "error": "The live stream was not found."
+         *     }
+         */
+        StreamingErrorBody: ({
+            /** @description Empty in an error answer. */
+            data: string[];
+            /** @description The reasons the request was refused. */
+            errors: string[];
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            /** @description What went wrong, for a person to read. */
+            error: string;
+            /** @description The HTTP status code, repeated in the body. */
+            status?: number;
+        } & {
+            [key: string]: unknown;
+        });
     };
     responses: {
-        /** @description The request is malformed or breaks a rule of the operation. */
-        BadRequest: {
+        /** @description The request is malformed or breaks a rule of the operation (in the cloud service's error shape). */
+        CloudBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "message": "The request breaks a rule of the operation: give either names or name_templates.",
+                 *       "message": "The request breaks a rule of the operation.",
                  *       "exception_class": "BadRequest",
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The Authorization header is missing or is not of the form `apikey <KEY>`, or the key is unknown. */
-        Unauthorized: {
+        /** @description The Authorization header is missing or is not of the form `apikey <KEY>` (the scheme word in any letter case), or the key is unknown (in the cloud service's error shape). */
+        CloudUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3111,11 +3221,11 @@ export interface components {
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The key is valid but may not act on this project, region, reseller or resource. */
-        Forbidden: {
+        /** @description The key is valid but may not act on this project, region, reseller or resource (in the cloud service's error shape). */
+        CloudForbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3127,11 +3237,11 @@ export interface components {
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The resource named in the path does not exist. */
-        NotFound: {
+        /** @description The resource named in the path does not exist (in the cloud service's error shape). */
+        CloudNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3139,15 +3249,15 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "The requested resource was not found.",
-                 *       "exception_class": "NotFound",
+                 *       "exception_class": "NotFoundError",
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The body or the query does not match the schema of the operation. */
-        UnprocessableEntity: {
+        /** @description The body or the query does not match the schema of the operation (in the cloud service's error shape). */
+        CloudUnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3159,11 +3269,11 @@ export interface components {
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description Too many requests. Wait as long as `Retry-After` says before trying again. */
-        TooManyRequests: {
+        /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the cloud service's error shape). */
+        CloudTooManyRequests: {
             headers: {
                 /**
                  * @description Seconds to wait, or an HTTP date after which to retry.
@@ -3180,11 +3290,11 @@ export interface components {
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff. */
-        ServerError: {
+        /** @description The service failed. Idempotent requests may be retried with backoff (in the cloud service's error shape). */
+        CloudServerError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3196,11 +3306,11 @@ export interface components {
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The request conflicts with the current state of the resource. */
-        Conflict: {
+        /** @description The request conflicts with the current state of the resource (in the cloud service's error shape). */
+        CloudConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3212,7 +3322,444 @@ export interface components {
                  *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["CloudErrorBody"];
+            };
+        };
+        /** @description The request is malformed or breaks a rule of the operation (in the billing service's error shape). */
+        BillingBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The request breaks a rule of the operation."
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingErrorBody"];
+            };
+        };
+        /** @description The Authorization header is missing or is not of the form `apikey <KEY>` (the scheme word in any letter case), or the key is unknown (in the billing service's error shape). */
+        BillingUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Authentication credentials were not provided or are invalid."
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingErrorBody"];
+            };
+        };
+        /** @description The key is valid but may not act on this project, region, reseller or resource (in the billing service's error shape). */
+        BillingForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "You do not have permission to perform this action."
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingErrorBody"];
+            };
+        };
+        /** @description The body or the query does not match the schema of the operation (in the billing service's error shape). */
+        BillingUnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "limit": [
+                 *         "Ensure this value is less than or equal to 100."
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingErrorBody"];
+            };
+        };
+        /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the billing service's error shape). */
+        BillingTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait, or an HTTP date after which to retry.
+                 * @example 2
+                 */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Request was throttled. Expected available in 2 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingErrorBody"];
+            };
+        };
+        /** @description The service failed. Idempotent requests may be retried with backoff (in the billing service's error shape). */
+        BillingServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The service could not complete the request."
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingErrorBody"];
+            };
+        };
+        /** @description The request is malformed or breaks a rule of the operation (in the CDN service's error shape). */
+        CdnBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "sslData": [
+                 *           "This resource has no Let's Encrypt certificate to revoke."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The Authorization header is missing or is not of the form `apikey <KEY>` (the scheme word in any letter case), or the key is unknown (in the CDN service's error shape). */
+        CdnUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Authentication credentials were not provided or are invalid."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The key is valid but may not act on this project, region, reseller or resource (in the CDN service's error shape). */
+        CdnForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "You do not have permission to perform this action."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The resource named in the path does not exist (in the CDN service's error shape). */
+        CdnNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The requested resource was not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The request conflicts with the current state of the resource (in the CDN service's error shape). */
+        CdnConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The resource was changed by another request; read it again and retry."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The body or the query does not match the schema of the operation (in the CDN service's error shape). */
+        CdnUnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "ssl_data_id": [
+                 *           "Must be an integer."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the CDN service's error shape). */
+        CdnTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait, or an HTTP date after which to retry.
+                 * @example 2
+                 */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request was throttled. Expected available in 2 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The service failed. Idempotent requests may be retried with backoff (in the CDN service's error shape). */
+        CdnServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The service could not complete the request."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The request is malformed or breaks a rule of the operation (in the IAM service's error shape). */
+        IamBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "email": [
+                 *           "Enter a valid email address."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The Authorization header is missing or is not of the form `apikey <KEY>` (the scheme word in any letter case), or the key is unknown (in the IAM service's error shape). */
+        IamUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Authentication credentials were not provided or are invalid."
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The key is valid but may not act on this project, region, reseller or resource (in the IAM service's error shape). */
+        IamForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "You do not have permission to perform this action."
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The resource named in the path does not exist (in the IAM service's error shape). */
+        IamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The requested resource was not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The body or the query does not match the schema of the operation (in the IAM service's error shape). */
+        IamUnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "email": [
+                 *           "Enter a valid email address."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the IAM service's error shape). */
+        IamTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait, or an HTTP date after which to retry.
+                 * @example 2
+                 */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request was throttled. Expected available in 2 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The service failed. Idempotent requests may be retried with backoff (in the IAM service's error shape). */
+        IamServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The service could not complete the request."
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The request conflicts with the current state of the resource (in the IAM service's error shape). */
+        IamConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The resource was changed by another request; read it again and retry."
+                 *     }
+                 */
+                "application/json": components["schemas"]["IamErrorBody"];
+            };
+        };
+        /** @description The request is malformed or breaks a rule of the operation (in the streaming service's error shape). */
+        StreamingBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": [],
+                 *       "errors": [
+                 *         "stream_id: must be a positive integer"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StreamingErrorBody"];
+            };
+        };
+        /** @description The Authorization header is missing or is not of the form `apikey <KEY>` (the scheme word in any letter case), or the key is unknown (in the streaming service's error shape). */
+        StreamingUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 401,
+                 *       "error": "Authentication credentials were not provided or are invalid."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StreamingErrorBody"];
+            };
+        };
+        /** @description The key is valid but may not act on this project, region, reseller or resource (in the streaming service's error shape). */
+        StreamingForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 403,
+                 *       "error": "You do not have permission to perform this action."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StreamingErrorBody"];
+            };
+        };
+        /** @description The resource named in the path does not exist (in the streaming service's error shape). */
+        StreamingNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 404,
+                 *       "error": "The requested resource was not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StreamingErrorBody"];
+            };
+        };
+        /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the streaming service's error shape). */
+        StreamingTooManyRequests: {
+            headers: {
+                /**
+                 * @description Seconds to wait, or an HTTP date after which to retry.
+                 * @example 2
+                 */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Request was throttled. Expected available in 2 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StreamingErrorBody"];
+            };
+        };
+        /** @description The service failed. Idempotent requests may be retried with backoff (in the streaming service's error shape). */
+        StreamingServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 500,
+                 *       "error": "The service could not complete the request."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StreamingErrorBody"];
             };
         };
     };
@@ -3266,8 +3813,7 @@ export interface components {
 }
 export type RegistryQuotaCheckRequest = components['schemas']['RegistryQuotaCheckRequest'];
 export type QuotaCheckResult = components['schemas']['QuotaCheckResult'];
-/** The shared body of every error response. Named so as not to shadow the global `Error`. */
-export type ApiErrorBody = components['schemas']['Error'];
+export type CloudErrorBody = components['schemas']['CloudErrorBody'];
 export type TaskType = components['schemas']['TaskType'];
 export type TaskState = components['schemas']['TaskState'];
 export type TaskCreatedResources = components['schemas']['TaskCreatedResources'];
@@ -3320,16 +3866,20 @@ export type PlanContentPrice = components['schemas']['PlanContentPrice'];
 export type PlanContentRoundingRule = components['schemas']['PlanContentRoundingRule'];
 export type PlanContent = components['schemas']['PlanContent'];
 export type PlanContentList = components['schemas']['PlanContentList'];
+export type BillingErrorBody = components['schemas']['BillingErrorBody'];
 export type CdnCertificateRevokeRequest = components['schemas']['CdnCertificateRevokeRequest'];
 export type CdnResourceUpdateResult = components['schemas']['CdnResourceUpdateResult'];
+export type CdnErrorBody = components['schemas']['CdnErrorBody'];
 export type ResellerNotificationType = components['schemas']['ResellerNotificationType'];
 export type ResellerNotificationSetting = components['schemas']['ResellerNotificationSetting'];
 export type ResellerNotificationSettingList = components['schemas']['ResellerNotificationSettingList'];
+export type IamErrorBody = components['schemas']['IamErrorBody'];
 export type ResellerNotificationSettingCreateRequest = components['schemas']['ResellerNotificationSettingCreateRequest'];
 export type LiveStreamMultiRegionPushUrl = components['schemas']['LiveStreamMultiRegionPushUrl'];
 export type LiveStreamOverlay = components['schemas']['LiveStreamOverlay'];
 export type LiveStream = components['schemas']['LiveStream'];
 export type LiveStreamResetNotice = components['schemas']['LiveStreamResetNotice'];
+export type StreamingErrorBody = components['schemas']['StreamingErrorBody'];
 export type $defs = Record<string, never>;
 export interface operations {
     checkRegistryQuota: {
@@ -3360,13 +3910,13 @@ export interface operations {
                     "application/json": components["schemas"]["QuotaCheckResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            422: components["responses"]["CloudUnprocessableEntity"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     listActiveTasks: {
@@ -3399,13 +3949,13 @@ export interface operations {
                     "application/json": components["schemas"]["TaskList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            422: components["responses"]["CloudUnprocessableEntity"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     getTask: {
@@ -3429,12 +3979,12 @@ export interface operations {
                     "application/json": components["schemas"]["Task"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     previewInstancePrice: {
@@ -3464,13 +4014,13 @@ export interface operations {
                     "application/json": components["schemas"]["InstancePricePreview"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            422: components["responses"]["CloudUnprocessableEntity"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     updateSecurityGroup: {
@@ -3503,14 +4053,14 @@ export interface operations {
                     "application/json": components["schemas"]["SecurityGroup"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            409: components["responses"]["CloudConflict"];
+            422: components["responses"]["CloudUnprocessableEntity"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     replacePortAllowedAddressPairs: {
@@ -3550,14 +4100,14 @@ export interface operations {
                     "application/json": components["schemas"]["TaskIdList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            409: components["responses"]["CloudConflict"];
+            422: components["responses"]["CloudUnprocessableEntity"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     createBareMetalServers: {
@@ -3594,14 +4144,14 @@ export interface operations {
                     "application/json": components["schemas"]["TaskIdList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            409: components["responses"]["CloudConflict"];
+            422: components["responses"]["CloudUnprocessableEntity"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
         };
     };
     listPlanContents: {
@@ -3699,12 +4249,12 @@ export interface operations {
                     "application/json": components["schemas"]["PlanContentList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["BillingBadRequest"];
+            401: components["responses"]["BillingUnauthorized"];
+            403: components["responses"]["BillingForbidden"];
+            422: components["responses"]["BillingUnprocessableEntity"];
+            429: components["responses"]["BillingTooManyRequests"];
+            "5XX": components["responses"]["BillingServerError"];
         };
     };
     revokeCdnCertificate: {
@@ -3736,14 +4286,14 @@ export interface operations {
                     "application/json": components["schemas"]["CdnResourceUpdateResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["CdnBadRequest"];
+            401: components["responses"]["CdnUnauthorized"];
+            403: components["responses"]["CdnForbidden"];
+            404: components["responses"]["CdnNotFound"];
+            409: components["responses"]["CdnConflict"];
+            422: components["responses"]["CdnUnprocessableEntity"];
+            429: components["responses"]["CdnTooManyRequests"];
+            "5XX": components["responses"]["CdnServerError"];
         };
     };
     listResellerNotificationSettings: {
@@ -3785,13 +4335,13 @@ export interface operations {
                     "application/json": components["schemas"]["ResellerNotificationSettingList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["IamBadRequest"];
+            401: components["responses"]["IamUnauthorized"];
+            403: components["responses"]["IamForbidden"];
+            404: components["responses"]["IamNotFound"];
+            422: components["responses"]["IamUnprocessableEntity"];
+            429: components["responses"]["IamTooManyRequests"];
+            "5XX": components["responses"]["IamServerError"];
         };
     };
     addResellerNotificationSetting: {
@@ -3819,14 +4369,14 @@ export interface operations {
                     "application/json": components["schemas"]["ResellerNotificationSetting"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["IamBadRequest"];
+            401: components["responses"]["IamUnauthorized"];
+            403: components["responses"]["IamForbidden"];
+            404: components["responses"]["IamNotFound"];
+            409: components["responses"]["IamConflict"];
+            422: components["responses"]["IamUnprocessableEntity"];
+            429: components["responses"]["IamTooManyRequests"];
+            "5XX": components["responses"]["IamServerError"];
         };
     };
     resetStreamPushToken: {
@@ -3863,12 +4413,12 @@ export interface operations {
                     "application/json": components["schemas"]["LiveStreamResetNotice"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
+            400: components["responses"]["StreamingBadRequest"];
+            401: components["responses"]["StreamingUnauthorized"];
+            403: components["responses"]["StreamingForbidden"];
+            404: components["responses"]["StreamingNotFound"];
+            429: components["responses"]["StreamingTooManyRequests"];
+            "5XX": components["responses"]["StreamingServerError"];
         };
     };
 }

@@ -1,4 +1,5 @@
-// Tables of requests the API must refuse: each case expects a 4xx with the documented Error body.
+// Tables of requests the API must refuse: each case expects a documented 4xx whose body is one of the error
+// shapes of the operation's service.
 import { it } from "vitest";
 import { notOnPrism } from "./gates.js";
 import type { FetchResult, Harness } from "./harness.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { DocumentModel } from "@cloud-contract/spec/document";
-import { ApiError, errorBody } from "../http/api-error.js";
+import { ApiError, type ErrorService, errorBody, errorServiceOf } from "../http/api-error.js";
 import type { InterceptedCall, Interception } from "../http/api-handler.js";
 import { sandboxVerdict } from "../http/self-check.js";
 import { sendJson } from "../http/send.js";
@@ -19,8 +19,8 @@ const SLOW_BODY_PIECES = 20;
 
 /**
  * Checks a fault against the operations served and arms it on the store. An unknown operation is a 400
- * listing the valid ones; a status the operation does not document, or whose documented body the Error body
- * does not fit, is a 400 too.
+ * listing the valid ones; a status the operation does not document, or whose documented body the error body
+ * of the operation's service does not fit, is a 400 too.
  */
 export function armFault(store: Store, request: FaultRequest, served: DocumentModel): FaultRule {
   const operation = served.findOperation(request.operation_id);
@@ -50,7 +50,8 @@ export function armFault(store: Store, request: FaultRequest, served: DocumentMo
 }
 
 function statusProblem(served: DocumentModel, operationId: string, status: number): string | undefined {
-  const sample = errorBody(new ApiError(status, "sample"), "sample");
+  const service = errorServiceOf(served, operationId);
+  const sample = errorBody(new ApiError(status, "sample"), "sample", service);
   const verdict = sandboxVerdict(served, operationId, status, sample);
   if (!verdict.documented) {
     return `${operationId} does not document status ${status}; a fault answers documented statuses only.`;
@@ -66,7 +67,7 @@ function statusProblem(served: DocumentModel, operationId: string, status: numbe
 export function faultInterceptor(
   storeOf: (key: string) => Store | undefined,
 ): (call: InterceptedCall) => Interception | undefined {
-  return ({ operation, key }) => {
+  return ({ operation, service, key }) => {
     const store = storeOf(key);
     if (!store || store.faults.length === 0) return undefined;
     const index = store.faults.findIndex((fault) => fault.operation_id === operation.operationId);
@@ -75,11 +76,11 @@ export function faultInterceptor(
     fault.times -= 1;
     if (fault.times <= 0) store.faults.splice(index, 1);
     store.changed();
-    return interception(fault, operation.operationId);
+    return interception(fault, operation.operationId, service);
   };
 }
 
-function interception(fault: FaultRule, operationId: string): Interception {
+function interception(fault: FaultRule, operationId: string, service: ErrorService): Interception {
   const later = (res: ServerResponse, action: () => void) => {
     if (fault.delay_ms === 0) return action();
     const timer = setTimeout(action, fault.delay_ms);
@@ -97,7 +98,7 @@ function interception(fault: FaultRule, operationId: string): Interception {
           status,
           `Injected fault: ${operationId} answers ${status} (fault ${fault.id}).`,
         );
-        sendJson(res, status, errorBody(error, requestId), requestId, headers);
+        sendJson(res, status, errorBody(error, requestId, service), requestId, headers);
       }),
   };
 }

@@ -1,4 +1,6 @@
-/** An error a handler throws to answer with the spec's Error body. */
+import type { DocumentModel } from "@cloud-contract/spec/document";
+
+/** An error a handler throws; it is answered with an error body in the shape of the operation's service. */
 export class ApiError extends Error {
   readonly status: number;
   readonly exceptionClass: string;
@@ -44,8 +46,28 @@ function defaultExceptionClass(status: number): string {
   return CLASSES[status] ?? (status >= 500 ? "ServerError" : "ClientError");
 }
 
-/** The body of an error response, in the shape of the spec's `Error` schema. */
-export interface ErrorBody {
+/** The services of the API, each with its own error shapes (the spec's `<Service>ErrorBody` schemas). */
+export type ErrorService = "cloud" | "billing" | "cdn" | "iam" | "streaming";
+
+const SERVICE_OF_TAG: Record<string, ErrorService> = {
+  Cloud: "cloud",
+  Billing: "billing",
+  CDN: "cdn",
+  IAM: "iam",
+  Streaming: "streaming",
+};
+
+/**
+ * The service whose error shapes an operation answers in, by its tag in the served document. The cloud
+ * service's shape for an unknown operation or tag (requests that match no operation, the control API).
+ */
+export function errorServiceOf(model: DocumentModel, operationId: string | undefined): ErrorService {
+  const tag = operationId === undefined ? undefined : model.findOperation(operationId)?.tag;
+  return (tag !== undefined && SERVICE_OF_TAG[tag]) || "cloud";
+}
+
+/** The cloud service's exception report; the sandbox adds the reasons per field and structured details. */
+export interface CloudErrorBody {
   message: string;
   exception_class: string;
   request_id: string;
@@ -53,15 +75,48 @@ export interface ErrorBody {
   info?: Record<string, unknown>;
 }
 
-export function errorBody(error: ApiError, requestId: string): ErrorBody {
-  const body: ErrorBody = {
-    message: error.message,
-    exception_class: error.exceptionClass,
-    request_id: requestId,
-  };
-  if (error.invalidFields) body.invalid_fields = error.invalidFields;
-  if (error.info) body.info = error.info;
-  return body;
+/** An error body of one of the services' documented shapes. */
+export type ErrorBody =
+  | CloudErrorBody
+  | { detail: string }
+  | Record<string, string[]>
+  | { errors: Record<string, string[]> }
+  | { message: string }
+  | { data: string[]; errors: string[] }
+  | { status: number; error: string };
+
+/**
+ * The body of an error answer in the shape of `service`: a validation error (one with reasons per field)
+ * becomes the service's validation shape, any other error its message shape. The request id travels in the
+ * `X-Request-Id` header for every service, and in the body too for the cloud service.
+ */
+export function errorBody(error: ApiError, requestId: string, service: ErrorService = "cloud"): ErrorBody {
+  const fields =
+    error.invalidFields && Object.keys(error.invalidFields).length > 0 ? error.invalidFields : undefined;
+  switch (service) {
+    case "billing":
+      return fields ? { ...fields } : { detail: error.message };
+    case "cdn":
+    case "iam":
+      return fields ? { errors: fields } : { message: error.message };
+    case "streaming":
+      return fields
+        ? {
+            data: [],
+            errors: Object.entries(fields).map(([field, reasons]) => `${field}: ${reasons.join(", ")}`),
+          }
+        : { status: error.status, error: error.message };
+    case "cloud": {
+      const body: CloudErrorBody = {
+        message: error.message,
+        exception_class: error.exceptionClass,
+        request_id: requestId,
+      };
+      if (fields) body.invalid_fields = fields;
+      if (error.info) body.info = error.info;
+      return body;
+    }
+  }
 }
 
 // Shorthands for the errors handlers throw most.

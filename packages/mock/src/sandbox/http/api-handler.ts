@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DocumentModel, Json } from "@cloud-contract/spec/document";
 import { type CompiledOperation, compileOperations } from "../openapi/operations.js";
-import { ApiError, errorBody } from "./api-error.js";
+import { ApiError, type ErrorService, errorBody, errorServiceOf } from "./api-error.js";
 import { type KeyScope, parseApiKey, type ScopeKind, scopeAllows } from "./auth.js";
 import { readBody } from "./read-body.js";
 import { requestIdFactory } from "./request-id.js";
@@ -71,6 +71,8 @@ export type ExtraRoute = (
 /** A call the server may answer itself before its handler runs (the sandbox's faults). */
 export interface InterceptedCall {
   operation: CompiledOperation;
+  /** The service whose error shapes the operation answers in. */
+  service: ErrorService;
   key: string;
   req: IncomingMessage;
 }
@@ -114,7 +116,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /**
  * The request handler of a server driven by an OpenAPI document: routes by the document's paths,
  * checks the key, coerces and validates path, query and body with the document's schemas, calls the
- * operation's handler and answers errors with the spec's Error body and a documented status.
+ * operation's handler and answers errors in the shape of the operation's service with a documented status.
  */
 export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandler {
   const { model } = options;
@@ -151,7 +153,12 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     let interception: Interception | undefined;
     try {
       prepared = prepare(op, match.params, req, rawQuery);
-      interception = options.intercept?.({ operation: op, key: prepared.key, req });
+      interception = options.intercept?.({
+        operation: op,
+        service: errorServiceOf(model, op.operationId),
+        key: prepared.key,
+        req,
+      });
     } catch (error) {
       req.resume();
       sendError(res, toApiError(error), requestId, op);
@@ -324,22 +331,17 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     op: CompiledOperation | undefined,
   ): void {
     const status = op ? op.status(error.status) : error.status;
-    const body = errorBody(error, requestId);
+    const service = errorServiceOf(model, op?.operationId);
+    const body = errorBody(error, requestId, service);
     const headers: Record<string, string> = { ...error.headers };
     if (error.status === 413) headers.Connection = "close"; // don't read the rest of a huge body
     if (options.validateResponses && op) {
       const problem = responseProblem(model, op, status, body);
       if (problem) {
-        sendJson(
-          res,
-          500,
-          {
-            message: `Error response breaks the spec: ${problem}`,
-            exception_class: "SpecViolation",
-            request_id: requestId,
-          },
-          requestId,
-        );
+        const violation = new ApiError(500, `Error response breaks the spec: ${problem}`, {
+          exceptionClass: "SpecViolation",
+        });
+        sendJson(res, 500, errorBody(violation, requestId, service), requestId);
         return;
       }
     }
