@@ -110,10 +110,12 @@ export async function sendCase(target: CaseTarget, c: RequestCase, judge: Judge)
 /** Why an outcome fails its case, or undefined when it keeps the contract. */
 export function failureOf(c: RequestCase, outcome: Outcome): string | undefined {
   const { status, verdict } = outcome;
-  if (verdict.violations.length > 0) {
-    return verdict.violations.map((v) => `${status}: ${v.pointer} ${v.message}`).join("; ");
+  const violations = verdict.violations.map((v) => `${status}: ${v.pointer} ${v.message}`).join("; ");
+  // A server error is the failure itself; a broken body of that answer is only a detail of it.
+  if (c.kind === "valid" && status >= 500) {
+    return `a valid request got ${status}${violations ? ` (and its body breaks the spec: ${violations})` : ""}`;
   }
-  if (c.kind === "valid" && status >= 500) return `a valid request got ${status}`;
+  if (violations) return violations;
   if (c.kind === "invalid" && (status < 400 || status >= 500)) {
     return `a request that ${c.plan} was not refused with a 4xx: got ${status}`;
   }
