@@ -7,6 +7,7 @@ import { notificationSettings, resellers } from "./fixtures/iam.js";
 import { SANDBOX_FIXTURES } from "./fixtures/ids.js";
 import { type Catalogue, generateCatalogue } from "./fixtures/plan-contents.js";
 import { streams } from "./fixtures/streams.js";
+import { getOrAdd } from "./indexes/get-or-add.js";
 import { MinHeap } from "./indexes/min-heap.js";
 import { OrderedIndex } from "./indexes/ordered-index.js";
 import { Random } from "./random.js";
@@ -221,11 +222,10 @@ export class Store {
   private indexesOf(task: Task): OrderedIndex<string>[] {
     const region = regionKey(task.project_id, task.region_id);
     const type = `${region}|${task.task_type}`;
-    let byRegion = this.activeByRegion.get(region);
-    if (!byRegion) this.activeByRegion.set(region, (byRegion = new OrderedIndex()));
-    let byType = this.activeByType.get(type);
-    if (!byType) this.activeByType.set(type, (byType = new OrderedIndex()));
-    return [byRegion, byType];
+    return [
+      getOrAdd(this.activeByRegion, region, () => new OrderedIndex<string>()),
+      getOrAdd(this.activeByType, type, () => new OrderedIndex<string>()),
+    ];
   }
 
   private indexActive(task: Task): void {
@@ -240,11 +240,8 @@ export class Store {
 
   /** Records that an entity changed, so that a durable backend writes its row with the request's commit. */
   mark(kind: EntityKind, id: string | number): void {
-    let ids = this.changedRows.get(kind);
-    if (!ids) this.changedRows.set(kind, (ids = new Set()));
-    const first = ids.size === 0 && this.changedRows.size === 1 && !this.wasReset;
-    ids.add(String(id));
-    if (first) this.onDirty?.(this);
+    getOrAdd(this.changedRows, kind, () => new Set<string>()).add(String(id));
+    this.onDirty?.(this);
   }
 
   /** The changes since the last call (see {@link StoreChanges}), and forgets them. */
@@ -303,11 +300,7 @@ export class Store {
   applyRows(meta: StoreMeta | undefined, rows: { kind: EntityKind; value: unknown }[]): void {
     const state = this.persistedState();
     const byKind = new Map<EntityKind, unknown[]>();
-    for (const row of rows) {
-      let list = byKind.get(row.kind);
-      if (!list) byKind.set(row.kind, (list = []));
-      list.push(row.value);
-    }
+    for (const row of rows) getOrAdd(byKind, row.kind, () => []).push(row.value);
     const merge = <T extends { id?: unknown }>(current: T[], stored: unknown[] | undefined): T[] => {
       if (!stored) return current;
       const out = new Map(current.map((item) => [item.id, item]));

@@ -1,4 +1,5 @@
 import { open, type RootDatabase } from "lmdb";
+import { getOrAdd } from "../indexes/get-or-add.js";
 import type { EntityKind, StoreMeta } from "../store.js";
 import type { CommitBatch, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
 
@@ -22,8 +23,7 @@ export class LmdbBackend implements StateBackend {
     const tenants = new Map<string, LoadedTenant>();
     for (const { key, value } of this.db.getRange()) {
       const [id, part, kind] = key;
-      let tenant = tenants.get(id);
-      if (!tenant) tenants.set(id, (tenant = { id, rows: [] }));
+      const tenant = getOrAdd(tenants, id, (): LoadedTenant => ({ id, rows: [] }));
       if (part === "meta") tenant.meta = JSON.parse(value) as StoreMeta;
       else if (part === "record") tenant.record = JSON.parse(value) as TenantRow;
       else if (kind) tenant.rows.push({ kind, value: JSON.parse(value) });
