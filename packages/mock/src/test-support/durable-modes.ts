@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SandboxOptions } from "../sandbox/server.js";
+import { startPostgres } from "./postgres.js";
 
 /** One durable storage mode: how to point a sandbox at a fresh store, and how to remove it after. */
 export interface DurableMode {
@@ -21,3 +22,18 @@ export const EMBEDDED: DurableMode = {
     };
   },
 };
+
+export const POSTGRES: DurableMode = {
+  name: "PostgreSQL (--database-url)",
+  async create() {
+    const server = await startPostgres();
+    return {
+      options: { databaseUrl: server.url },
+      flags: ["--database-url", server.url],
+      remove: () => server.stop(),
+    };
+  },
+};
+
+/** Every durable mode, for `describe.each`. */
+export const DURABLE_MODES = [EMBEDDED, POSTGRES];

@@ -1,7 +1,7 @@
 import { Agent, request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { startBin } from "../../test-support/bin.js";
-import { EMBEDDED } from "../../test-support/durable-modes.js";
+import { DURABLE_MODES } from "../../test-support/durable-modes.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 
 // Floods a durable sandbox (a child process) with writes from several clients, kills it with SIGKILL in the
@@ -55,7 +55,7 @@ interface State {
   tasks: { id: string; state: string }[];
 }
 
-describe.each([EMBEDDED])("crash safety, $name", (mode) => {
+describe.each(DURABLE_MODES)("crash safety, $name", (mode) => {
   it("keeps every answered change after SIGKILL mid-flood, none half-applied", async () => {
     const store = await mode.create();
     const args = ["sandbox", "--port", "0", "--task-delay", "3600000", ...store.flags];

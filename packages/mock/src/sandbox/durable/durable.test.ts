@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMBEDDED } from "../../test-support/durable-modes.js";
+import { DURABLE_MODES } from "../../test-support/durable-modes.js";
 import { eventually } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../server.js";
@@ -20,7 +20,7 @@ interface Group {
   tags_v2: { key: string; value: string }[];
 }
 
-describe.each([EMBEDDED])("durable state, $name", (mode) => {
+describe.each(DURABLE_MODES)("durable state, $name", (mode) => {
   let store: Awaited<ReturnType<typeof mode.create>>;
   const start = (extra: SandboxOptions = {}) =>
     startSandbox({ ...store.options, validateResponses: true, taskDelayMs: 300, ...extra });
