@@ -3,6 +3,8 @@ import { controlRoute } from "./control/control-api.js";
 import { DEFAULT_TENANT_ID, type LoadedTenant, type StateBackend } from "./durable/backend.js";
 import { Durability } from "./durable/durability.js";
 import { openBackend } from "./durable/open-backend.js";
+import { PostgresBackend } from "./durable/postgres-backend.js";
+import { ReplicaSync } from "./durable/replica-sync.js";
 import { faultInterceptor } from "./faults/inject.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "./handlers/index.js";
@@ -122,22 +124,23 @@ export function createSandbox(
         }
       : {}),
   });
+  const adoptTenant = (id: string, loaded: Omit<LoadedTenant, "id">): Store => {
+    const tenantStore = newStore(id);
+    tenantStore.applyRows(loaded.meta, loaded.rows);
+    if (loaded.record) durability?.attachTenant(tenants.adopt(loaded.record, tenantStore), false);
+    return tenantStore;
+  };
   if (durable && durability) {
     for (const loaded of durable.loaded) {
-      if (loaded.id === DEFAULT_TENANT_ID) {
-        store.applyRows(loaded.meta, loaded.rows);
-      } else if (loaded.record) {
-        const tenantStore = newStore(loaded.id);
-        tenantStore.applyRows(loaded.meta, loaded.rows);
-        durability.attachTenant(tenants.adopt(loaded.record, tenantStore), false);
-      }
+      if (loaded.id === DEFAULT_TENANT_ID) store.applyRows(loaded.meta, loaded.rows);
+      else if (loaded.record) adoptTenant(loaded.id, loaded);
     }
     durability.attachTenant(tenants.defaultTenant, false);
   }
   const commit = durability ? (app: Store) => durability.commit(app) : undefined;
   const validateResponses = options.validateResponses ?? false;
   const extraRoutes: ExtraRoute[] = [];
-  const handler = createApiHandler({
+  const apiHandler = createApiHandler({
     model,
     app: store,
     appFor: (key) => tenants.storeOf(key) ?? store,
@@ -153,6 +156,16 @@ export function createSandbox(
     validateResponses,
     extraRoutes,
   });
+  // With PostgreSQL, this process is one replica of possibly several: requests first catch up with the database.
+  const handler =
+    durable?.backend instanceof PostgresBackend && durability
+      ? new ReplicaSync({
+          backend: durable.backend,
+          registry: tenants,
+          durability,
+          adoptTenant: (id, record) => adoptTenant(id, { record, rows: [] }),
+        }).wrap(apiHandler)
+      : apiHandler;
   if (options.control ?? true) {
     extraRoutes.push(
       controlRoute({
@@ -179,6 +192,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const durable = await openBackend(options);
   const { handler, store, stateFile, durability } = createSandbox(options, durable);
+  if (durable?.backend instanceof PostgresBackend) {
+    await durable.backend.ensureTenant(DEFAULT_TENANT_ID, JSON.stringify(store.meta()));
+  }
   const server = await listen(handler, options.port ?? 0, options.host ?? "127.0.0.1");
   let stopping: Promise<void> | undefined;
   return {

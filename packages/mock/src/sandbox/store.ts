@@ -323,14 +323,64 @@ export class Store {
       notificationSettings: merge(state.notificationSettings, byKind.get("notificationSettings")),
     });
     for (const { task, plan } of taskRows) if (plan) this.planTask(task.id, plan);
-    if (meta) {
-      this.random = new Random(this.idSeed, meta.random);
-      this.nextNotificationId = meta.nextNotificationId;
-      this.clock.state = meta.clock;
-      this.faults = meta.faults;
-    }
+    if (meta) this.applyMeta(meta);
     this.changedRows.clear();
     this.wasReset = false;
+  }
+
+  /**
+   * Puts one stored row over what the store holds (a replica catching up with rows another one committed):
+   * the entity is replaced, and a task is indexed and planned again.
+   */
+  putRow(kind: EntityKind, value: unknown): void {
+    switch (kind) {
+      case "tasks": {
+        const { task, plan } = value as TaskRow;
+        const before = this.tasks.get(task.id);
+        if (before && this.activeTaskIds.has(task.id)) this.unindexActive(before);
+        this.tasks.set(task.id, task);
+        if (!FINAL.has(task.state)) this.indexActive(task);
+        if (plan) this.planTask(task.id, plan);
+        else this.taskPlans.delete(task.id);
+        return;
+      }
+      case "notificationSettings": {
+        const setting = value as ResellerNotificationSetting;
+        const bucket = this.notificationSettings.get(setting.reseller);
+        if (!bucket) return;
+        const at = bucket.list.findIndex((s) => s.id === setting.id);
+        if (at >= 0) bucket.list[at] = setting;
+        else {
+          bucket.list.push(setting);
+          bucket.list.sort((a, b) => a.id - b.id);
+        }
+        bucket.taken.add(settingKey(setting.notification_type, setting.email));
+        return;
+      }
+      case "streams":
+        this.streams.set(Number((value as LiveStream).id), value as LiveStream);
+        return;
+      case "cdnResources":
+        this.cdnResources.set((value as CdnResource).id, value as CdnResource);
+        return;
+      case "securityGroups":
+        this.securityGroups.set((value as SecurityGroup).id, value as SecurityGroup);
+        return;
+      case "ports":
+        this.ports.set((value as Port).id, value as Port);
+        return;
+      case "instances":
+        this.instances.set((value as Instance).id, value as Instance);
+        return;
+    }
+  }
+
+  /** Takes over stored meta: the id generators, the clock and the faults. */
+  applyMeta(meta: StoreMeta): void {
+    this.random = new Random(this.idSeed, meta.random);
+    this.nextNotificationId = meta.nextNotificationId;
+    this.clock.state = meta.clock;
+    this.faults = meta.faults;
   }
 
   private planTask(id: string, plan: TaskPlan): void {

@@ -34,6 +34,11 @@ export class Durability {
     );
   }
 
+  /** The backend's id of a followed store. */
+  idOf(store: Store): string | undefined {
+    return this.ids.get(store);
+  }
+
   evict(store: Store): void {
     const id = this.ids.get(store);
     if (id === undefined) return;

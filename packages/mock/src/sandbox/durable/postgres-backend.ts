@@ -7,19 +7,37 @@ export const SCHEMA_VERSION = 1;
 
 const MIGRATIONS: Record<number, string> = {
   1: `
+    create sequence sandbox_version;
     create table sandbox_tenants (
       id text primary key,
       record jsonb,
-      meta jsonb not null
+      meta jsonb not null,
+      version bigint not null
     );
     create table sandbox_rows (
       tenant text not null,
       kind text not null,
       id text not null,
       data jsonb not null,
+      version bigint not null,
       primary key (tenant, kind, id)
-    );`,
+    );
+    create index sandbox_rows_by_version on sandbox_rows (tenant, version);`,
 };
+
+/** A request's transaction, holding its tenant's row lock until it commits or rolls back. */
+export interface TenantLock {
+  client: pg.PoolClient;
+  /** Rolls back (when not committed) and gives the connection back; safe to call twice. */
+  release(): Promise<void>;
+}
+
+/** What changed in a tenant after a version: its meta (when newer) and its rows, and the newest version. */
+export interface TenantDelta {
+  meta?: StoreMeta;
+  rows: { kind: EntityKind; value: unknown }[];
+  version: number;
+}
 
 interface Queued {
   batch: CommitBatch;
@@ -38,9 +56,79 @@ export class PostgresBackend implements StateBackend {
   private readonly pool: pg.Pool;
   private queue: Queued[] = [];
   private running: Promise<void> | undefined;
+  /** The open request transaction of each tenant in this process (the row lock admits one at a time). */
+  private readonly locks = new Map<string, { client: pg.PoolClient; done: boolean }>();
 
   constructor(url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 2 });
+    this.pool = new pg.Pool({ connectionString: url, max: 16 });
+  }
+
+  /** Stores a tenant's first meta unless it is stored already (replicas starting on one database). */
+  async ensureTenant(id: string, meta: string): Promise<void> {
+    await this.pool.query(
+      "insert into sandbox_tenants (id, record, meta, version) values ($1, null, $2, nextval('sandbox_version')) on conflict (id) do nothing",
+      [id, meta],
+    );
+  }
+
+  /** The tenants' records (keys), for a replica that meets a key another replica created. */
+  async tenantRecords(): Promise<{ id: string; record: TenantRow }[]> {
+    const { rows } = await this.pool.query<{ id: string; record: TenantRow }>(
+      "select id, record from sandbox_tenants where record is not null",
+    );
+    return rows;
+  }
+
+  /**
+   * Begins a request's transaction and locks the tenant's row (`FOR UPDATE`): writes to one tenant are
+   * serialised across every replica; the request's commit goes through this transaction.
+   */
+  async lock(tenant: string): Promise<TenantLock> {
+    const client = await this.pool.connect();
+    const entry = { client, done: false };
+    try {
+      await client.query("begin");
+      await client.query("select 1 from sandbox_tenants where id = $1 for update", [tenant]);
+    } catch (error) {
+      client.release();
+      throw error;
+    }
+    this.locks.set(tenant, entry);
+    return {
+      client,
+      release: async () => {
+        if (this.locks.get(tenant) === entry) this.locks.delete(tenant);
+        if (entry.done) return;
+        entry.done = true;
+        try {
+          await client.query("rollback");
+        } finally {
+          client.release();
+        }
+      },
+    };
+  }
+
+  /** What a tenant committed after `since` (read through `client` inside a lock, else the pool). */
+  async delta(tenant: string, since: number, client?: pg.PoolClient): Promise<TenantDelta> {
+    const db = client ?? this.pool;
+    const head = await db.query<{ meta: StoreMeta; version: string }>(
+      "select meta, version from sandbox_tenants where id = $1",
+      [tenant],
+    );
+    const { rows } = await db.query<{ kind: EntityKind; data: unknown; version: string }>(
+      "select kind, data, version from sandbox_rows where tenant = $1 and version > $2 order by version",
+      [tenant, since],
+    );
+    let version = since;
+    for (const row of rows) version = Math.max(version, Number(row.version));
+    const top = head.rows[0];
+    const delta: TenantDelta = { rows: rows.map((r) => ({ kind: r.kind, value: r.data })), version };
+    if (top && Number(top.version) > since) {
+      delta.meta = top.meta;
+      delta.version = Math.max(version, Number(top.version));
+    }
+    return delta;
   }
 
   /** Creates the schema, or migrates it to {@link SCHEMA_VERSION}, in one transaction under a lock. */
@@ -85,6 +173,8 @@ export class PostgresBackend implements StateBackend {
   }
 
   commit(batch: CommitBatch): Promise<void> {
+    const locked = batch.tenants.map((t) => this.locks.get(t.id)).find((l) => l && !l.done);
+    if (locked) return this.commitLocked(locked, batch);
     return new Promise((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
       this.running ??= this.drain();
@@ -108,42 +198,65 @@ export class PostgresBackend implements StateBackend {
     }
   }
 
+  /** Commits through a request's open transaction (it holds the tenant's lock). */
+  private async commitLocked(
+    lock: { client: pg.PoolClient; done: boolean },
+    batch: CommitBatch,
+  ): Promise<void> {
+    lock.done = true;
+    try {
+      await this.write(lock.client, [batch]);
+      await lock.client.query("commit");
+    } catch (error) {
+      await lock.client.query("rollback").catch(() => undefined);
+      throw error;
+    } finally {
+      lock.client.release();
+    }
+  }
+
   private async apply(batches: CommitBatch[]): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query("begin");
-      for (const batch of batches) {
-        if (batch.evicted.length > 0) {
-          await client.query("delete from sandbox_rows where tenant = any($1)", [batch.evicted]);
-          await client.query("delete from sandbox_tenants where id = any($1)", [batch.evicted]);
-        }
-        for (const tenant of batch.tenants) {
-          if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
-          await client.query(
-            `insert into sandbox_tenants (id, record, meta) values ($1, $2, $3)
-             on conflict (id) do update set meta = excluded.meta, record = coalesce(excluded.record, sandbox_tenants.record)`,
-            [tenant.id, tenant.record ? JSON.stringify(tenant.record) : null, tenant.meta],
-          );
-          if (tenant.rows.length === 0) continue;
-          await client.query(
-            `insert into sandbox_rows (tenant, kind, id, data)
-             select $1, kind, id, data::jsonb from unnest($2::text[], $3::text[], $4::text[]) as r(kind, id, data)
-             on conflict (tenant, kind, id) do update set data = excluded.data`,
-            [
-              tenant.id,
-              tenant.rows.map((r) => r.kind),
-              tenant.rows.map((r) => r.id),
-              tenant.rows.map((r) => r.json),
-            ],
-          );
-        }
-      }
+      await this.write(client, batches);
       await client.query("commit");
     } catch (error) {
       await client.query("rollback").catch(() => undefined);
       throw error;
     } finally {
       client.release();
+    }
+  }
+
+  private async write(client: pg.PoolClient, batches: CommitBatch[]): Promise<void> {
+    for (const batch of batches) {
+      if (batch.evicted.length > 0) {
+        await client.query("delete from sandbox_rows where tenant = any($1)", [batch.evicted]);
+        await client.query("delete from sandbox_tenants where id = any($1)", [batch.evicted]);
+      }
+      for (const tenant of batch.tenants) {
+        if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
+        await client.query(
+          `insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
+             on conflict (id) do update set meta = excluded.meta, version = excluded.version,
+               record = coalesce(excluded.record, sandbox_tenants.record)`,
+          [tenant.id, tenant.record ? JSON.stringify(tenant.record) : null, tenant.meta],
+        );
+        if (tenant.rows.length === 0) continue;
+        await client.query(
+          `insert into sandbox_rows (tenant, kind, id, data, version)
+             select $1, kind, id, data::jsonb, nextval('sandbox_version')
+             from unnest($2::text[], $3::text[], $4::text[]) as r(kind, id, data)
+             on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version`,
+          [
+            tenant.id,
+            tenant.rows.map((r) => r.kind),
+            tenant.rows.map((r) => r.id),
+            tenant.rows.map((r) => r.json),
+          ],
+        );
+      }
     }
   }
 
