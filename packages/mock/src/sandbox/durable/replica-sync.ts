@@ -33,7 +33,9 @@ export class ReplicaSync {
   wrap(handler: ApiHandler): ApiHandler {
     const wrapped = (req: IncomingMessage, res: ServerResponse) => {
       this.prepare(req, res).then(
-        () => handler(req, res),
+        (proceed) => {
+          if (proceed) handler(req, res);
+        },
         (error: unknown) => {
           req.resume();
           res.writeHead(503, { "Content-Type": "application/json" });
@@ -49,25 +51,37 @@ export class ReplicaSync {
     return Object.assign(wrapped, { operations: handler.operations });
   }
 
-  private async prepare(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Catches the caller's tenant up (and locks it for a write); false when the client left meanwhile. */
+  private async prepare(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const key = parseApiKey(req.headers.authorization);
-    if (!key) return;
+    if (!key) return true;
     const { registry, durability, backend } = this.options;
     let tenant = registry.tenantOf(key);
     if (!tenant) {
       await this.adoptNewTenants();
       tenant = registry.tenantOf(key);
-      if (!tenant) return;
+      if (!tenant) return true;
     }
     const id = durability.idOf(tenant.store);
-    if (id === undefined) return;
+    if (id === undefined) return true;
     if (SAFE_METHODS.has(req.method ?? "GET")) {
       await this.catchUp(tenant.store, id);
-      return;
+      return true;
     }
     const lock = await backend.lock(id);
+    // The lock is given back when the answer is done (or the client is gone), whether or not it committed.
+    if (res.closed) {
+      await lock.release();
+      return false;
+    }
     res.once("close", () => void lock.release());
-    await this.catchUp(tenant.store, id, lock.client);
+    try {
+      await this.catchUp(tenant.store, id, lock.client);
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+    return !res.closed;
   }
 
   private async catchUp(store: Store, id: string, client?: PoolClient): Promise<void> {
