@@ -61,6 +61,9 @@ export class PostgresBackend implements StateBackend {
 
   constructor(url: string) {
     this.pool = new pg.Pool({ connectionString: url, max: 16 });
+    // An idle connection the server closed (a restart, a shutdown) is dropped by the pool and replaced on the
+    // next query; without a listener its error would end the process.
+    this.pool.on("error", () => undefined);
   }
 
   /** Stores a tenant's first meta unless it is stored already (replicas starting on one database). */
@@ -87,8 +90,10 @@ export class PostgresBackend implements StateBackend {
     const client = await this.pool.connect();
     const entry = { client, done: false };
     try {
-      await client.query("begin");
-      await client.query("select 1 from sandbox_tenants where id = $1 for update", [tenant]);
+      // One round trip: the lock is taken where the transaction begins.
+      await client.query(
+        `begin; select 1 from sandbox_tenants where id = ${client.escapeLiteral(tenant)} for update`,
+      );
     } catch (error) {
       client.release();
       throw error;
@@ -111,22 +116,21 @@ export class PostgresBackend implements StateBackend {
 
   /** What a tenant committed after `since` (read through `client` inside a lock, else the pool). */
   async delta(tenant: string, since: number, client?: pg.PoolClient): Promise<TenantDelta> {
-    const db = client ?? this.pool;
-    const head = await db.query<{ meta: StoreMeta; version: string }>(
-      "select meta, version from sandbox_tenants where id = $1",
-      [tenant],
-    );
-    const { rows } = await db.query<{ kind: EntityKind; data: unknown; version: string }>(
-      "select kind, data, version from sandbox_rows where tenant = $1 and version > $2 order by version",
+    const { rows } = await (client ?? this.pool).query<{
+      kind: EntityKind | null;
+      data: unknown;
+      version: string;
+    }>(
+      `select null as kind, meta as data, version from sandbox_tenants where id = $1 and version > $2
+       union all
+       (select kind, data, version from sandbox_rows where tenant = $1 and version > $2 order by version)`,
       [tenant, since],
     );
-    let version = since;
-    for (const row of rows) version = Math.max(version, Number(row.version));
-    const top = head.rows[0];
-    const delta: TenantDelta = { rows: rows.map((r) => ({ kind: r.kind, value: r.data })), version };
-    if (top && Number(top.version) > since) {
-      delta.meta = top.meta;
-      delta.version = Math.max(version, Number(top.version));
+    const delta: TenantDelta = { rows: [], version: since };
+    for (const row of rows) {
+      delta.version = Math.max(delta.version, Number(row.version));
+      if (row.kind === null) delta.meta = row.data as StoreMeta;
+      else delta.rows.push({ kind: row.kind, value: row.data });
     }
     return delta;
   }
@@ -237,20 +241,21 @@ export class PostgresBackend implements StateBackend {
       }
       for (const tenant of batch.tenants) {
         if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
+        // The tenant's record and its rows in one statement (one round trip).
         await client.query(
-          `insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
+          `with tenant as (
+             insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
              on conflict (id) do update set meta = excluded.meta, version = excluded.version,
-               record = coalesce(excluded.record, sandbox_tenants.record)`,
-          [tenant.id, tenant.record ? JSON.stringify(tenant.record) : null, tenant.meta],
-        );
-        if (tenant.rows.length === 0) continue;
-        await client.query(
-          `insert into sandbox_rows (tenant, kind, id, data, version)
-             select $1, kind, id, data::jsonb, nextval('sandbox_version')
-             from unnest($2::text[], $3::text[], $4::text[]) as r(kind, id, data)
-             on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version`,
+               record = coalesce(excluded.record, sandbox_tenants.record)
+           )
+           insert into sandbox_rows (tenant, kind, id, data, version)
+           select $1, kind, id, data::jsonb, nextval('sandbox_version')
+           from unnest($4::text[], $5::text[], $6::text[]) as r(kind, id, data)
+           on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version`,
           [
             tenant.id,
+            tenant.record ? JSON.stringify(tenant.record) : null,
+            tenant.meta,
             tenant.rows.map((r) => r.kind),
             tenant.rows.map((r) => r.id),
             tenant.rows.map((r) => r.json),
