@@ -8,4 +8,5 @@ export declare function missingPackages(
   deps?: SystemDep[],
   env?: Record<string, string | undefined>,
 ): string[];
+export declare function postgresBinDir(env?: Record<string, string | undefined>): string | undefined;
 export declare function installCommands(packages: string[], isRoot: boolean): string[][];

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Installs the system packages the tests need when they are missing, so that the README's test command
 // works on a bare Debian machine: `pnpm test` runs this first. Today that is Chromium (the docs browser
-// test; never a browser downloaded by Playwright). It does nothing when everything is there.
+// test; never a browser downloaded by Playwright) and PostgreSQL (the sandbox's PostgreSQL tests). It does
+// nothing when everything is there.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** What the tests need from the system: the Debian package and how to tell that it is there. */
@@ -13,7 +14,23 @@ export const SYSTEM_DEPS = [
     reason: "the docs browser test",
     present: (env = process.env) => existsSync(env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
   },
+  {
+    name: "postgresql",
+    reason: "the sandbox's PostgreSQL tests (a throwaway server per test file)",
+    present: (env = process.env) => postgresBinDir(env) !== undefined,
+  },
 ];
+
+/** The folder of PostgreSQL's server programs (initdb, pg_ctl): POSTGRES_BIN, or Debian's newest. */
+export function postgresBinDir(env = process.env) {
+  if (env.POSTGRES_BIN) return existsSync(`${env.POSTGRES_BIN}/pg_ctl`) ? env.POSTGRES_BIN : undefined;
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(`${root}/${v}/bin/pg_ctl`))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length > 0 ? `${root}/${versions[0]}/bin` : undefined;
+}
 
 /** The Debian packages of SYSTEM_DEPS that are missing. */
 export function missingPackages(deps = SYSTEM_DEPS, env = process.env) {

@@ -24,13 +24,13 @@ describe("the README's test command", () => {
 });
 
 describe("ensure-system-deps", () => {
-  it("asks for chromium, for the docs browser test", () => {
-    expect(SYSTEM_DEPS.map((d) => d.name)).toEqual(["chromium"]);
+  it("asks for chromium (the docs browser test) and postgresql (the sandbox's PostgreSQL tests)", () => {
+    expect(SYSTEM_DEPS.map((d) => d.name)).toEqual(["chromium", "postgresql"]);
   });
 
   it.each([
-    [{ CHROMIUM_PATH: "/nonexistent/chromium" }, ["chromium"]],
-    [{ CHROMIUM_PATH: process.execPath }, []],
+    [{ CHROMIUM_PATH: "/nonexistent/chromium", POSTGRES_BIN: "/nonexistent" }, ["chromium", "postgresql"]],
+    [{ CHROMIUM_PATH: process.execPath, POSTGRES_BIN: "/nonexistent" }, ["postgresql"]],
   ])("with %o finds %j missing", (env, missing) => {
     expect(missingPackages(SYSTEM_DEPS, env)).toEqual(missing);
   });

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
   cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
+                     [--data-dir DIR | --database-url postgres://…]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS]
   cloud-mock <command> --help
 
@@ -12,6 +13,9 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --port        0–65535; 0 picks a free port
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
+--state-file  a JSON file the default world is written to shortly after each change
+--data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
+--database-url a PostgreSQL URL: like --data-dir, in a shared database (replicas may share it)
 --control     on (default) or off: off leaves out the control API (/__sandbox/…)
 --max-tenants 1–1000000 tenants kept at once (default 500); the least recently used one is evicted
 --tenant-idle whole milliseconds from 1 to 31536000000 after which an unused tenant is evicted (default 1800000)
@@ -32,6 +36,8 @@ export type Invocation =
       seed: number | undefined;
       taskDelayMs: number | undefined;
       stateFile: string | undefined;
+      dataDir: string | undefined;
+      databaseUrl: string | undefined;
       control: boolean | undefined;
       maxTenants: number | undefined;
       tenantIdleMs: number | undefined;
@@ -45,6 +51,8 @@ const OPTIONS = {
   seed: { type: "string" },
   "task-delay": { type: "string" },
   "state-file": { type: "string" },
+  "data-dir": { type: "string" },
+  "database-url": { type: "string" },
   control: { type: "string" },
   "max-tenants": { type: "string" },
   "tenant-idle": { type: "string" },
@@ -52,7 +60,17 @@ const OPTIONS = {
 } as const;
 
 const PRISM_ONLY = ["dynamic", "verbose"] as const;
-const SANDBOX_ONLY = ["seed", "task-delay", "state-file", "control", "max-tenants", "tenant-idle"] as const;
+const SANDBOX_ONLY = [
+  "seed",
+  "task-delay",
+  "state-file",
+  "data-dir",
+  "database-url",
+  "control",
+  "max-tenants",
+  "tenant-idle",
+] as const;
+const STORAGE_FLAGS = ["state-file", "data-dir", "database-url"] as const;
 
 /** Parses and checks the arguments; throws UsageError on anything it cannot accept. */
 export function parseInvocation(argv: string[]): Invocation {
@@ -77,6 +95,14 @@ export function parseInvocation(argv: string[]): Invocation {
   if (command === "prism") {
     return { command, port, host, dynamic: values.dynamic ?? false, verbose: values.verbose ?? false };
   }
+  const storage = STORAGE_FLAGS.filter((name) => values[name] !== undefined);
+  if (storage.length > 1) throw new UsageError(`Give one of --${storage.join(", --")}, not several.`);
+  const databaseUrl = textFlag("database-url", values["database-url"]);
+  if (databaseUrl !== undefined && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError(
+      `--database-url must start with postgres:// or postgresql://, got "${databaseUrl}".`,
+    );
+  }
   return {
     command,
     port,
@@ -84,6 +110,8 @@ export function parseInvocation(argv: string[]): Invocation {
     seed: integerFlag("seed", values.seed, 0, 2 ** 32 - 1),
     taskDelayMs: integerFlag("task-delay", values["task-delay"], 0, 86_400_000),
     stateFile: textFlag("state-file", values["state-file"]),
+    dataDir: textFlag("data-dir", values["data-dir"]),
+    databaseUrl,
     control: switchFlag("control", values.control),
     maxTenants: integerFlag("max-tenants", values["max-tenants"], 1, 1_000_000),
     tenantIdleMs: integerFlag("tenant-idle", values["tenant-idle"], 1, 31_536_000_000),

@@ -4,37 +4,9 @@ import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
+import { bin, startBin } from "./test-support/bin.js";
 
-const bin = fileURLToPath(new URL("../bin/cloud-mock.js", import.meta.url));
 const dist = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-
-/** Starts the bin, waits for "Press Ctrl-C", returns the process and what it printed. */
-async function startBin(
-  args: string[],
-): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ["pipe", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out}\n${err}`)), 30_000);
-    const check = () => {
-      if (out.includes("Press Ctrl-C")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on("data", check);
-    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${out}\n${err}`)));
-  });
-  const url = /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
-  return { child, out: () => out, url };
-}
 
 function exitCode(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   return new Promise((resolve) => {
@@ -94,6 +66,12 @@ describe("cloud-mock usage", () => {
     [["sandbox", "--seed", "junk"], /--seed must be a whole number from 0 to 4294967295, got "junk"/],
     [["sandbox", "--nope"], /Unknown option '--nope'/],
     [["prism", "--seed", "1"], /--seed is not an option of "prism"/],
+    [
+      ["sandbox", "--data-dir", "d", "--state-file", "f"],
+      /Give one of --state-file, --data-dir, not several/,
+    ],
+    [["sandbox", "--database-url", "mysql://x"], /--database-url must start with postgres:\/\//],
+    [["prism", "--data-dir", "d"], /--data-dir is not an option of "prism"/],
   ])("cloud-mock %j exits 2 with a message and the usage", async (args, message) => {
     const { code, err } = await runBin(args);
     expect(code).toBe(2);

@@ -39,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
           ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
           ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
           ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
+          ...(invocation.dataDir !== undefined ? { dataDir: invocation.dataDir } : {}),
+          ...(invocation.databaseUrl !== undefined ? { databaseUrl: invocation.databaseUrl } : {}),
           ...(invocation.control !== undefined ? { control: invocation.control } : {}),
           ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
           ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { type DocumentModel, loadDocument } from "@cloud-contract/spec/document";
 import { createApiHandler, type ExtraRoute } from "../http/api-handler.js";
+import type { Store } from "../store.js";
 import { tenantKeyLookup } from "../tenants/key-lookup.js";
 import type { TenantRegistry } from "../tenants/registry.js";
 import { CONTROL_HANDLERS, type ControlApp } from "./handlers.js";
@@ -16,6 +17,8 @@ export interface ControlRouteOptions {
   /** The served API, whose operations faults name. */
   served: DocumentModel;
   validateResponses: boolean;
+  /** Commits a tenant's changes (durable modes); the answer waits for it. */
+  commit?: (store: Store) => Promise<void>;
 }
 
 /**
@@ -34,6 +37,7 @@ export function controlRoute(options: ControlRouteOptions): ExtraRoute {
       served,
     }),
     handlers: CONTROL_HANDLERS,
+    onWrite: (app) => options.commit?.(app.tenant.store),
     lookupKey,
     validateResponses: options.validateResponses,
   });

@@ -59,6 +59,7 @@ beforeAll(async () => {
     validateResponses: true,
     onWrite: () => {
       writes++;
+      return undefined;
     },
   });
   server = await listen(handler);

@@ -92,8 +92,12 @@ export interface ApiHandlerOptions<App> {
   /** Called once the key is checked; what it returns replaces or reshapes the call's answer. */
   intercept?: (call: InterceptedCall) => Interception | undefined;
   handlers: HandlerTable<App>;
-  /** Called with the caller's application after every successful (2xx) answer to a method other than GET, HEAD and OPTIONS. */
-  onWrite?: (app: App) => void;
+  /**
+   * Called with the caller's application after every successful (2xx) answer to a method other than GET,
+   * HEAD and OPTIONS. When it returns a promise (a durable commit), the answer is sent once it resolves, and
+   * a 500 is sent instead when it rejects.
+   */
+  onWrite?: (app: App) => Promise<void> | undefined;
   /** The scope of a key, or undefined when the key is unknown. */
   lookupKey: (key: string) => KeyScope | undefined;
   /** Path parameters that name a scoped resource: a request for another one is answered 403. */
@@ -174,7 +178,19 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
       try {
         const body = raw === undefined ? undefined : parseBody(op, raw, req, prepared.invalid);
         if (Object.keys(prepared.invalid).length > 0) throw validationError(prepared.invalid);
-        respond(res, op, invoke(op, prepared, body, req, path, rawQuery, requestId), requestId, send);
+        const { result, committed } = invoke(op, prepared, body, req, path, rawQuery, requestId);
+        if (!committed) respond(res, op, result, requestId, send);
+        else
+          committed.then(
+            () => respond(res, op, result, requestId, send),
+            (error: unknown) =>
+              sendError(
+                res,
+                new ApiError(500, `The change could not be stored: ${(error as Error).message}`),
+                requestId,
+                op,
+              ),
+          );
       } catch (error) {
         sendError(res, toApiError(error), requestId, op);
       }
@@ -275,7 +291,7 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
     path: string,
     rawQuery: string,
     requestId: string,
-  ): HandlerResult {
+  ): { result: HandlerResult; committed: Promise<void> | undefined } {
     const handler = options.handlers[op.operationId];
     if (!handler) throw new ApiError(501, `The sandbox does not implement ${op.operationId}.`);
     const { key, scope, params, query } = prepared;
@@ -298,8 +314,8 @@ export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandl
         }
       },
     });
-    if (result.status >= 200 && result.status < 300 && !SAFE_METHODS.has(op.method)) options.onWrite?.(app);
-    return result;
+    const wrote = result.status >= 200 && result.status < 300 && !SAFE_METHODS.has(op.method);
+    return { result, committed: wrote ? options.onWrite?.(app) : undefined };
   }
 
   function respond(

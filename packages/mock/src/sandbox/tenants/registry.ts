@@ -37,6 +37,9 @@ export interface TenantRegistryOptions {
   idleMs: number;
   /** Wall clock for idle times (tests may replace it). */
   now?: () => number;
+  /** Told about every tenant created and evicted (a durable backend stores and drops them). */
+  onCreate?: (tenant: Tenant) => void;
+  onEvict?: (tenant: Tenant) => void;
 }
 
 /** Evicted keys remembered so that their 401 can say so; older ones become plain unknown keys. */
@@ -130,6 +133,15 @@ export class TenantRegistry {
     };
     this.created.add(tenant);
     this.index(tenant);
+    this.options.onCreate?.(tenant);
+    return tenant;
+  }
+
+  /** Takes back a tenant loaded from a durable backend (idle time counts from now). */
+  adopt(record: Omit<TenantRecord, "lastUsedAtMs">, store: Store): Tenant {
+    const tenant: Tenant = { record: { ...record, lastUsedAtMs: this.now() }, store, isDefault: false };
+    this.created.add(tenant);
+    this.index(tenant);
     return tenant;
   }
 
@@ -139,6 +151,7 @@ export class TenantRegistry {
 
   private evict(tenant: Tenant): void {
     this.created.delete(tenant);
+    this.options.onEvict?.(tenant);
     const at = this.now();
     for (const { api_key } of tenant.record.keys) {
       this.byKey.delete(api_key);

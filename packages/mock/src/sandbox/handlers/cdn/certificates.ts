@@ -19,6 +19,7 @@ export const revokeCdnCertificate: SandboxHandler<"revokeCdnCertificate"> = (ctx
   resource.sslEnabled = false;
   resource.sslAutomated = false;
   resource.updated = laterThan(ctx.app, resource.updated);
+  ctx.app.mark("cdnResources", resource.id);
   const body: CdnResourceUpdateResult = { ...resource };
   return { status: 200, body };
 };

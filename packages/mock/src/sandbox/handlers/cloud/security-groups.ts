@@ -58,6 +58,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) 
   if (request.name !== undefined) group.name = request.name;
   group.tags_v2 = applyTagsPatch(group.tags_v2, request.tags);
   group.revision_number += 1;
+  ctx.app.mark("securityGroups", group.id);
   group.updated_at = updatedAt;
   return { status: 200, body: group };
 };

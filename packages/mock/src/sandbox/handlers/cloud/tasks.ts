@@ -1,4 +1,4 @@
-import type { Task, TaskList } from "@cloud-contract/types";
+import type { TaskList } from "@cloud-contract/types";
 import { notFound } from "../../http/api-error.js";
 import { projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
@@ -8,9 +8,7 @@ export const listActiveTasks: SandboxHandler<"listActiveTasks"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   // The pipeline fills in the spec's defaults (limit 10, offset 0).
   const { task_type: types, limit = 10, offset = 0 } = ctx.query;
-  let tasks: Task[] = ctx.app.activeTasks(projectId, regionId);
-  if (types && types.length > 0) tasks = tasks.filter((t) => types.some((type) => type === t.task_type));
-  const body: TaskList = { count: tasks.length, results: tasks.slice(offset, offset + limit) };
+  const body: TaskList = ctx.app.activeTaskPage(projectId, regionId, types ?? [], offset, limit);
   return { status: 200, body };
 };
 

@@ -21,6 +21,7 @@ export const resetStreamPushToken: SandboxHandler<"resetStreamPushToken"> = (ctx
   const old = stream.token ?? "";
   const token = ctx.app.random.hex(32);
   stream.token = token;
+  ctx.app.mark("streams", ctx.params.stream_id);
   for (const field of PUSH_URL_FIELDS) {
     const url = stream[field];
     if (typeof url === "string") stream[field] = old ? url.replaceAll(old, token) : url;

@@ -1,0 +1,210 @@
+// Benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
+// (--database-url, a throwaway server started here) — printed as one table:
+//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s)
+//   last page p50  GET of the active-tasks list's last page with 1 000 / 10 000 / 100 000 stored tasks
+//   memory/server  heap per stored bare metal server (task + server + port), memory mode
+//   restart        loading 100 000 stored tasks at start
+// Run: pnpm --filter @cloud-contract/mock bench:storage   (node --expose-gc; STORAGE_BENCH_MAX=100000)
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { postgresBinDir } from "../../../scripts/ensure-system-deps.mjs";
+import { openBackend } from "../dist/sandbox/durable/open-backend.js";
+import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
+import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/sandbox/fixtures/ids.js";
+import { listen } from "../dist/sandbox/http/listen.js";
+import { createSandbox } from "../dist/sandbox/server.js";
+
+const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
+const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= MAX);
+const DAY = 86_400_000;
+const bareMetal = JSON.stringify({
+  flavor: F.bareMetalFlavor,
+  image_id: F.imageId,
+  interfaces: [{ type: "external" }],
+});
+const headers = { Authorization: `apikey ${SANDBOX_API_KEY}`, "Content-Type": "application/json" };
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+async function open(options) {
+  const durable = await openBackend(options);
+  const sandbox = createSandbox(options, durable);
+  if (durable?.backend.name === "postgres") {
+    await durable.backend.ensureTenant("default", JSON.stringify(sandbox.store.meta()));
+  }
+  const server = await listen(sandbox.handler, 0, "127.0.0.1");
+  return {
+    ...sandbox,
+    url: server.url,
+    async close() {
+      await server.close();
+      if (sandbox.durability) {
+        await sandbox.durability.commit();
+        await sandbox.durability.backend.close();
+      }
+    },
+  };
+}
+
+async function createsPerSecond(options) {
+  const sandbox = await open({ ...options, taskDelayMs: DAY });
+  try {
+    const result = await autocannon({
+      url: `${sandbox.url}/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
+      method: "POST",
+      headers,
+      body: bareMetal,
+      connections: 32,
+      duration: 3,
+    });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
+    return Math.round(result.requests.average);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+function get(url) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`)),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** p50 of 300 sequential GETs of the last page (10 items), in ms. */
+async function lastPageP50(url, count) {
+  const path = `${url}/cloud/v1/tasks/${F.projectId}/${F.regionId}/active?limit=10&offset=${count - 10}`;
+  const times = [];
+  for (let i = 0; i < 330; i++) {
+    const t = performance.now();
+    await get(path);
+    if (i >= 30) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** Adds running tasks in process (as the create handler does), committing 5 000 at a time when durable. */
+async function fill(sandbox, upTo) {
+  const { store, durability } = sandbox;
+  let count = store
+    .snapshot()
+    .tasks.filter(
+      (t) => t.state === "RUNNING" && t.project_id === F.projectId && t.region_id === F.regionId,
+    ).length;
+  while (count < upTo) {
+    const step = Math.min(5_000, upTo - count);
+    for (let i = 0; i < step; i++) {
+      store.startTask(
+        {
+          task_type: "create_bm",
+          project_id: F.projectId,
+          region_id: F.regionId,
+          request_id: `fill-${count + i}`,
+        },
+        { state: "ERROR", error: "bench" },
+      );
+    }
+    count += step;
+    if (durability) await durability.commit(store);
+  }
+  return count;
+}
+
+async function listAndRestart(options) {
+  let sandbox = await open({ ...options, taskDelayMs: DAY });
+  const p50 = {};
+  let restartMs;
+  try {
+    for (const size of SIZES) {
+      const count = await fill(sandbox, size);
+      p50[size] = await lastPageP50(sandbox.url, count);
+    }
+    if (options.dataDir || options.databaseUrl) {
+      await sandbox.close();
+      const t = performance.now();
+      sandbox = await open({ ...options, taskDelayMs: DAY });
+      restartMs = performance.now() - t;
+    }
+  } finally {
+    await sandbox.close();
+  }
+  return { p50, restartMs };
+}
+
+async function memoryPerServer() {
+  const N = 10_000;
+  const sandbox = await open({ taskDelayMs: 0 });
+  try {
+    globalThis.gc?.();
+    globalThis.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const result = await autocannon({
+      url: `${sandbox.url}/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
+      method: "POST",
+      headers,
+      body: bareMetal,
+      connections: 32,
+      amount: N,
+    });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
+    sandbox.store.settleTasks();
+    globalThis.gc?.();
+    globalThis.gc?.();
+    return (process.memoryUsage().heapUsed - before) / N / 1024;
+  } finally {
+    await sandbox.close();
+  }
+}
+
+// Memory first, while the heap holds nothing of the other measurements.
+const kib = await memoryPerServer();
+const rows = [];
+const postgres = await startPostgres(postgresBinDir());
+const dirs = [];
+try {
+  const modes = [
+    ["memory", () => ({})],
+    [
+      "embedded (LMDB)",
+      () => {
+        const dir = mkdtempSync(join(tmpdir(), "bench-data-"));
+        dirs.push(dir);
+        return { dataDir: dir };
+      },
+    ],
+    ["PostgreSQL", () => ({ databaseUrl: postgres.url })],
+  ];
+  for (const [name, make] of modes) {
+    process.stdout.write(`${name}: creates…`);
+    const creates = await createsPerSecond(make());
+    process.stdout.write(" lists…");
+    const { p50, restartMs } = await listAndRestart(make());
+    process.stdout.write(" done\n");
+    const row = { mode: name, "creates/s (c=32)": creates };
+    for (const size of SIZES) row[`last page p50 @${size / 1000}k (ms)`] = p50[size].toFixed(2);
+    row["restart (ms)"] = restartMs === undefined ? "—" : Math.round(restartMs);
+    rows.push(row);
+  }
+  console.table(rows);
+  const first = rows[0][`last page p50 @${SIZES[0] / 1000}k (ms)`];
+  const last = rows[0][`last page p50 @${SIZES.at(-1) / 1000}k (ms)`];
+  console.log(
+    `memory per stored server (memory mode; the durable modes keep the same working set): ${kib.toFixed(2)} KiB`,
+  );
+  console.log(
+    `last page growth ${SIZES[0] / 1000}k → ${SIZES.at(-1) / 1000}k (memory): ×${(last / first).toFixed(2)} (target ≤ 1.5)`,
+  );
+} finally {
+  agent.destroy();
+  await postgres.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}

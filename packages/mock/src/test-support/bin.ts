@@ -1,0 +1,33 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** The package's `cloud-mock` bin (it runs `dist/`). */
+export const bin = fileURLToPath(new URL("../../bin/cloud-mock.js", import.meta.url));
+
+/** Starts the bin, waits for "Press Ctrl-C", returns the process and what it printed. */
+export async function startBin(
+  args: string[],
+): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on("data", (c: Buffer) => {
+    err += c.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out}\n${err}`)), 30_000);
+    const check = () => {
+      if (out.includes("Press Ctrl-C")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on("data", check);
+    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${out}\n${err}`)));
+  });
+  const url = /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
+  return { child, out: () => out, url };
+}
