@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
-import { bin, startBin } from "./test-support/bin.js";
+import { bin, spawnBin, startBin } from "./test-support/bin.js";
 
 const dist = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
@@ -40,19 +40,11 @@ describe.each(["sandbox", "prism"])("cloud-mock %s", (command) => {
 
 /** Runs the bin to its end; returns its exit code and what it wrote. */
 async function runBin(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ["pipe", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
+  const { child, out, err } = spawnBin(args);
   const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
   const code = await exitCode(child);
   clearTimeout(timer);
-  return { code, out, err };
+  return { code, out: out(), err: err() };
 }
 
 describe("cloud-mock usage", () => {
