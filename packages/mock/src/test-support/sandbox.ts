@@ -43,3 +43,24 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await sleep(10);
   }
 }
+
+/** One HTTP call to a sandbox at `baseUrl`, with the key (when given) and a JSON body (when given). */
+export async function sandboxRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  key: string | undefined,
+  body?: unknown,
+) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(key ? { Authorization: `apikey ${key}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
+}

@@ -7,7 +7,7 @@ import {
   SandboxControlError,
   type TenantControl,
 } from "../../control-client/sandbox-control.js";
-import { useSandbox } from "../../test-support/sandbox.js";
+import { sandboxRequest, useSandbox } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { startSandbox } from "../server.js";
 
@@ -16,19 +16,8 @@ const ctx = useSandbox({ taskDelayMs: TASK_DELAY_MS });
 const control = () => connectSandbox(ctx.sandbox.url);
 const P = `${F.projectId}/${F.regionId}`;
 
-async function call(method: string, path: string, key: string | undefined, body?: unknown) {
-  const res = await fetch(`${ctx.sandbox.url}${path}`, {
-    method,
-    headers: {
-      ...(key ? { Authorization: `apikey ${key}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
-}
+const call = (method: string, path: string, key: string | undefined, body?: unknown) =>
+  sandboxRequest(ctx.sandbox.url, method, path, key, body);
 
 const createServer = (key: string, flavor: string = F.bareMetalFlavor) =>
   call("POST", `/cloud/v1/bminstances/${P}`, key, {

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DURABLE_MODES } from "../../test-support/durable-modes.js";
-import { eventually } from "../../test-support/sandbox.js";
+import { eventually, sandboxRequest } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../server.js";
 
 const groupPath = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
 
-async function call(sandbox: RunningSandbox, method: string, path: string, key: string, body?: unknown) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+const call = (sandbox: RunningSandbox, method: string, path: string, key: string, body?: unknown) =>
+  sandboxRequest(sandbox.url, method, path, key, body);
+
+/** Starts a bare metal creation with the default key; its answer lists the task. */
+const createServer = (sandbox: RunningSandbox) =>
+  call(sandbox, "POST", `/cloud/v1/bminstances/${F.projectId}/${F.regionId}`, SANDBOX_API_KEY, {
+    flavor: F.bareMetalFlavor,
+    image_id: F.imageId,
+    interfaces: [{ type: "external" }],
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { id?: unknown } };
-}
 
 interface Group {
   revision_number: number;
@@ -35,17 +37,7 @@ describe.each(DURABLE_MODES)("durable state, $name", (mode) => {
     const first = await start();
     const patched = await call(first, "PATCH", groupPath, SANDBOX_API_KEY, { tags: { durable: "yes" } });
     expect(patched.status).toBe(200);
-    const created = await call(
-      first,
-      "POST",
-      `/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
-      SANDBOX_API_KEY,
-      {
-        flavor: F.bareMetalFlavor,
-        image_id: F.imageId,
-        interfaces: [{ type: "external" }],
-      },
-    );
+    const created = await createServer(first);
     const taskId = (created.body.tasks as string[])[0] as string;
     const setting = await call(
       first,
@@ -101,17 +93,7 @@ describe.each(DURABLE_MODES)("durable state, $name", (mode) => {
       }[];
       expect(faults.map((f) => f.id)).toEqual([fault.body.id]);
       // A new task after the restart gets a new id (the id generator's state was kept).
-      const again = await call(
-        second,
-        "POST",
-        `/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
-        SANDBOX_API_KEY,
-        {
-          flavor: F.bareMetalFlavor,
-          image_id: F.imageId,
-          interfaces: [{ type: "external" }],
-        },
-      );
+      const again = await createServer(second);
       expect((again.body.tasks as string[])[0]).not.toBe(taskId);
     } finally {
       await second.stop();

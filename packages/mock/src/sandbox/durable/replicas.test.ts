@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type ThrowawayPostgres } from "../../test-support/postgres.js";
-import { eventually } from "../../test-support/sandbox.js";
+import { eventually, sandboxRequest } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { type RunningSandbox, startSandbox } from "../server.js";
 
 const PATCHES = 200;
 const groupPath = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
 
-async function call(sandbox: RunningSandbox, method: string, path: string, key: string, body?: unknown) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (sandbox: RunningSandbox, method: string, path: string, key: string, body?: unknown) =>
+  sandboxRequest(sandbox.url, method, path, key, body);
 
 interface Group {
   id: string;
