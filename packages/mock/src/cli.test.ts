@@ -1,10 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
-import { bin, spawnBin, startBin } from "./test-support/bin.js";
+import { spawnBin, startBin } from "./test-support/bin.js";
 
 const dist = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
@@ -101,17 +101,18 @@ describe("cloud-mock sandbox control flags", () => {
 
   it.each([
     ["--control", "maybe"],
+    ["--control", ""],
     ["--max-tenants", "0"],
+    ["--max-tenants", "-1"],
+    ["--max-tenants", "many"],
     ["--tenant-idle", "soon"],
-  ])("refuses %s %s", async (flag, value) => {
-    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0", flag, value], {
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let err = "";
-    child.stderr.on("data", (c: Buffer) => {
-      err += c.toString();
-    });
-    expect(await exitCode(child)).not.toBe(0);
-    expect(err).toContain(flag);
+    ["--tenant-idle", "-5"],
+    ["--tenant-idle", ""],
+    ["--data-dir", ""],
+    ["--database-url", ""],
+  ])("refuses %s %j with exit code 2 and a message naming the flag", async (flag, value) => {
+    const { child, err } = spawnBin(["sandbox", "--port", "0", `${flag}=${value}`]);
+    expect(await exitCode(child)).toBe(2);
+    expect(err()).toContain(flag);
   });
 });
