@@ -5,8 +5,8 @@ const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
 const { data, error } = await client.POST("/cloud/v1/bminstances/{project_id}/{region_id}", {
   params: { path: { project_id: 1, region_id: 1 } },
   body: {
-    flavor: "bm2-hf-medium",
-    image_id: "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+    flavor: "bm1-infrastructure-small",
+    image_id: "b5b4d65d-945f-4b98-ab6f-332319c724ef",
     name: "bm-db-1",
     ssh_key_name: "my-laptop",
     interfaces: [{ type: "external", ip_family: "ipv4" }],

@@ -12,14 +12,14 @@ const { data, error } = await client.POST("/cloud/v2/pricing/{project_id}/{regio
       { type: "external", ip_family: "ipv4" },
       {
         type: "subnet",
-        network_id: "9d2c4e8a-1b3f-4a5c-8d7e-6f5a4b3c2d1e",
+        network_id: "6b9a3f1e-2c4d-4e8f-9a0b-1c2d3e4f5a6b",
         subnet_id: "2731a56e-a5c9-44be-80c2-02c57c594573",
       },
     ],
     volumes: [
       {
         source: "image",
-        image_id: "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+        image_id: "b5b4d65d-945f-4b98-ab6f-332319c724ef",
         size: 20,
         type_name: "ssd_hiiops",
       },

@@ -81,5 +81,5 @@ function stop() {
   for (const res of listeners) res.end();
   server.close(() => process.exit(0));
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+// Ctrl+C, a stop request, or the terminal closing: each ends the server with exit code 0.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);

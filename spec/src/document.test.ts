@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  bundledDocument,
+  bundledModel,
+  bundlePath,
+  evaluateEach,
+  evaluateExpression,
   HTTP_METHODS,
+  loadBundle,
   loadDocument,
   matchMediaType,
   matchStatus,
   mediaType,
-  OPERATION_AREAS,
   openDocument,
   responseExamples,
 } from "./document.js";
@@ -32,12 +37,39 @@ describe("the operations of the bundle", () => {
     expect(model.operation("resetStreamPushToken").statuses).toEqual(expect.arrayContaining(["200", "202"]));
   });
 
-  it("each has an area named after its tag, and every area names an operation", () => {
+  it("each has an area named after its service, which is its tag", () => {
     for (const op of model.operations) {
       expect(op.area, op.operationId).toMatch(/^[a-z]+\/[a-z-]+$/);
-      expect(op.area?.split("/")[0], op.operationId).toBe(op.tag?.toLowerCase());
+      expect(op.service, op.operationId).toBe(op.tag?.toLowerCase());
+      expect(op.area?.split("/")[0], op.operationId).toBe(op.service);
     }
-    expect(Object.keys(OPERATION_AREAS).sort()).toEqual(model.operations.map((o) => o.operationId).sort());
+  });
+
+  it("write unless they only read: GETs and the x-read-only POSTs change nothing", () => {
+    const readers = model.operations.filter((o) => !o.writes).map((o) => o.operationId);
+    expect(readers.sort()).toEqual(
+      [
+        "checkRegistryQuota",
+        "getTask",
+        "listActiveTasks",
+        "listPlanContents",
+        "listResellerNotificationSettings",
+        "previewInstancePrice",
+      ].sort(),
+    );
+  });
+
+  it("name the parameters a key's scope applies to (x-tenant-scope)", () => {
+    const scoped = model.operations.flatMap((o) =>
+      o.parameters.filter((p) => p.tenantScope !== undefined).map((p) => `${p.name} ${p.tenantScope}`),
+    );
+    expect(new Set(scoped)).toEqual(new Set(["project_id projects", "resellerId resellers"]));
+    for (const op of model.operations) {
+      for (const p of op.parameters) {
+        if (p.name === "project_id" || p.name === "resellerId")
+          expect(p.tenantScope, op.operationId).toBeDefined();
+      }
+    }
   });
 
   it("merge path-item and operation parameters, resolved", () => {
@@ -66,6 +98,41 @@ describe("the operations of the bundle", () => {
       route: undefined,
       allowed: ["GET"],
     });
+  });
+
+  it("carry their links, resolved: which operation an answer feeds and with what", () => {
+    const names = (id: string) =>
+      model.operation(id).links.map((l) => `${l.status} ${l.name} → ${l.operationId}`);
+    for (const creator of ["createBareMetalServers", "replacePortAllowedAddressPairs"]) {
+      expect(names(creator)).toEqual(["200 GetTask → getTask", "200 ListActiveTasks → listActiveTasks"]);
+      expect(model.operation(creator).links[1]).toMatchObject({
+        parameters: { project_id: "$request.path.project_id", region_id: "$request.path.region_id" },
+        lists: "$response.body#/tasks/0",
+      });
+    }
+    expect(names("getTask")).toEqual([
+      "200 ListActiveTasks → listActiveTasks",
+      "200 UpdateCreatedSecurityGroup → updateSecurityGroup",
+      "200 ReplaceCreatedPortAddressPairs → replacePortAllowedAddressPairs",
+    ]);
+    expect(names("listActiveTasks")).toEqual(["200 GetTask → getTask"]);
+    expect(names("addResellerNotificationSetting")).toEqual([
+      "201 ListNotificationSettings → listResellerNotificationSettings",
+    ]);
+    expect(model.operation("listPlanContents").links).toEqual([]);
+    expect(model.operation("getTask").responses["200"]?.links).toHaveLength(3);
+  });
+
+  it("link to operations that exist, filling every path parameter of them", () => {
+    for (const op of model.operations) {
+      for (const link of op.links) {
+        const target = model.operation(link.operationId);
+        const needed = target.parameters.filter((p) => p.in === "path").map((p) => p.name);
+        expect(Object.keys(link.parameters).sort(), `${op.operationId} ${link.name}`).toEqual(
+          expect.arrayContaining(needed),
+        );
+      }
+    }
   });
 
   it("HTTP_METHODS holds the eight methods of a path item", () => {
@@ -137,6 +204,53 @@ describe("checkResponse on the bundle", () => {
       value: 1,
     });
     expect(() => model.checkSchema("Nope", {})).toThrow(/unknown schema/);
+  });
+});
+
+describe("the bundle as a module and as a file", () => {
+  it("is one model per process, the bundle's file parsed", () => {
+    expect(model).toBe(bundledModel());
+    expect(model.doc).toBe(bundledDocument);
+    expect(bundledDocument).toEqual(loadBundle());
+  });
+
+  it("reads another bundled file when given its path, once", () => {
+    const fromFile = loadDocument(bundlePath());
+    expect(fromFile).not.toBe(model);
+    expect(fromFile).toBe(loadDocument(bundlePath()));
+    expect(fromFile.operations.map((op) => op.operationId)).toEqual(
+      model.operations.map((op) => op.operationId),
+    );
+  });
+});
+
+describe("secret properties", () => {
+  it("are the ones the bundle marks x-secret: the push token, the password and user_data", () => {
+    expect([...model.secretProperties].sort()).toEqual(["password", "token", "user_data"]);
+  });
+
+  it("include format: password, in nested and array schemas; other properties are not", () => {
+    const doc = openDocument({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          A: {
+            type: "object",
+            properties: {
+              pin: { type: "string", format: "password" },
+              list: {
+                type: "array",
+                items: { properties: { api_key: { type: "string", "x-secret": true } } },
+              },
+              name: { type: "string", "x-secret": false },
+            },
+          },
+        },
+      },
+    });
+    expect([...doc.secretProperties].sort()).toEqual(["api_key", "pin"]);
   });
 });
 
@@ -216,5 +330,30 @@ describe("matching", () => {
   it("mediaType drops parameters and case", () => {
     expect(mediaType("Application/JSON; charset=UTF-8")).toBe(json);
     expect(mediaType(null)).toBeUndefined();
+  });
+});
+
+describe("runtime expressions of links", () => {
+  const source = {
+    path: { project_id: "1" },
+    query: { limit: "10" },
+    body: { tasks: ["a", "b"], created_resources: { ports: [] }, results: [{ id: "x" }, { id: "y" }] },
+  };
+
+  it("read the request's path and query and the answer's body by JSON pointer", () => {
+    expect(evaluateExpression("$request.path.project_id", source)).toBe("1");
+    expect(evaluateExpression("$request.query.limit", source)).toBe("10");
+    expect(evaluateExpression("$response.body#/tasks/1", source)).toBe("b");
+    expect(evaluateExpression("$response.body#/created_resources/ports/0", source)).toBeUndefined();
+    expect(evaluateExpression(7, source)).toBe(7);
+    expect(() => evaluateExpression("$url", source)).toThrow(/unsupported runtime expression/);
+  });
+
+  it("stand for every item of an array when they name its first", () => {
+    expect(evaluateEach("$response.body#/tasks/0", source)).toEqual(["a", "b"]);
+    expect(evaluateEach("$response.body#/results/0/id", source)).toEqual(["x", "y"]);
+    expect(evaluateEach("$response.body#/created_resources/ports/0", source)).toEqual([]);
+    expect(evaluateEach("$request.path.project_id", source)).toEqual(["1"]);
+    expect(evaluateEach("$request.path.missing", source)).toEqual([]);
   });
 });

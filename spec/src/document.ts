@@ -1,132 +1,22 @@
-// The typed model of a bundled OpenAPI document: its operations, its `$ref`s, its routes and the one
-// answer to "is this response part of the contract?". Every package asks it; none re-derives it.
-import { judgeResponse, type ResponseVerdict } from "./check-response.js";
-import { isObject, type Json } from "./json.js";
-import { indexOperations, type Operation } from "./operations.js";
-import { dereference, type Resolved, resolveRef } from "./resolve.js";
-import { type RouteMatch, Router } from "./router.js";
-import {
-  createSchemaValidator,
-  loadBundle,
-  type OpenApiDocument,
-  type SchemaError,
-  type ValidationResult,
-} from "./validator.js";
+// The document model for Node: everything of ./model, plus the bundle's file and models of other bundled
+// files read from disk.
+import { loadBundle } from "./bundle-file.js";
+import { bundledModel } from "./bundled.js";
+import { type DocumentModel, openDocument } from "./model.js";
 
-export { OPERATION_AREAS } from "./areas.js";
-export type { ResponseVerdict, Violation, ViolationKind } from "./check-response.js";
-export { type ResponseExample, responseExamples } from "./examples.js";
-export { isObject, type Json } from "./json.js";
-export {
-  HTTP_METHODS,
-  type HttpMethod,
-  type MediaTypeObject,
-  type Operation,
-  type Parameter,
-  type RequestBody,
-  type ResponseObject,
-} from "./operations.js";
-export { dereference, type Resolved, resolveRef } from "./resolve.js";
-export { type RouteMatch, Router } from "./router.js";
-export { isJsonMediaType, matchMediaType, matchStatus, mediaType } from "./status.js";
-export {
-  bundlePath,
-  loadBundle,
-  type OpenApiDocument,
-  type SchemaError,
-  type ValidationResult,
-} from "./validator.js";
-
-export interface DocumentModel {
-  /** The parsed document. */
-  readonly doc: OpenApiDocument;
-  /** Every operation, in the order of `paths`. */
-  readonly operations: readonly Operation[];
-  /** The operation with this operationId; throws for an unknown one. */
-  operation(operationId: string): Operation;
-  /** The operation with this operationId, or undefined. */
-  findOperation(operationId: string): Operation | undefined;
-  /** The operation a request goes to (`path` without the query, still percent-encoded). */
-  route(method: string, path: string): RouteMatch<Operation>;
-  /** Follows local `$ref`s from `node`. */
-  resolve<T = Json>(node: unknown): T;
-  /** Like `resolve`, also naming the last `$ref` followed. */
-  dereference<T = Json>(node: unknown): Resolved<T>;
-  /** A check of values against a schema of the document (compiled once per schema object). */
-  compile(schema: object): (value: unknown) => ValidationResult;
-  /** Checks a value against `components.schemas[name]`. */
-  checkSchema(name: string, value: unknown): SchemaError[];
-  /**
-   * Judges one response: is the status documented for the operation (exact, then `4XX`, then `default`),
-   * is the content type one it lists, and does the body match its schema? Never throws for a broken
-   * response; throws for an unknown operationId.
-   */
-  checkResponse(
-    operationId: string,
-    status: number,
-    contentType: string | null,
-    body: unknown,
-  ): ResponseVerdict;
-}
-
-/** Builds the model of a parsed document (any OpenAPI 3.x document whose `$ref`s are all local). */
-export function openDocument(doc: OpenApiDocument): DocumentModel {
-  const operations = indexOperations(doc);
-  const byId = new Map(operations.map((op) => [op.operationId, op]));
-  let router: Router<Operation> | undefined;
-  let validator: ReturnType<typeof createSchemaValidator> | undefined;
-  const compile = (schema: object) => {
-    validator ??= createSchemaValidator(doc);
-    return validator.compile(schema);
-  };
-  const operation = (operationId: string) => {
-    const found = byId.get(operationId);
-    if (!found) throw new Error(`unknown operationId "${operationId}"`);
-    return found;
-  };
-
-  return {
-    doc,
-    operations,
-    operation,
-    findOperation: (operationId) => byId.get(operationId),
-    route(method, path) {
-      if (!router) {
-        router = new Router<Operation>();
-        for (const op of operations) router.add(op.method, op.path, op);
-      }
-      return router.match(method, path);
-    },
-    resolve: (node) => resolveRef(doc, node),
-    dereference: (node) => dereference(doc, node),
-    compile,
-    checkSchema(name, value) {
-      const schemas =
-        isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-      const schema = schemas[name];
-      if (!isObject(schema)) throw new Error(`unknown schema "${name}"`);
-      return compile(schema)(value).errors;
-    },
-    checkResponse: (operationId, status, contentType, body) =>
-      judgeResponse(
-        operation(operationId),
-        status,
-        contentType,
-        body,
-        (schema, value) => compile(schema)(value).errors,
-      ),
-  };
-}
+export { bundlePath, loadBundle } from "./bundle-file.js";
+export { bundledDocument, bundledModel } from "./bundled.js";
+export * from "./model.js";
 
 const loaded = new Map<string, DocumentModel>();
 
-/** The model of this package's bundle (or of the bundle at `path`), read once per process. */
+/** The model of this package's bundle (`bundledModel()`), or of the bundle at `path`, read once per process. */
 export function loadDocument(path?: string): DocumentModel {
-  const key = path ?? "";
-  let model = loaded.get(key);
+  if (path === undefined) return bundledModel();
+  let model = loaded.get(path);
   if (!model) {
-    model = openDocument(path === undefined ? loadBundle() : loadBundle(path));
-    loaded.set(key, model);
+    model = openDocument(loadBundle(path));
+    loaded.set(path, model);
   }
   return model;
 }

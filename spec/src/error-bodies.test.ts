@@ -53,7 +53,7 @@ const cases = model.operations.flatMap((op) =>
 describe("error bodies per service", () => {
   it("cover every error response of the twelve operations", () => {
     expect(new Set(cases.map((c) => c.tag))).toEqual(new Set(Object.keys(SHAPES)));
-    expect(cases.length).toBeGreaterThan(80);
+    expect(cases.length).toBeGreaterThan(70);
   });
 
   it.each(cases)("$operationId $status accepts each documented shape of its service ($tag)", (c) => {
@@ -95,7 +95,7 @@ describe("error bodies per service", () => {
 
   it("judges a wrong type in a documented field", () => {
     expect(model.checkResponse("getTask", 404, json, { message: 42 }).valid).toBe(false);
-    expect(model.checkResponse("listPlanContents", 422, json, { limit: "too big" }).valid).toBe(false);
+    expect(model.checkResponse("listPlanContents", 400, json, { limit: "too big" }).valid).toBe(false);
     expect(model.checkResponse("revokeCdnCertificate", 400, json, { errors: "nope" }).valid).toBe(false);
     expect(model.checkResponse("addResellerNotificationSetting", 400, json, { errors: ["x"] }).valid).toBe(
       false,

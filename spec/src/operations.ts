@@ -1,11 +1,14 @@
 // The operations of a document: the one place that walks `paths` and knows the HTTP methods.
-import { OPERATION_AREAS } from "./areas.js";
 import { isObject, type Json } from "./json.js";
+import { type Link, linksOf, type OperationLink } from "./links.js";
 import { resolveRef } from "./resolve.js";
 
 /** The methods an OpenAPI 3.1 path item may hold, in the order the spec lists them. */
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The methods that never change state. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface Parameter {
   name: string;
@@ -16,6 +19,11 @@ export interface Parameter {
   schema: Json;
   style: string | undefined;
   explode: boolean | undefined;
+  /**
+   * The parameter's `x-tenant-scope`: the kind of resource it names (`projects`, `resellers`) that an API key
+   * may be bound to; a key bound to others may not call with it. Undefined for other parameters.
+   */
+  tenantScope: string | undefined;
   /** The resolved parameter object. */
   object: Json;
 }
@@ -36,6 +44,8 @@ export interface ResponseObject {
   description?: string;
   /** Media types (as written) → media type objects; empty when the response has no body. */
   content: Record<string, MediaTypeObject>;
+  /** The operations this answer feeds (OpenAPI `links`), resolved; empty when it has none. */
+  links: Link[];
 }
 
 export interface Operation {
@@ -47,8 +57,21 @@ export interface Operation {
   path: string;
   /** The first tag, undefined when the operation has none. */
   tag: string | undefined;
-  /** `<tag>/<topic>` (`cloud/registry`), from OPERATION_AREAS; undefined for an operation it does not list. */
+  /**
+   * `<tag>/<topic>` (`cloud/registry`), the operation's `x-area`: it names the sandbox handler file, the
+   * contract-test file and the docs group. Undefined for an operation without one.
+   */
   area: string | undefined;
+  /**
+   * The service the operation belongs to, its tag in lower case (`cloud`, `billing`, `cdn`, `iam`,
+   * `streaming`): its error bodies are that service's shapes. Undefined for an operation without a tag.
+   */
+  service: string | undefined;
+  /**
+   * Whether a successful call changes state: every method but GET, HEAD and OPTIONS, unless the operation
+   * says `x-read-only: true` (a quota check or a price preview is a POST that changes nothing).
+   */
+  writes: boolean;
   /** Path-item and operation parameters merged (the operation's win by `in` + `name`), resolved. */
   parameters: Parameter[];
   requestBody: RequestBody | undefined;
@@ -56,6 +79,8 @@ export interface Operation {
   responses: Record<string, ResponseObject>;
   /** The documented status keys, in the spec's order. */
   statuses: string[];
+  /** The links of every response, in the order of the statuses. */
+  links: OperationLink[];
   /** The operation object as written in the document. */
   object: Json;
 }
@@ -80,19 +105,27 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
   const responses: Record<string, ResponseObject> = {};
   for (const [status, raw] of Object.entries(isObject(object.responses) ? object.responses : {})) {
     const response = resolveRef(doc, raw);
-    responses[status] = { ...response, content: contentOf(doc, response.content) };
+    responses[status] = {
+      ...response,
+      content: contentOf(doc, response.content),
+      links: linksOf(doc, response.links),
+    };
   }
   const operationId = typeof object.operationId === "string" ? object.operationId : `${upper} ${path}`;
+  const tag = Array.isArray(object.tags) && typeof object.tags[0] === "string" ? object.tags[0] : undefined;
   return {
     operationId,
     method: upper,
     path,
-    tag: Array.isArray(object.tags) && typeof object.tags[0] === "string" ? object.tags[0] : undefined,
-    area: OPERATION_AREAS[operationId],
+    tag,
+    area: typeof object["x-area"] === "string" ? object["x-area"] : undefined,
+    service: tag?.toLowerCase(),
+    writes: !SAFE_METHODS.has(upper) && object["x-read-only"] !== true,
     parameters: mergeParameters(doc, item.parameters, object.parameters),
     requestBody: requestBodyOf(doc, object.requestBody),
     responses,
     statuses: Object.keys(responses),
+    links: Object.entries(responses).flatMap(([status, r]) => r.links.map((link) => ({ ...link, status }))),
     object,
   };
 }
@@ -111,6 +144,7 @@ function mergeParameters(doc: Json, pathLevel: unknown, operationLevel: unknown)
         schema: isObject(p.schema) ? p.schema : {},
         style: typeof p.style === "string" ? p.style : undefined,
         explode: typeof p.explode === "boolean" ? p.explode : undefined,
+        tenantScope: typeof p["x-tenant-scope"] === "string" ? p["x-tenant-scope"] : undefined,
         object: p,
       });
     }

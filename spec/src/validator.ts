@@ -1,7 +1,6 @@
 // Compiles JSON Schema validators (draft 2020-12, with formats) from a bundled OpenAPI document.
-// The document model (./document) judges every body with it, so all packages judge bodies alike.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// The document model (./model) judges every body with it, so all packages judge bodies alike. No Node
+// module on this path: the model runs in browsers too.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Json } from "./json.js";
@@ -11,7 +10,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 const BUNDLE_ID = "https://cloud-contract.invalid/openapi.json";
 /** OpenAPI keywords that may stand inside a schema; annotations only, never checked. */
-const OPENAPI_KEYWORDS = ["discriminator", "example", "xml", "externalDocs", "components"];
+// `x-secret` marks a property a recorder must redact (see secrets.ts); it asks nothing of the value.
+const OPENAPI_KEYWORDS = ["discriminator", "example", "xml", "externalDocs", "components", "x-secret"];
 
 export interface SchemaError {
   /** JSON pointer into the validated value ("/" for the value itself). */
@@ -28,7 +28,7 @@ export interface ValidationResult {
   errors: SchemaError[];
 }
 
-/** A parsed OpenAPI 3.x document: the top level typed, the rest read through the model (./document). */
+/** A parsed OpenAPI 3.x document: the top level typed, the rest read through the model (./model). */
 export interface OpenApiDocument {
   openapi?: string;
   info?: Json;
@@ -39,23 +39,13 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-/** Absolute path of this package's bundle, `dist/openapi.json`. */
-export function bundlePath(): string {
-  return createRequire(import.meta.url).resolve("@cloud-contract/spec/openapi.json");
-}
-
-/** Reads and parses a bundled document (this package's bundle unless another path is given). */
-export function loadBundle(path: string = bundlePath()): OpenApiDocument {
-  return JSON.parse(readFileSync(path, "utf8")) as OpenApiDocument;
-}
-
 export interface SchemaValidator {
   /** Returns a check of a value against `schema` (a schema object of the document; compiled once). */
   compile(schema: object): (value: unknown) => ValidationResult;
   doc: OpenApiDocument;
 }
 
-export function createSchemaValidator(doc: OpenApiDocument = loadBundle()): SchemaValidator {
+export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,

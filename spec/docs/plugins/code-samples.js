@@ -1,8 +1,10 @@
 // Redocly plugin for the docs build: attaches spec/code_samples/<operationId>.ts to each operation as an
-// x-codeSamples entry (lang TypeScript). The samples stay real files that are type-checked against the
-// client (packages/docs), so the page never shows a sample that no longer compiles.
+// x-codeSamples entry (lang TypeScript), and a curl sample built from the operation's own examples. The
+// TypeScript samples stay real files that are type-checked against the client (packages/docs), and
+// packages/docs runs both kinds against a sandbox, so the page never shows a sample that does not work.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { curlSample } from "./curl-sample.js";
 
 export const samplesDir = fileURLToPath(new URL("../../code_samples/", import.meta.url));
 
@@ -30,9 +32,72 @@ function attachTypescriptSamples() {
   };
 }
 
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
+
+function attachCurlSamples() {
+  return {
+    PathItem: {
+      leave(pathItem, ctx) {
+        const resolve = (node) =>
+          node && typeof node === "object" && "$ref" in node ? ctx.resolve(node).node : node;
+        for (const method of METHODS) {
+          const operation = pathItem[method];
+          if (!operation) continue;
+          const source = curlSample(
+            {
+              method,
+              path: String(ctx.key),
+              parameters: [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])],
+              requestBody: operation.requestBody,
+            },
+            resolve,
+          );
+          const samples = (operation["x-codeSamples"] ?? []).filter((s) => s.lang !== "curl");
+          const at = samples.findIndex((s) => s.lang === "TypeScript") + 1;
+          samples.splice(at, 0, { lang: "curl", label: "curl", source });
+          operation["x-codeSamples"] = samples;
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Joins the hard-wrapped lines of each Markdown paragraph with a space. The YAML files wrap descriptions at
+ * 110 columns; Markdown renders those newlines as spaces, but Redoc's search index drops them, so its
+ * snippets glued words together ("quotas of theproject"). Code fences, lists, tables, headings and quotes
+ * keep their lines.
+ */
+export function unwrapParagraphs(markdown) {
+  return markdown
+    .split(/(^```[\s\S]*?^```)/m)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([^\n])\n(?![\n\s]|[-*+|#>]|\d+\.\s)/g, "$1 ")))
+    .join("");
+}
+
+const unwrapDescription = {
+  leave(node) {
+    if (typeof node.description === "string") node.description = unwrapParagraphs(node.description);
+  },
+};
+
+function unwrapDescriptions() {
+  return Object.fromEntries(
+    ["Info", "Tag", "Operation", "Parameter", "RequestBody", "Response", "Schema", "MediaType", "Header"].map(
+      (type) => [type, unwrapDescription],
+    ),
+  );
+}
+
 export default function codeSamplesPlugin() {
   return {
     id: "code-samples",
-    decorators: { oas3: { "attach-typescript-samples": attachTypescriptSamples } },
+    decorators: {
+      oas3: {
+        "attach-typescript-samples": attachTypescriptSamples,
+        "attach-curl-samples": attachCurlSamples,
+        "unwrap-descriptions": unwrapDescriptions,
+      },
+    },
   };
 }
