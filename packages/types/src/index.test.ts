@@ -6,6 +6,7 @@ import type {
   CdnErrorBody,
   CloudErrorBody,
   IamErrorBody,
+  InstancePricePreviewRequest,
   LiveStream,
   NetworkInterface,
   NetworkInterfaceExternal,
@@ -45,6 +46,13 @@ describe("friendly names", () => {
     expectTypeOf<Extract<NetworkInterface, { type: "subnet" }>>().toEqualTypeOf<NetworkInterfaceSubnet>();
     expectTypeOf<Extract<NetworkInterface, { type: "external" }>>().toEqualTypeOf<NetworkInterfaceExternal>();
     expectTypeOf<SecurityGroupRuleChange["action"]>().toEqualTypeOf<"create" | "delete">();
+  });
+
+  it("keep the keywords the spec adds beside a $ref (the price preview's interface security groups)", () => {
+    type PricedInterface = InstancePricePreviewRequest["interfaces"][number];
+    expectTypeOf<NonNullable<PricedInterface["security_groups"]>[number]["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<PricedInterface["type"]>().toEqualTypeOf<NetworkInterface["type"]>();
+    expectTypeOf<Extract<PricedInterface, { type: "subnet" }>["subnet_id"]>().toEqualTypeOf<string>();
   });
 
   it("keep required and optional fields as the spec says", () => {

@@ -27,3 +27,7 @@ export type ApiErrorBody =
   | CdnErrorBody
   | IamErrorBody
   | StreamingErrorBody;
+
+export { COMMA_JOINED_PARAMS, PAGE_SIZE_LIMITS } from "./facts.js";
+// OPERATION_IDS is imported from "@cloud-contract/types/operation-ids", a module of its own that a client
+// loads only when it needs it.

@@ -72,8 +72,7 @@ export interface paths {
         /**
          * Get a task
          * @description Reads one asynchronous task. Poll it after an operation that answered with task ids, until `state` is
-         *     `FINISHED` or `ERROR`. The seed calls this `/v1/tasks/{task_id}` without a prefix; the public API serves
-         *     it under `/cloud`.
+         *     `FINISHED` or `ERROR`.
          */
         get: operations["getTask"];
         put?: never;
@@ -160,7 +159,7 @@ export interface paths {
                 project_id: components["parameters"]["ProjectId"];
                 /** @description The region's ID. */
                 region_id: components["parameters"]["RegionId"];
-                /** @description The ID of the instance port (network interface). The interface specification types it as a plain string; the IDs seen in public examples are UUIDs. */
+                /** @description The ID of the instance port (network interface): a string, in practice a UUID. */
                 port_id: components["parameters"]["PortId"];
             };
             cookie?: never;
@@ -289,10 +288,7 @@ export interface paths {
          * Add a notification e-mail
          * @description Adds an e-mail address to a reseller's notification settings: the address then receives the
          *     notifications of the given type (`deletion_request` or `failed_login`), unless `enabled` is false.
-         *     Answers with the stored setting.
-         *
-         *     The interface specification gives no status code for success and the public reference found does
-         *     not settle it either; `201 Created` is used, as for other creations.
+         *     Answers `201 Created` with the stored setting.
          */
         post: operations["addResellerNotificationSetting"];
         delete?: never;
@@ -329,9 +325,8 @@ export interface paths {
          *       because of the stream's current state). The old session may still be on air; restart the encoder
          *       with the new URLs by hand.
          *
-         *     The `200` answer carries the full updated stream with the new token, as the interface specification
-         *     says. The specification does not describe the `202` answer; the public reference gives it a short body
-         *     with only a `message`, and this contract follows that.
+         *     The `200` answer carries the full updated stream with the new token; the `202` answer is a short body
+         *     with only a `message`.
          */
         post: operations["resetStreamPushToken"];
         delete?: never;
@@ -347,7 +342,7 @@ export interface components {
         /**
          * RegistryQuotaCheckRequest
          * @description The registry to check against the quotas of the project's region: how much storage the new registry
-         *     would get. Neither the interface specification nor the public reference states bounds for the size.
+         *     would get.
          * @example {
          *       "storage_limit": 50
          *     }
@@ -367,8 +362,7 @@ export interface components {
          *     limit), `B_usage` (what is in use now) and `B_requested` (what the checked request would add), all in
          *     the unit of that quota.
          *
-         *     None of the fields is required: the interface specification does not show whether only the exceeded
-         *     quotas or all of them are present, so expect any subset, including none. The service may add quotas;
+         *     None of the fields is required: expect any subset of the quotas, including none. The service may add quotas;
          *     unknown fields are allowed.
          * @example {
          *       "registry_storage_limit": 100,
@@ -715,7 +709,7 @@ export interface components {
         });
         /**
          * TaskType
-         * @description The kinds of asynchronous task, as listed by the interface specification. Use these values to filter
+         * @description The kinds of asynchronous task. Use these values to filter
          *     the active-task list. A task's own `task_type` field is a plain string, because the service may report
          *     kinds that are not in this list.
          * @example create_bm
@@ -727,8 +721,7 @@ export interface components {
          * TaskState
          * @description Where an asynchronous task stands. `FINISHED` and `ERROR` are final: `FINISHED` means the work is done
          *     (`created_resources` lists what was created), `ERROR` means it failed (`error` may say why). `NEW` and
-         *     `RUNNING` are not final — keep polling. The interface specification names only `ERROR` and `FINISHED`;
-         *     `NEW` and `RUNNING` complete the set as the public API reference gives it.
+         *     `RUNNING` are not final — keep polling.
          * @example RUNNING
          * @example FINISHED
          * @enum {string}
@@ -738,8 +731,7 @@ export interface components {
          * TaskCreatedResources
          * @description The IDs of the resources a task created, grouped by kind: each key holds an array of IDs. The IDs are
          *     strings, except under `ddos_profiles` and `projects`, where they are integers. A key is present only
-         *     where the service reports it. Further keys may appear (the public API reference also shows, for
-         *     example, `clusters`); they hold arrays of IDs as well.
+         *     where the service reports it. Further keys may appear; they hold arrays of IDs as well.
          * @example {
          *       "instances": [
          *         "8dc30d49-bb34-4920-9bbd-03a2587ec0ad"
@@ -764,6 +756,8 @@ export interface components {
             api_keys?: string[];
             /** @description IDs of the created containers. */
             caas_containers?: string[];
+            /** @description IDs of the created GPU clusters (`ai_clusters` holds the same IDs for older clients). */
+            clusters?: string[];
             /** @description IDs of the created DDoS protection profiles. */
             ddos_profiles?: number[];
             /** @description IDs of the created functions. */
@@ -818,6 +812,8 @@ export interface components {
             secrets?: string[];
             /** @description IDs of the created security groups. */
             security_groups?: string[];
+            /** @description IDs of the created security group rules. */
+            security_group_rules?: string[];
             /** @description IDs of the created placement (server) groups. */
             servergroups?: string[];
             /** @description IDs of the created volume snapshots. */
@@ -831,9 +827,8 @@ export interface components {
         };
         /**
          * TaskInstanceCreationData
-         * @description The `data` of a task that creates an instance: the parameters the instance is being built from. The
-         *     interface specification shows these keys but not which of them are always present, so none is required
-         *     here, and further keys are allowed.
+         * @description The `data` of a task that creates an instance: the parameters the instance is being built from. None
+         *     of the keys is always present, and further keys are allowed.
          * @example {
          *       "name": "web-01",
          *       "flavor_name": "g1-standard-2-4",
@@ -895,8 +890,8 @@ export interface components {
          * Task
          * @description One asynchronous operation of the cloud API, such as creating a bare metal server. Operations that change
          *     infrastructure answer with task IDs; poll each task until `state` is `FINISHED` or `ERROR` before you
-         *     start operations that depend on it. Optional fields may be absent or null (nullability as in the public
-         *     API reference); further fields may be added by the service.
+         *     start operations that depend on it. Optional fields may be absent or null; further fields may be added
+         *     by the service.
          * @example {
          *       "id": "0b7c5a1e-8f2d-4c3b-a1e9-6d5f4e3c2b1a",
          *       "state": "FINISHED",
@@ -989,8 +984,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description A finer-grained state that some kinds of task report, or null. The interface specification shows the
-             *     value `CLUSTER_CLEAN_UP` and not the full set; the set here is the one the public API reference lists.
+             * @description A finer-grained state that some kinds of task report (for example `CLUSTER_CLEAN_UP`), or null.
              * @example CLUSTER_CLEAN_UP
              * @example CLUSTER_RESIZE
              * @example CLUSTER_RESUME
@@ -1072,13 +1066,13 @@ export interface components {
         /**
          * NetworkInterfaceIpFamily
          * @description Which IP versions the interface gets addresses of: `ipv4`, `ipv6`, or `dual` for both. Where an
-         *     interface has this field it may also be `null`, as the public API reference allows.
+         *     interface has this field it may also be `null`.
          * @example ipv4
          * @enum {string}
          */
         NetworkInterfaceIpFamily: "dual" | "ipv4" | "ipv6";
         /**
-         * NetworkInterfaceExternal
+         * External network
          * @description Attaches the instance or server to the default external network, which gives it a public IP address.
          * @example {
          *       "type": "external",
@@ -1107,7 +1101,7 @@ export interface components {
             port_group?: number;
         };
         /**
-         * NetworkInterfaceFloatingIpNew
+         * New floating IP
          * @description Creates a new floating IP and attaches it to the interface.
          * @example {
          *       "source": "new"
@@ -1121,7 +1115,7 @@ export interface components {
             source: "new";
         };
         /**
-         * NetworkInterfaceFloatingIpExisting
+         * Existing floating IP
          * @description Attaches a floating IP that already exists in the project and is not attached elsewhere.
          * @example {
          *       "source": "existing",
@@ -1142,18 +1136,18 @@ export interface components {
             existing_floating_id: string;
         };
         /**
-         * NetworkInterfaceFloatingIp
+         * Floating IP
          * @description A public floating IP for a private interface (NAT to its fixed address). `source` selects the variant:
          *     `new` creates a floating IP, `existing` attaches one that the project already owns and that is free.
          */
         NetworkInterfaceFloatingIp: components["schemas"]["NetworkInterfaceFloatingIpNew"] | components["schemas"]["NetworkInterfaceFloatingIpExisting"];
         /**
-         * NetworkInterfaceSubnet
+         * Subnet
          * @description Attaches the instance or server to one chosen subnet of a private network. Without `floating_ip` it is
          *     reachable only inside that network; with it, it also gets a public floating IP.
          * @example {
          *       "type": "subnet",
-         *       "network_id": "9d2c4e8a-1b3f-4a5c-8d7e-6f5a4b3c2d1e",
+         *       "network_id": "6b9a3f1e-2c4d-4e8f-9a0b-1c2d3e4f5a6b",
          *       "subnet_id": "2731a56e-a5c9-44be-80c2-02c57c594573",
          *       "floating_ip": {
          *         "source": "new"
@@ -1169,7 +1163,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The network the port is plugged into.
-             * @example 9d2c4e8a-1b3f-4a5c-8d7e-6f5a4b3c2d1e
+             * @example 6b9a3f1e-2c4d-4e8f-9a0b-1c2d3e4f5a6b
              */
             network_id: string;
             /**
@@ -1192,12 +1186,12 @@ export interface components {
             port_group?: number;
         };
         /**
-         * NetworkInterfaceAnySubnet
+         * Any subnet of a network
          * @description Attaches the instance or server to a private network, in whichever of its subnets has the most free IP
          *     addresses (or in the subnet holding `ip_address`, when given). A floating IP can be added.
          * @example {
          *       "type": "any_subnet",
-         *       "network_id": "9d2c4e8a-1b3f-4a5c-8d7e-6f5a4b3c2d1e",
+         *       "network_id": "6b9a3f1e-2c4d-4e8f-9a0b-1c2d3e4f5a6b",
          *       "ip_family": "dual"
          *     }
          */
@@ -1210,7 +1204,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The network the port is plugged into.
-             * @example 9d2c4e8a-1b3f-4a5c-8d7e-6f5a4b3c2d1e
+             * @example 6b9a3f1e-2c4d-4e8f-9a0b-1c2d3e4f5a6b
              */
             network_id: string;
             /**
@@ -1234,7 +1228,7 @@ export interface components {
             port_group?: number;
         };
         /**
-         * NetworkInterfaceReservedFixedIp
+         * Reserved fixed IP
          * @description Attaches the instance or server to an existing, unused reserved fixed IP (a port reserved beforehand).
          *     When that address is private, a floating IP can be added to make it reachable from the internet.
          * @example {
@@ -1267,9 +1261,9 @@ export interface components {
             port_group?: number;
         };
         /**
-         * NetworkInterface
-         * @description One network interface to create for a new instance or bare metal server (the "instance and server
-         *     network interface" of the interface specification). The `type` field selects the variant:
+         * Network interface
+         * @description One network interface to create for a new instance or bare metal server. The `type` field selects the
+         *     variant:
          *
          *     - `external` — a port in the default external (public) network;
          *     - `subnet` — a port in a given subnet of a private network, optionally with a floating IP;
@@ -1277,9 +1271,8 @@ export interface components {
          *       floating IP;
          *     - `reserved_fixed_ip` — an existing reserved fixed IP port, optionally with a floating IP.
          *
-         *     The same union serves the instance price preview and bare metal server creation. The public SDKs show
-         *     the pricing endpoint also accepting interfaces without `type`; this contract requires `type` in both
-         *     operations.
+         *     The same union serves the instance price preview and bare metal server creation; `type` is required in
+         *     both.
          */
         NetworkInterface: components["schemas"]["NetworkInterfaceExternal"] | components["schemas"]["NetworkInterfaceSubnet"] | components["schemas"]["NetworkInterfaceAnySubnet"] | components["schemas"]["NetworkInterfaceReservedFixedIp"];
         /**
@@ -1288,7 +1281,7 @@ export interface components {
          *     Only `source` is required.
          * @example {
          *       "source": "image",
-         *       "image_id": "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+         *       "image_id": "b5b4d65d-945f-4b98-ab6f-332319c724ef",
          *       "size": 20,
          *       "type_name": "ssd_hiiops"
          *     }
@@ -1308,7 +1301,7 @@ export interface components {
             size?: number | null;
             /**
              * @description The volume type, which sets the price per GiB: `standard`, `ssd_hiiops`, `ssd_lowlatency`,
-             *     `ssd_local`, `cold` or `ultra` (the set the public API reference gives), or null for the default.
+             *     `ssd_local`, `cold` or `ultra`, or null for the default.
              * @example standard
              * @example ssd_hiiops
              * @example cold
@@ -1324,16 +1317,15 @@ export interface components {
             snapshot_id?: string | null;
             /**
              * @description The image the volume is made from, when `source` is `image`.
-             * @example f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1
+             * @example b5b4d65d-945f-4b98-ab6f-332319c724ef
              */
             image_id?: string;
         };
         /**
          * InstancePricePreviewRequest
          * @description The instances whose price is wanted, described as they would be created: flavor, network interfaces,
-         *     volumes, and the names of the instances. Give `names` or `name_templates` (the interface specification
-         *     requires one of them; the public API reference requires neither, so giving both is not refused here).
-         *     A `name_templates` of `null` counts as not given; a `null` item is allowed, as the reference says.
+         *     volumes, and the names of the instances. Give `names` or `name_templates` (at least one; giving both is
+         *     not refused). A `name_templates` of `null` counts as not given; a `null` item is allowed.
          * @example {
          *       "flavor": "g1-standard-2-4",
          *       "names": [
@@ -1353,7 +1345,17 @@ export interface components {
              */
             flavor: string;
             /** @description The network interfaces of each instance — their subnet IPs and floating IPs are priced too. */
-            interfaces: components["schemas"]["NetworkInterface"][];
+            interfaces: ({
+                /** @description The security groups to apply to the interface, by ID. */
+                security_groups?: {
+                    /**
+                     * Format: uuid
+                     * @description The ID of a security group of the project.
+                     * @example 2bf3a5d7-9072-40aa-8c3b-5c3b6a6a3f0e
+                     */
+                    id: string;
+                }[];
+            } & components["schemas"]["NetworkInterface"])[];
             /**
              * @description The names of the instances, one per instance to create.
              * @example [
@@ -1397,8 +1399,8 @@ export interface components {
         };
         /**
          * InstancePricePerGb
-         * @description Prices per GiB of egress traffic, in `currency_code`. The object and each price may be null, as in the
-         *     public API reference (a price that does not apply, or is hidden, is null).
+         * @description Prices per GiB of egress traffic, in `currency_code`. The object and each price may be null (a price
+         *     that does not apply, or is hidden, is null).
          * @example {
          *       "egress_traffic_baremetal": 0.01,
          *       "egress_traffic_virtual": 0
@@ -1443,8 +1445,7 @@ export interface components {
         /**
          * InstancePricePeriod
          * @description The price of the instances over one period (an hour or a month), split by what is charged, in
-         *     `currency_code`. Each price may be null (a part that is not charged or not shown), as the public API
-         *     reference says; the interface specification types them as numbers and says nothing about null.
+         *     `currency_code`. Each price may be null (a part that is not charged or not shown).
          * @example {
          *       "external_ip": 0.0042,
          *       "flavor": 0.0382,
@@ -1546,8 +1547,7 @@ export interface components {
         /**
          * SecurityGroupRuleProtocol
          * @description The IP protocol a security group rule matches, by its lower-case name; `any` matches every protocol.
-         *     The interface specification shows only some values; this is the full list published in the public API
-         *     reference.
+         *     This is the full list.
          * @example tcp
          * @enum {string}
          */
@@ -1561,10 +1561,9 @@ export interface components {
          */
         IpAddressOrNetwork: string;
         /**
-         * SecurityGroupRuleCreate
-         * @description A rule change that adds a new rule to the security group. Only `action` is required: neither the
-         *     interface specification nor the public API reference marks any other field of a create as required, and
-         *     which combinations the service accepts is not documented. A field left out does not restrict the rule
+         * Create a rule
+         * @description A rule change that adds a new rule to the security group. Only `action` is required. A field left out
+         *     does not restrict the rule
          *     (no ports: every port; no `remote_ip_prefix` or `remote_group_id`: every remote address).
          * @example {
          *       "action": "create",
@@ -1604,7 +1603,7 @@ export interface components {
             port_range_max?: number;
             /**
              * @description The remote addresses the rule matches, in CIDR notation (`address/prefix-length`, IPv4 or IPv6), or a
-             *     single address (the public API reference takes an address or a network); its IP version must match
+             *     single address (a network of one address); its IP version must match
              *     `ethertype`. `null` or absent: no address restriction.
              * @example 0.0.0.0/0
              * @example 2001:db8::/32
@@ -1619,11 +1618,10 @@ export interface components {
             remote_group_id?: string | null;
         };
         /**
-         * SecurityGroupRuleDelete
+         * Delete a rule
          * @description A rule change that removes an existing rule from the security group, named by `security_group_rule_id`.
-         *     Other rule fields are not needed for a delete. Neither the interface specification nor the public API
-         *     reference marks the ID as required (the reference allows `null`), so the schema does not; a delete that
-         *     names no rule is refused by the service.
+         *     Other rule fields are not needed for a delete. The ID is not required by the schema (it may be `null`),
+         *     but a delete that names no rule is refused by the service.
          * @example {
          *       "action": "delete",
          *       "security_group_rule_id": "9d7c3b2a-1e0f-4a5b-8c6d-7e8f9a0b1c2d"
@@ -1643,7 +1641,7 @@ export interface components {
             security_group_rule_id?: string | null;
         };
         /**
-         * SecurityGroupRuleChange
+         * Rule change
          * @description One change to the rules of a security group, chosen by `action`: `create` adds a rule
          *     (`SecurityGroupRuleCreate`), `delete` removes one by its ID (`SecurityGroupRuleDelete`). To change a rule,
          *     delete it and create its replacement in the same request.
@@ -1730,9 +1728,9 @@ export interface components {
          * SecurityGroupRule
          * @description One rule of a security group as the service reports it. A rule lets matching traffic through; traffic that
          *     no rule of the group matches is dropped. `null` in a matching field means the rule does not restrict that
-         *     field (for example `protocol: null` matches every protocol). The interface specification marks no field of
-         *     a rule as required, so none is required here; the public API reference always returns `id`,
-         *     `security_group_id`, `direction`, `revision_number`, `created_at` and `updated_at`.
+         *     field (for example `protocol: null` matches every protocol). No field is required; in practice the
+         *     service always returns `id`, `security_group_id`, `direction`, `revision_number`, `created_at` and
+         *     `updated_at`.
          * @example {
          *       "id": "9d7c3b2a-1e0f-4a5b-8c6d-7e8f9a0b1c2d",
          *       "security_group_id": "2bf3a5d7-9072-40aa-8c3b-5c3b6a6a3f0e",
@@ -1930,9 +1928,9 @@ export interface components {
         };
         /**
          * BareMetalDdosProfileField
-         * @description One setting of a DDoS protection profile that overrides the template's default. The public SDKs say to
-         *     give only one of `value` (deprecated) and `field_value`; the contract leaves that to the service.
-         *     `base_field` is required, as the public API reference says. Other fields are allowed.
+         * @description One setting of a DDoS protection profile that overrides the template's default. Give one of `value`
+         *     (deprecated) and `field_value`; the service decides what it does with both. `base_field` is required.
+         *     Other fields are allowed.
          * @example {
          *       "base_field": 10,
          *       "field_value": [
@@ -1953,21 +1951,20 @@ export interface components {
              */
             field_name?: string | null;
             /**
-             * @description The value of the field; its type depends on the field (string, integer, array, or null).
+             * @description The value of the field; its type depends on the field (a string, an integer, an array of them, or null).
              * @example [
              *       45046,
              *       45047
              *     ]
              */
-            field_value?: unknown[] | number | string | null;
+            field_value?: string | number | (string | number)[] | null;
             /** @description Deprecated. The value of a field of a basic type, as a string. */
             value?: string | null;
         };
         /**
          * BareMetalDdosProfile
          * @description Advanced DDoS protection for the new server: a protection profile created from a template, with optional
-         *     field settings. The interface specification does not show the inner fields; these follow the public
-         *     SDKs, and other fields are allowed.
+         *     field settings. Other fields are allowed.
          * @example {
          *       "profile_template": 2
          *     }
@@ -1983,16 +1980,16 @@ export interface components {
         };
         /**
          * BareMetalServerCreateRequest
-         * @description A bare metal server to create: its flavor, what it boots (give `image_id` or `apptemplate_id`;
-         *     the interface specification requires either, and neither it nor the public API reference forbids both), its network interfaces and how to access it.
+         * @description A bare metal server to create: its flavor, what it boots (give `image_id` or `apptemplate_id`, at least
+         *     one of them), its network interfaces and how to access it.
          *
          *     Access: on Linux, `username` with `password` creates a user, and `password` alone sets the password of
          *     the image's default user; `user_data` (a cloud-init script) is ignored when `password` is given. On
          *     Windows, `password` sets the password of the `Admin` user, `username` must not be given, and
          *     `user_data` (a cloudbase-init script) cannot change the `Admin` password.
          * @example {
-         *       "flavor": "bm2-hf-medium",
-         *       "image_id": "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+         *       "flavor": "bm1-infrastructure-small",
+         *       "image_id": "b5b4d65d-945f-4b98-ab6f-332319c724ef",
          *       "interfaces": [
          *         {
          *           "type": "external"
@@ -2003,7 +2000,7 @@ export interface components {
         BareMetalServerCreateRequest: {
             /**
              * @description The bare metal flavor (hardware configuration).
-             * @example bm2-hf-medium
+             * @example bm1-infrastructure-small
              */
             flavor: string;
             /** @description The network interfaces of the server — private, public or both; at least one. */
@@ -2011,7 +2008,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The image to install. Give either this or `apptemplate_id`.
-             * @example f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1
+             * @example b5b4d65d-945f-4b98-ab6f-332319c724ef
              */
             image_id?: string;
             /**
@@ -2031,7 +2028,7 @@ export interface components {
             } | null;
             ddos_profile?: components["schemas"]["BareMetalDdosProfile"];
             /**
-             * @description The server name (3 to 63 characters, as the public API reference restricts it).
+             * @description The server name, 3 to 63 characters.
              * @example bm-db-1
              */
             name?: string;
@@ -2078,7 +2075,7 @@ export interface components {
         /**
          * PlanContentCalcRuleType
          * @description The calculation rule of a plan content's price: how usage turns into a charge. `staged` and `stepped`
-         *     prices use the price stages. These six values are the complete set the interface specification names.
+         *     prices use the price stages.
          * @example stepped
          * @enum {string}
          */
@@ -2086,7 +2083,7 @@ export interface components {
         /**
          * PlanContentFeature
          * @description The billable feature a plan content prices. All three fields are always present; `erp_sku_id` may be
-         *     null (as the public API reference says).
+         *     null.
          * @example {
          *       "id": 58,
          *       "name": "CDN traffic",
@@ -2326,9 +2323,8 @@ export interface components {
          * @description One priced item of a billing plan: which feature of which product it prices, in which regions, by
          *     which calculation rule, unit and price. Money values and quantities are decimal strings.
          *
-         *     The interface specification does not say which fields are always present or which may be null; the
-         *     public API reference does: every field is present and none is null (inside, only a feature's
-         *     `erp_sku_id` and a currency's `symbol` may be null).
+         *     Every field is present and none is null (inside, only a feature's `erp_sku_id` and a currency's
+         *     `symbol` may be null).
          * @example {
          *       "id": 10482,
          *       "plan_id": 317,
@@ -2474,10 +2470,10 @@ export interface components {
         };
         /**
          * BillingErrorBody
-         * @description The body of an error answer of the billing service (tag Billing). The billing references document three
-         *     shapes: a `detail` text, an `error` text, and a validation report that maps each rejected request field to
-         *     its list of reasons. The reference marks no field as required; a body is read as one of these shapes when it
-         *     carries the shape's field (for the validation report: at least one field with its reasons).
+         * @description The body of an error answer of the billing service (tag Billing), in one of three shapes: a `detail`
+         *     text, an `error` text, or a validation report that maps each rejected request field to its list of
+         *     reasons. No field is required; a body is one of these shapes when it carries the shape's field (for the
+         *     validation report: at least one field with its reasons).
          * @example {
          *       "detail": "You do not have permission to perform this action."
          *     }
@@ -2503,11 +2499,9 @@ export interface components {
         /**
          * CdnCertificateRevokeRequest
          * @description Revokes the Let's Encrypt certificate of a CDN resource: unlinks it (`sslData: null`) and turns
-         *     HTTPS off (`sslEnabled: false`). Both fields are required and typed as the interface specification
-         *     says; a revoke needs exactly these two values. This interface defines the operation only as the
-         *     revoke, so any other combination is answered with `400` (the sandbox does so). The real service
-         *     serves this path as the general CDN resource update, which is why the types are not narrowed to the
-         *     two constants.
+         *     HTTPS off (`sslEnabled: false`). Both fields are required, and a revoke needs exactly these two
+         *     values: any other combination is answered with `400`. The same path also serves the general CDN
+         *     resource update, which is why the types are not narrowed to the two constants.
          * @example {
          *       "sslData": null,
          *       "sslEnabled": false
@@ -2528,12 +2522,9 @@ export interface components {
         };
         /**
          * CdnResourceUpdateResult
-         * @description The answer to a certificate revoke. The interface specification describes it as an empty object; the
-         *     public API reference documents this URL twice — the revoke, with no body, and the general change of a
-         *     CDN resource, which answers with the updated resource, as the official clients expect. The reading that
-         *     fits both: the body is an empty object or the updated resource. So no field is required, and the fields
-         *     listed are those of the resource (with their types from the reference) that a client can read after a
-         *     revoke; further fields of the resource may appear and are allowed.
+         * @description The answer to a certificate revoke: an empty object or the updated CDN resource. No field is
+         *     required; the fields listed are those of the resource that a client can read after a revoke, and
+         *     further fields of the resource may appear.
          * @example {}
          * @example {
          *       "id": 220,
@@ -2589,10 +2580,9 @@ export interface components {
         };
         /**
          * CdnErrorBody
-         * @description The body of an error answer of the CDN service (tag CDN). The CDN reference documents `errors` — either
-         *     reasons per rejected request field, or a plain list of reasons — and a `message` text (sometimes with the
-         *     HTTP `status` beside it). The reference marks no field as required; a body is read as one of these shapes
-         *     when it carries the shape's field.
+         * @description The body of an error answer of the CDN service (tag CDN): `errors` — either reasons per rejected
+         *     request field, or a plain list of reasons — or a `message` text (sometimes with the HTTP `status` beside
+         *     it). No field is required; a body is one of these shapes when it carries the shape's field.
          * @example {
          *       "errors": {
          *         "sslData": [
@@ -2670,8 +2660,7 @@ export interface components {
          */
         ResellerNotificationSettingList: {
             /**
-             * @description The total number of settings over all pages. Typed `number`, as the interface specification and
-             *     the public reference both say; in practice it is a whole number.
+             * @description The total number of settings over all pages, typed `number`; in practice a whole number.
              * @example 2
              */
             count: number;
@@ -2679,8 +2668,7 @@ export interface components {
             results: components["schemas"]["ResellerNotificationSetting"][];
             /**
              * Format: uri-reference
-             * @description The relative URL of the next page. A string, never null (as the interface specification and the
-             *     public API reference both type it); the last page leaves it out.
+             * @description The relative URL of the next page. A string, never null; the last page leaves it out.
              * @example reselling/resellers/1020/notification_settings?offset=20&limit=10
              */
             next?: string;
@@ -2693,9 +2681,9 @@ export interface components {
         };
         /**
          * IamErrorBody
-         * @description The body of an error answer of the IAM service (tag IAM). The IAM reselling reference documents a validation
-         *     report (`errors`: reasons per rejected request field) and a `message` text. The reference marks no field as
-         *     required; a body is read as one of these shapes when it carries the shape's field.
+         * @description The body of an error answer of the IAM service (tag IAM): a validation report (`errors`: reasons per
+         *     rejected request field) or a `message` text. No field is required; a body is one of these shapes when it
+         *     carries the shape's field.
          * @example {
          *       "errors": {
          *         "email": [
@@ -2747,9 +2735,7 @@ export interface components {
         /**
          * LiveStreamMultiRegionPushUrl
          * @description One multi-regional ingestion point of a push stream, for broadcasters who want to pick the ingest region
-         *     themselves. Neither the interface specification nor the public reference publishes the shape of an
-         *     item, so it is modelled permissively: an item may be a plain URL string or an object whose fields are
-         *     not fixed by this contract. Push URLs inside an item follow the same shapes and carry the same push
+         *     themselves. An item is a plain URL string or an object whose fields are not fixed. Push URLs inside an item follow the same shapes and carry the same push
          *     token as `push_url`, `push_url_srt` and `push_url_whip`.
          */
         LiveStreamMultiRegionPushUrl: {
@@ -2760,9 +2746,8 @@ export interface components {
          * @description One HTML overlay widget attached to a live stream: a web page that the platform renders and mixes over
          *     the video (refreshed about once a second). A widget is either placed with `x`, `y`, `width` and
          *     `height` in pixels of the original frame, or stretched over the whole frame with `stretch`; the two
-         *     ways are not meant to be combined. The public reference states input limits for widgets (width up to
-         *     1920, height up to 1080, position inside the frame); they are described here but not enforced on this
-         *     response object. The service may add fields.
+         *     ways are not meant to be combined. Widgets are limited to a width of 1920 and a height of 1080, placed
+         *     inside the frame; this response object does not enforce the limits. The service may add fields.
          */
         LiveStreamOverlay: {
             /**
@@ -2824,13 +2809,9 @@ export interface components {
          *     its ingest endpoints with the current push token, its playback outputs and the live state of its
          *     transcoding.
          *
-         *     Only `name` is required. The interface specification leaves many fields unnamed; their names, types and
-         *     nullability follow the public streaming reference (the `stream` / `createStream` schemas and the official
-         *     SDKs). That reference types some fields as plain strings, numbers or arrays yet gives them the default
-         *     `null`; the reading that fits both is that they may be null, so they are nullable here (source protocol,
-         *     session timestamps, transcoding figures, custom IDs, `uri`). The push URLs and the screenshot URL have no
-         *     such default and are never null. The real service returns further fields that this
-         *     contract does not list (for example the active ingest regions); unknown fields are allowed.
+         *     Only `name` is required. Several fields may be null (source protocol, session timestamps, transcoding
+         *     figures, custom IDs, `uri`); the push URLs and the screenshot URL are never null. The service returns
+         *     further fields not listed here (for example the active ingest regions); unknown fields are allowed.
          *
          *     Push URL shapes, all built from the stream ID and the one push token the stream has at a time:
          *
@@ -2992,8 +2973,8 @@ export interface components {
             /**
              * Format: uri
              * @description RTMP (or, with `rtmps://`, RTMPS) URL for pushing a backup feed to the backup ingest server, which is
-             *     in a different location from the main one. Same shape and token as `push_url`; the public reference
-             *     shows a backup marker appended to the stream ID part, so treat the URL as opaque and copy it whole.
+             *     in a different location from the main one. Same shape and token as `push_url`, with a backup marker
+             *     that may be appended to the stream ID part: treat the URL as opaque and copy it whole.
              * @example rtmp://vp-push-ams2.domain.com/in/1352417?9b2f6c1e47a04d8e8f3a5c7d2e1b0a96
              */
             backup_push_url?: string;
@@ -3144,8 +3125,7 @@ export interface components {
          * LiveStreamResetNotice
          * @description The short answer of a push-token reset whose active ingest could not be closed automatically (`202`).
          *     The token has been replaced all the same; read the stream to get its new push URLs. `message` is
-         *     optional, as the public API reference says; when present it is one of the two texts the reference lists
-         *     (the termination timed out, or the stream's state prevented it).
+         *     optional; when present it says why (the termination timed out, or the stream's state prevented it).
          * @example {
          *       "message": "Token reset successful (it's already new). However, your active stream state prevents automated termination, you should now manually restart the stream with the new token."
          *     }
@@ -3256,22 +3236,6 @@ export interface components {
                 "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The body or the query does not match the schema of the operation (in the cloud service's error shape). */
-        CloudUnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "Validation Error: {'limit': ['Ensure this value is less than or equal to 1000.']}",
-                 *       "exception_class": "ValidationError",
-                 *       "request_id": "3b1e8c0d2f6a4e9b8c7d6e5f4a3b2c1d"
-                 *     }
-                 */
-                "application/json": components["schemas"]["CloudErrorBody"];
-            };
-        };
         /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the cloud service's error shape). */
         CloudTooManyRequests: {
             headers: {
@@ -3362,22 +3326,6 @@ export interface components {
                 /**
                  * @example {
                  *       "detail": "You do not have permission to perform this action."
-                 *     }
-                 */
-                "application/json": components["schemas"]["BillingErrorBody"];
-            };
-        };
-        /** @description The body or the query does not match the schema of the operation (in the billing service's error shape). */
-        BillingUnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "limit": [
-                 *         "Ensure this value is less than or equal to 100."
-                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["BillingErrorBody"];
@@ -3476,38 +3424,6 @@ export interface components {
                 "application/json": components["schemas"]["CdnErrorBody"];
             };
         };
-        /** @description The request conflicts with the current state of the resource (in the CDN service's error shape). */
-        CdnConflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "The resource was changed by another request; read it again and retry."
-                 *     }
-                 */
-                "application/json": components["schemas"]["CdnErrorBody"];
-            };
-        };
-        /** @description The body or the query does not match the schema of the operation (in the CDN service's error shape). */
-        CdnUnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "errors": {
-                 *         "ssl_data_id": [
-                 *           "Must be an integer."
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["CdnErrorBody"];
-            };
-        };
         /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the CDN service's error shape). */
         CdnTooManyRequests: {
             headers: {
@@ -3601,24 +3517,6 @@ export interface components {
                 "application/json": components["schemas"]["IamErrorBody"];
             };
         };
-        /** @description The body or the query does not match the schema of the operation (in the IAM service's error shape). */
-        IamUnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "errors": {
-                 *         "email": [
-                 *           "Enter a valid email address."
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["IamErrorBody"];
-            };
-        };
         /** @description Too many requests. Wait as long as `Retry-After` says before trying again (in the IAM service's error shape). */
         IamTooManyRequests: {
             headers: {
@@ -3652,20 +3550,6 @@ export interface components {
                 "application/json": components["schemas"]["IamErrorBody"];
             };
         };
-        /** @description The request conflicts with the current state of the resource (in the IAM service's error shape). */
-        IamConflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "The resource was changed by another request; read it again and retry."
-                 *     }
-                 */
-                "application/json": components["schemas"]["IamErrorBody"];
-            };
-        };
         /** @description The request is malformed or breaks a rule of the operation (in the streaming service's error shape). */
         StreamingBadRequest: {
             headers: {
@@ -3693,21 +3577,6 @@ export interface components {
                  * @example {
                  *       "status": 401,
                  *       "error": "Authentication credentials were not provided or are invalid."
-                 *     }
-                 */
-                "application/json": components["schemas"]["StreamingErrorBody"];
-            };
-        };
-        /** @description The key is valid but may not act on this project, region, reseller or resource (in the streaming service's error shape). */
-        StreamingForbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "status": 403,
-                 *       "error": "You do not have permission to perform this action."
                  *     }
                  */
                 "application/json": components["schemas"]["StreamingErrorBody"];
@@ -3776,27 +3645,20 @@ export interface components {
         TaskId: string;
         /** @description The security group's ID. */
         SecurityGroupId: string;
-        /** @description The ID of the instance port (network interface). The interface specification types it as a plain string; the IDs seen in public examples are UUIDs. */
+        /** @description The ID of the instance port (network interface): a string, in practice a UUID. */
         PortId: string;
         /**
          * @description Page size: how many plan contents to return in one page, at most 100. No default and no minimum are
          *     published; leave it out to get the service's default page size.
          */
         PlanContentsLimit: number;
-        /**
-         * @description How many items to skip from the start of the list. Neither the interface specification nor the public API
-         *     reference gives this list's offset a default or a lower bound; the service starts at the first item when it
-         *     is left out.
-         */
+        /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
         Offset: number;
         /** @description The CDN resource's ID. */
         CdnResourceId: number;
         /** @description The reseller's ID. */
         ResellerId: number;
-        /**
-         * @description Page size: the largest number of settings to return in one page. Neither the interface specification
-         *     nor the public reference states a maximum or a default, so none is enforced here.
-         */
+        /** @description Page size: the largest number of settings to return in one page. No maximum or default is set. */
         ResellerNotificationSettingsLimit: number;
         /**
          * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
@@ -3894,7 +3756,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional, as in the public API reference; without a body `storage_limit` is 0. */
+        /** @description Optional; without a body `storage_limit` is 0. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["RegistryQuotaCheckRequest"];
@@ -3914,7 +3776,6 @@ export interface operations {
             401: components["responses"]["CloudUnauthorized"];
             403: components["responses"]["CloudForbidden"];
             404: components["responses"]["CloudNotFound"];
-            422: components["responses"]["CloudUnprocessableEntity"];
             429: components["responses"]["CloudTooManyRequests"];
             "5XX": components["responses"]["CloudServerError"];
         };
@@ -3953,7 +3814,6 @@ export interface operations {
             401: components["responses"]["CloudUnauthorized"];
             403: components["responses"]["CloudForbidden"];
             404: components["responses"]["CloudNotFound"];
-            422: components["responses"]["CloudUnprocessableEntity"];
             429: components["responses"]["CloudTooManyRequests"];
             "5XX": components["responses"]["CloudServerError"];
         };
@@ -4018,7 +3878,6 @@ export interface operations {
             401: components["responses"]["CloudUnauthorized"];
             403: components["responses"]["CloudForbidden"];
             404: components["responses"]["CloudNotFound"];
-            422: components["responses"]["CloudUnprocessableEntity"];
             429: components["responses"]["CloudTooManyRequests"];
             "5XX": components["responses"]["CloudServerError"];
         };
@@ -4037,7 +3896,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional, as in the public API reference; without a body nothing changes. */
+        /** @description Optional; without a body nothing changes. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["SecurityGroupUpdateRequest"];
@@ -4058,7 +3917,6 @@ export interface operations {
             403: components["responses"]["CloudForbidden"];
             404: components["responses"]["CloudNotFound"];
             409: components["responses"]["CloudConflict"];
-            422: components["responses"]["CloudUnprocessableEntity"];
             429: components["responses"]["CloudTooManyRequests"];
             "5XX": components["responses"]["CloudServerError"];
         };
@@ -4072,12 +3930,12 @@ export interface operations {
                 project_id: components["parameters"]["ProjectId"];
                 /** @description The region's ID. */
                 region_id: components["parameters"]["RegionId"];
-                /** @description The ID of the instance port (network interface). The interface specification types it as a plain string; the IDs seen in public examples are UUIDs. */
+                /** @description The ID of the instance port (network interface): a string, in practice a UUID. */
                 port_id: components["parameters"]["PortId"];
             };
             cookie?: never;
         };
-        /** @description Optional, as in the public API reference; without a body the list is empty, which removes every pair. */
+        /** @description Optional; without a body the list is empty, which removes every pair. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["AllowedAddressPairsRequest"];
@@ -4105,7 +3963,6 @@ export interface operations {
             403: components["responses"]["CloudForbidden"];
             404: components["responses"]["CloudNotFound"];
             409: components["responses"]["CloudConflict"];
-            422: components["responses"]["CloudUnprocessableEntity"];
             429: components["responses"]["CloudTooManyRequests"];
             "5XX": components["responses"]["CloudServerError"];
         };
@@ -4149,7 +4006,6 @@ export interface operations {
             403: components["responses"]["CloudForbidden"];
             404: components["responses"]["CloudNotFound"];
             409: components["responses"]["CloudConflict"];
-            422: components["responses"]["CloudUnprocessableEntity"];
             429: components["responses"]["CloudTooManyRequests"];
             "5XX": components["responses"]["CloudServerError"];
         };
@@ -4166,9 +4022,8 @@ export interface operations {
                 /** @description Only items priced in one of these currencies, by ISO 4217 letter code. */
                 currency_char_code?: ("EUR" | "USD")[];
                 /**
-                 * @description Only items priced in one of these currencies, by ID: 1 = US dollar, 2 = euro. Each element is
-                 *     typed integer or null, as the interface specification says ("array of integer or null"); how a
-                 *     null element is written in a query string is not specified, so send currency IDs.
+                 * @description Only items priced in one of these currencies, by ID: 1 = US dollar, 2 = euro. Each element is an
+                 *     integer or null; a null element has no query-string form, so send currency IDs.
                  */
                 currency_id?: (number | null)[];
                 /** @description Only default items (`true`) or only the others (`false`). */
@@ -4187,16 +4042,11 @@ export interface operations {
                 /** @description Only items whose metric code contains this text (case-insensitive). */
                 metric_ext_name?: string;
                 /**
-                 * @description Only items measured by these metrics (IDs). Each element is typed integer or null, as the
-                 *     interface specification says ("array of integer or null"); how a null element is written in a
-                 *     query string is not specified, so send metric IDs.
+                 * @description Only items measured by these metrics (IDs). Each element is an integer or null; a null element has
+                 *     no query-string form, so send metric IDs.
                  */
                 metric_id?: (number | null)[];
-                /**
-                 * @description How many items to skip from the start of the list. Neither the interface specification nor the public API
-                 *     reference gives this list's offset a default or a lower bound; the service starts at the first item when it
-                 *     is left out.
-                 */
+                /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description Sort keys, ascending by default; a leading `-` sorts that key descending. Several keys are
@@ -4220,9 +4070,8 @@ export interface operations {
                  */
                 product_id?: number[];
                 /**
-                 * @description Only items of products with one of these internal codes. The examples list the 21 codes the
-                 *     interface specification names; four more exist (they name third-party products and are left
-                 *     out of the specification), so this is an open string rather than an enum.
+                 * @description Only items of products with one of these internal codes. The examples list 21 of them; there are
+                 *     more, so this is an open string rather than an enum.
                  */
                 product_internal_name?: string[];
                 /** @description Only items of products whose name contains this text (case-insensitive). */
@@ -4252,7 +4101,6 @@ export interface operations {
             400: components["responses"]["BillingBadRequest"];
             401: components["responses"]["BillingUnauthorized"];
             403: components["responses"]["BillingForbidden"];
-            422: components["responses"]["BillingUnprocessableEntity"];
             429: components["responses"]["BillingTooManyRequests"];
             "5XX": components["responses"]["BillingServerError"];
         };
@@ -4274,9 +4122,8 @@ export interface operations {
         };
         responses: {
             /**
-             * @description The certificate was revoked. The body is an empty object (as the interface specification says) or
-             *     the updated CDN resource (as the real service and its official clients have it); the sandbox answers
-             *     with the resource.
+             * @description The certificate was revoked. The body is an empty object or the updated CDN resource (the sandbox
+             *     answers with the resource).
              */
             200: {
                 headers: {
@@ -4290,8 +4137,6 @@ export interface operations {
             401: components["responses"]["CdnUnauthorized"];
             403: components["responses"]["CdnForbidden"];
             404: components["responses"]["CdnNotFound"];
-            409: components["responses"]["CdnConflict"];
-            422: components["responses"]["CdnUnprocessableEntity"];
             429: components["responses"]["CdnTooManyRequests"];
             "5XX": components["responses"]["CdnServerError"];
         };
@@ -4299,16 +4144,9 @@ export interface operations {
     listResellerNotificationSettings: {
         parameters: {
             query?: {
-                /**
-                 * @description Page size: the largest number of settings to return in one page. Neither the interface specification
-                 *     nor the public reference states a maximum or a default, so none is enforced here.
-                 */
+                /** @description Page size: the largest number of settings to return in one page. No maximum or default is set. */
                 limit?: components["parameters"]["ResellerNotificationSettingsLimit"];
-                /**
-                 * @description How many items to skip from the start of the list. Neither the interface specification nor the public API
-                 *     reference gives this list's offset a default or a lower bound; the service starts at the first item when it
-                 *     is left out.
-                 */
+                /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
@@ -4339,7 +4177,6 @@ export interface operations {
             401: components["responses"]["IamUnauthorized"];
             403: components["responses"]["IamForbidden"];
             404: components["responses"]["IamNotFound"];
-            422: components["responses"]["IamUnprocessableEntity"];
             429: components["responses"]["IamTooManyRequests"];
             "5XX": components["responses"]["IamServerError"];
         };
@@ -4373,8 +4210,6 @@ export interface operations {
             401: components["responses"]["IamUnauthorized"];
             403: components["responses"]["IamForbidden"];
             404: components["responses"]["IamNotFound"];
-            409: components["responses"]["IamConflict"];
-            422: components["responses"]["IamUnprocessableEntity"];
             429: components["responses"]["IamTooManyRequests"];
             "5XX": components["responses"]["IamServerError"];
         };
@@ -4415,7 +4250,6 @@ export interface operations {
             };
             400: components["responses"]["StreamingBadRequest"];
             401: components["responses"]["StreamingUnauthorized"];
-            403: components["responses"]["StreamingForbidden"];
             404: components["responses"]["StreamingNotFound"];
             429: components["responses"]["StreamingTooManyRequests"];
             "5XX": components["responses"]["StreamingServerError"];
