@@ -1,9 +1,12 @@
 // Benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
-//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s)
+//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s); for PostgreSQL also
+//                  how many transactions committed them (a tenant's waiting writers commit together)
 //   last page p50  GET of the active-tasks list's last page with 1 000 / 10 000 / 100 000 stored tasks
 //   memory/server  heap per stored bare metal server (task + server + port), memory mode
 //   restart        loading 100 000 stored tasks at start
+// and, with PostgreSQL: requests/s of the active-tasks GET at 32 connections with a valid key and with random
+// unknown keys, 1 000 tenants stored (target: unknown within 2× of valid).
 // Run: pnpm --filter @cloud-contract/mock bench:storage   (node --expose-gc; STORAGE_BENCH_MAX=100000)
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -11,11 +14,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { postgresBinDir } from "../../../scripts/ensure-system-deps.mjs";
-import { openBackend } from "../dist/sandbox/durable/open-backend.js";
 import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/sandbox/fixtures/ids.js";
 import { listen } from "../dist/sandbox/http/listen.js";
-import { createSandbox } from "../dist/sandbox/server.js";
+import { openSandboxHandler } from "../dist/sandbox/server.js";
 
 const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
 const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= MAX);
@@ -29,11 +31,7 @@ const headers = { Authorization: `apikey ${SANDBOX_API_KEY}`, "Content-Type": "a
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 async function open(options) {
-  const durable = await openBackend(options);
-  const sandbox = createSandbox(options, durable);
-  if (durable?.backend.name === "postgres") {
-    await durable.backend.ensureTenant("default", JSON.stringify(sandbox.store.meta()));
-  }
+  const sandbox = await openSandboxHandler(options);
   const server = await listen(sandbox.handler, 0, "127.0.0.1");
   return {
     ...sandbox,
@@ -60,7 +58,11 @@ async function createsPerSecond(options) {
       duration: 3,
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
-    return Math.round(result.requests.average);
+    return {
+      perSecond: Math.round(result.requests.average),
+      answered: result.requests.total,
+      transactions: sandbox.durability?.backend.committedTransactions,
+    };
   } finally {
     await sandbox.close();
   }
@@ -140,6 +142,39 @@ async function listAndRestart(options) {
   return { p50, restartMs };
 }
 
+/** Active-tasks GETs per second at 32 connections for 2 s, each with a key from `keyOf()`. */
+async function getsPerSecond(url, keyOf) {
+  const result = await autocannon({
+    url: `${url}/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`,
+    connections: 32,
+    duration: 2,
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { Authorization: `apikey ${keyOf()}` } }) }],
+  });
+  if (result.errors > 0 || result.timeouts > 0) {
+    console.log(`\n  GET active tasks: ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return { perSecond: Math.round(result.requests.average), statuses: result.non2xx };
+}
+
+/** Valid-key and unknown-key requests/s with 1 000 tenants stored in PostgreSQL (another replica made them). */
+async function unknownKeys(databaseUrl) {
+  const maker = await open({ databaseUrl, maxTenants: 2_000 });
+  const keys = [];
+  for (let i = 0; i < 1_000; i++) keys.push(maker.tenants.create(`bench-${i}`).record.keys[0].api_key);
+  await maker.durability.commit();
+  await maker.close();
+  const sandbox = await open({ databaseUrl, maxTenants: 2_000 });
+  try {
+    // A stored tenant's key: the default world holds the earlier creates' thousands of running tasks.
+    const valid = await getsPerSecond(sandbox.url, () => keys[0]);
+    let n = 0;
+    const unknown = await getsPerSecond(sandbox.url, () => `sbx_unknown-${n++}`);
+    return { valid: valid.perSecond, unknown: unknown.perSecond, stored: keys.length };
+  } finally {
+    await sandbox.close();
+  }
+}
+
 async function memoryPerServer() {
   const N = 10_000;
   const sandbox = await open({ taskDelayMs: 0 });
@@ -168,6 +203,7 @@ async function memoryPerServer() {
 // Memory first, while the heap holds nothing of the other measurements.
 const kib = await memoryPerServer();
 const rows = [];
+let postgresCreates;
 const postgres = await startPostgres(postgresBinDir());
 const dirs = [];
 try {
@@ -186,15 +222,26 @@ try {
   for (const [name, make] of modes) {
     process.stdout.write(`${name}: creates…`);
     const creates = await createsPerSecond(make());
+    if (name === "PostgreSQL") postgresCreates = creates;
     process.stdout.write(" lists…");
     const { p50, restartMs } = await listAndRestart(make());
     process.stdout.write(" done\n");
-    const row = { mode: name, "creates/s (c=32)": creates };
+    const row = { mode: name, "creates/s (c=32)": creates.perSecond };
     for (const size of SIZES) row[`last page p50 @${size / 1000}k (ms)`] = p50[size].toFixed(2);
     row["restart (ms)"] = restartMs === undefined ? "—" : Math.round(restartMs);
     rows.push(row);
   }
   console.table(rows);
+  console.log(
+    `PostgreSQL creates at 32 connections: ${postgresCreates.perSecond}/s (target ≥ 1 000), ` +
+      `${postgresCreates.answered} answered in ${postgresCreates.transactions} transactions`,
+  );
+  process.stdout.write("PostgreSQL unknown keys…");
+  const keys = await unknownKeys(postgres.url);
+  console.log(
+    ` ${keys.stored} tenants stored: valid key ${keys.valid} req/s, unknown keys ${keys.unknown} req/s ` +
+      `(valid/unknown ×${(keys.valid / keys.unknown).toFixed(2)}, target ≤ 2)`,
+  );
   const first = rows[0][`last page p50 @${SIZES[0] / 1000}k (ms)`];
   const last = rows[0][`last page p50 @${SIZES.at(-1) / 1000}k (ms)`];
   console.log(

@@ -9,7 +9,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import autocannon from "autocannon";
-import { createSandbox } from "../dist/index.js";
+import { createSandboxHandler } from "../dist/sandbox/server.js";
 import { BARE, BIN, launch } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -24,7 +24,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(3);
 
 // --- 1. creation -------------------------------------------------------------------------------------
-const { tenants } = createSandbox({ maxTenants: BATCHES * PER_BATCH + 1 });
+const { tenants } = createSandboxHandler({ maxTenants: BATCHES * PER_BATCH + 1 });
 tenants.create(); // the first creation pays for compiling and the shared catalogue
 const perTenantMs = [];
 gc();

@@ -13,11 +13,11 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --port        0–65535; 0 picks a free port
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
---state-file  a JSON file the default world is written to shortly after each change
+--state-file  a JSON file every tenant is written to shortly after each change
 --data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
 --database-url a PostgreSQL URL: like --data-dir, in a shared database (replicas may share it)
 --control     on (default) or off: off leaves out the control API (/__sandbox/…)
---max-tenants 1–1000000 tenants kept at once (default 500); the least recently used one is evicted
+--max-tenants 1–1000000 tenants kept at once (default 500); beyond it, creation answers 429
 --tenant-idle whole milliseconds from 1 to 31536000000 after which an unused tenant is evicted (default 1800000)
 `;
 

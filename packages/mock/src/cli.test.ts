@@ -1,5 +1,9 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync } from "node:fs";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
@@ -35,6 +39,64 @@ describe.each(["sandbox", "prism"])("cloud-mock %s", (command) => {
     } finally {
       child.kill("SIGKILL");
     }
+  });
+});
+
+/**
+ * Starts the sandbox with a `--state-file`, makes one change, lets `stop` signal it, and returns its exit code
+ * and whether the change reached the state file.
+ */
+async function stopAfterAChange(
+  stop: (child: ChildProcessWithoutNullStreams, url: string, out: () => string) => Promise<void>,
+): Promise<{ code: number | null; saved: boolean }> {
+  const dir = mkdtempSync(join(tmpdir(), "cli-stop-"));
+  const stateFile = join(dir, "state.json");
+  const { child, url, out } = await startBin(["sandbox", "--port", "0", "--state-file", stateFile]);
+  try {
+    const email = `stop-${Date.now()}@example.com`;
+    const res = await fetch(`${url}/iam/reselling/resellers/1020/notification_settings`, {
+      method: "POST",
+      headers: { Authorization: `apikey ${SANDBOX_API_KEY}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ notification_type: "failed_login", email }),
+    });
+    expect(res.status).toBe(201);
+    await stop(child, url, out);
+    const code = await exitCode(child);
+    return { code, saved: readFileSync(stateFile, "utf8").includes(email) };
+  } finally {
+    child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("cloud-mock sandbox when its terminal closes (SIGHUP)", () => {
+  it.each([[["SIGHUP"]], [["SIGINT", "SIGHUP"]]] as NodeJS.Signals[][][])(
+    "on %j stops cleanly with exit code 0 and writes the change it just made to --state-file",
+    async (signals) => {
+      // A Ctrl-C is often followed at once by the terminal's hang-up.
+      const result = await stopAfterAChange(async (child) => {
+        for (const signal of signals) child.kill(signal);
+      });
+      expect(result).toEqual({ code: 0, saved: true });
+    },
+  );
+});
+
+describe("cloud-mock sandbox under a package runner", () => {
+  it("a Ctrl-C that arrives twice (pnpm forwards the terminal's) and a SIGTERM mid-stop do not cut the stop", async () => {
+    const result = await stopAfterAChange(async (child, url, out) => {
+      // A request whose body is still arriving keeps the stop busy for about a second.
+      const { host, port } = new URL(url);
+      const socket = connect(Number(port), host.replace(/:\d+$/, ""));
+      await once(socket, "connect");
+      socket.on("error", () => undefined);
+      socket.write("POST /cloud/v1/tasks/1/1/active HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{");
+      child.kill("SIGINT");
+      await expect.poll(out, { timeout: 5000 }).toContain("Stopping…");
+      child.kill("SIGINT");
+      child.kill("SIGTERM");
+    });
+    expect(result).toEqual({ code: 0, saved: true });
   });
 });
 

@@ -6,8 +6,11 @@ import { startSandbox } from "./sandbox/server.js";
 
 const write = (text: string) => process.stdout.write(text);
 
+/** The signals that stop a running server cleanly (exit code 0). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /**
- * Runs the CLI; resolves with the exit code once the server has stopped (Ctrl-C / SIGTERM), or at once
+ * Runs the CLI; resolves with the exit code once the server has stopped (Ctrl-C, SIGTERM, SIGHUP), or at once
  * with 2 after bad input and 0 after `--help`.
  */
 export async function main(argv: string[]): Promise<number> {
@@ -23,6 +26,21 @@ export async function main(argv: string[]): Promise<number> {
     write(USAGE);
     return 0;
   }
+  // Ctrl-C, a stop request, or the terminal closing (SIGHUP, which would otherwise end the process before
+  // the state is written) each stop the server cleanly. The listeners are in place before anything is
+  // printed: a Ctrl-C typed the moment "Press Ctrl-C" shows must find them, even when this process was
+  // descheduled right after printing it. They stay for the whole stop: a package runner (npm, or pnpm
+  // without its shell emulator: pnpm/pnpm#7374) forwards the terminal's Ctrl-C a second time, and without
+  // a listener that copy would kill the process mid-stop. Further signals are ignored until the state is
+  // written (Ctrl-\ still quits at once); a closed terminal is not written to again.
+  let hungUp = false;
+  const stopRequested = new Promise<void>((resolve) => {
+    const onSignal = (received: NodeJS.Signals) => {
+      if (received === "SIGHUP") hungUp = true;
+      resolve();
+    };
+    for (const name of STOP_SIGNALS) process.on(name, onSignal);
+  });
   const started = performance.now();
   const server =
     invocation.command === "prism"
@@ -44,6 +62,10 @@ export async function main(argv: string[]): Promise<number> {
           ...(invocation.control !== undefined ? { control: invocation.control } : {}),
           ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
           ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
+          onUnexpected: (error, requestId) =>
+            process.stderr.write(
+              `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+            ),
         });
   const ms = Math.round(performance.now() - started);
 
@@ -64,17 +86,10 @@ export async function main(argv: string[]): Promise<number> {
     write(`  ${op.method.padEnd(6)} ${server.url}${op.path}  (${op.operationId})\n`);
   write("Press Ctrl-C to stop.\n");
 
-  await new Promise<void>((resolve) => {
-    const onSignal = () => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-      resolve();
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  });
-  write("Stopping…\n");
+  await stopRequested;
+  const say = (text: string) => hungUp || write(text);
+  say("Stopping…\n");
   await server.stop();
-  write("Stopped.\n");
+  say("Stopped.\n");
   return 0;
 }

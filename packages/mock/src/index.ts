@@ -25,15 +25,15 @@ export {
   startPrism,
 } from "./prism.js";
 export { findFreePort } from "./process/free-port.js";
-export { controlSpecPath } from "./sandbox/control/control-api.js";
+export { TENANT_DEFAULTS } from "./sandbox/compose.js";
+export { controlSpecPath } from "./sandbox/control/control-spec-path.js";
 export { SANDBOX_API_KEY, SANDBOX_FIXTURES } from "./sandbox/fixtures/ids.js";
 export type { KeyScope } from "./sandbox/http/auth.js";
 export { checkSandboxAnswer } from "./sandbox/http/self-check.js";
 export {
   createSandbox,
-  type RunningSandbox,
-  type SandboxOptions,
-  startSandbox,
-  TENANT_DEFAULTS,
-} from "./sandbox/server.js";
+  type InProcessSandbox,
+  type InProcessSandboxOptions,
+} from "./sandbox/in-process.js";
+export { type RunningSandbox, type SandboxOptions, startSandbox } from "./sandbox/server.js";
 export type { SandboxState } from "./sandbox/state.js";

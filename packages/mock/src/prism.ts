@@ -41,9 +41,22 @@ export interface RunningPrism extends RunningServer {
 
 const require = createRequire(import.meta.url);
 
-/** Absolute path of Prism's CLI script in this package's dependencies. */
+/** The Prism version the package is tested with; its engines accept Node 20 (5.15 and later need Node 24). */
+export const PRISM_VERSION = "5.14.2";
+
+/**
+ * Absolute path of Prism's CLI script. Prism is an optional peer dependency: only `cloud-mock prism` and
+ * `startPrism` need it, so a missing one is reported with the command that installs it.
+ */
 export function prismEntry(): string {
-  const pkg = require.resolve("@stoplight/prism-cli/package.json");
+  let pkg: string;
+  try {
+    pkg = require.resolve("@stoplight/prism-cli/package.json");
+  } catch {
+    throw new Error(
+      `Prism is not installed. It is an optional peer of @cloud-contract/mock, needed only for the Prism mock: npm install --save-dev @stoplight/prism-cli@${PRISM_VERSION}`,
+    );
+  }
   return join(dirname(pkg), "dist", "index.js");
 }
 

@@ -9,17 +9,21 @@ export function applyTagsPatch(tags: Tag[], patch: TagsMergePatch | undefined): 
   if (patch === undefined) return tags;
   if (patch === null) return tags.filter((t) => t.read_only);
   const out = tags.map((t) => ({ ...t }));
-  for (const [key, value] of Object.entries(patch)) {
-    const index = out.findIndex((t) => t.key === key);
-    const existing = index === -1 ? undefined : out[index];
+  // The existing tags by key; a patch names each key once, so new tags need no index: linear in tags + patch.
+  const byKey = new Map<string, Tag>();
+  for (const tag of out) if (!byKey.has(tag.key)) byKey.set(tag.key, tag);
+  const removed = new Set<Tag>();
+  for (const key in patch) {
+    const value = patch[key];
+    const existing = byKey.get(key);
     if (existing?.read_only) continue;
     if (value === null || value === undefined) {
-      if (index !== -1) out.splice(index, 1);
+      if (existing) removed.add(existing);
     } else if (existing) {
       existing.value = value;
     } else {
       out.push({ key, value, read_only: false });
     }
   }
-  return out;
+  return removed.size === 0 ? out : out.filter((t) => !removed.has(t));
 }

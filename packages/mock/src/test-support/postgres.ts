@@ -1,3 +1,4 @@
+import pg from "pg";
 import { postgresBinDir } from "../../../../scripts/ensure-system-deps.mjs";
 import { startPostgres as startIn, type ThrowawayPostgres } from "../sandbox/durable/throwaway-postgres.js";
 
@@ -5,3 +6,64 @@ export type { ThrowawayPostgres };
 
 /** A throwaway PostgreSQL for one test file, from the system's PostgreSQL (see ensure-system-deps). */
 export const startPostgres = (): Promise<ThrowawayPostgres> => startIn(postgresBinDir());
+
+/** How many created tenants the database at `url` holds (every replica's; the default world not counted). */
+export async function storedTenants(url: string): Promise<number> {
+  const [counted] = await query<{ n: number }>(
+    url,
+    "select count(*)::int as n from sandbox_tenants where record is not null",
+    [],
+  );
+  return counted?.n ?? 0;
+}
+
+/** The id of the tenant of `key` in the database at `url` (undefined when no tenant has it). */
+export async function tenantIdOf(url: string, key: string): Promise<string | undefined> {
+  return (
+    await query<{ tenant: string }>(url, "select tenant from sandbox_keys where api_key = $1", [key])
+  )[0]?.tenant;
+}
+
+/** How many tenant records and entity rows the database at `url` holds for the tenant `id`. */
+export async function storedOf(url: string, id: string): Promise<{ tenants: number; rows: number }> {
+  const [counts] = await query<{ tenants: number; rows: number }>(
+    url,
+    `select (select count(*)::int from sandbox_tenants where id = $1) as tenants,
+            (select count(*)::int from sandbox_rows where tenant = $1) as rows`,
+    [id],
+  );
+  return counts ?? { tenants: 0, rows: 0 };
+}
+
+/**
+ * Resolves once a transaction holds tenant `id`'s row lock for a write group (its `begin; update
+ * sandbox_tenants …` is open and waiting for the group's writers), polling `pg_stat_activity`.
+ */
+export async function tenantLockHeld(url: string, id: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [held] = await query<{ n: number }>(
+      url,
+      `select count(*)::int as n from pg_stat_activity where state = 'idle in transaction'
+         and query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`,
+      [id],
+    );
+    if ((held?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no transaction took tenant ${id}'s lock within ${timeoutMs} ms`);
+}
+
+async function query<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -22,7 +22,15 @@ export function tinySpec(): OpenApiDocument {
     security: [{ ApiKey: [] }],
     paths: {
       "/things/{project_id}": {
-        parameters: [{ name: "project_id", in: "path", required: true, schema: { type: "integer" } }],
+        parameters: [
+          {
+            name: "project_id",
+            in: "path",
+            required: true,
+            "x-tenant-scope": "projects",
+            schema: { type: "integer" },
+          },
+        ],
         get: {
           operationId: "listThings",
           parameters: [

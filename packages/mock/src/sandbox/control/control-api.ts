@@ -1,49 +1,54 @@
-import { fileURLToPath } from "node:url";
-import { type DocumentModel, loadDocument } from "@cloud-contract/spec/document";
-import { createApiHandler, type ExtraRoute } from "../http/api-handler.js";
+import controlBundle from "@cloud-contract/mock/control/openapi.json" with { type: "json" };
+import { type DocumentModel, type OpenApiDocument, openDocument } from "@cloud-contract/spec/model";
+import { createPipeline, type Pipeline } from "../http/pipeline.js";
 import type { Store } from "../store.js";
-import { tenantKeyLookup } from "../tenants/key-lookup.js";
-import type { TenantRegistry } from "../tenants/registry.js";
+import type { Tenant, TenantRegistry } from "../tenants/registry.js";
 import { CONTROL_HANDLERS, type ControlApp } from "./handlers.js";
 
 export const CONTROL_PREFIX = "/__sandbox/";
 
-/** Absolute path of the control API's bundled OpenAPI file (built from `control/openapi.yaml`). */
-export const controlSpecPath = (): string =>
-  fileURLToPath(new URL("../../../dist/control/openapi.json", import.meta.url));
+let controlModel: DocumentModel | undefined;
 
-export interface ControlRouteOptions {
+/** The model of the control API's bundled document (built from `control/openapi.yaml`), made once. */
+export function controlDocument(): DocumentModel {
+  controlModel ??= openDocument(controlBundle as OpenApiDocument);
+  return controlModel;
+}
+
+export interface ControlCoreOptions {
   registry: TenantRegistry;
   /** The served API, whose operations faults name. */
   served: DocumentModel;
   validateResponses: boolean;
+  /** The caller's tenant, found once (the same authentication as the API's); undefined for an unknown key. */
+  tenantFor: (key: string) => Tenant | undefined | Promise<Tenant | undefined>;
+  /** Whether a tenant's store is still served. */
+  isLive?: (store: Store) => boolean;
+  /** The API's catch-up stage (replicas), on the tenant's store. */
+  catchUp?: (store: Store, call: { writes: boolean; closed(): boolean }) => Promise<() => Promise<void>>;
   /** Commits a tenant's changes (durable modes); the answer waits for it. */
   commit?: (store: Store) => Promise<void>;
+  onUnexpected?: (error: unknown, requestId: string) => void;
 }
 
 /**
- * The control API under `/__sandbox/`, served like the API itself from its own OpenAPI file: routing, keys
- * and body validation come from `control/openapi.yaml`, and every call acts on the caller's tenant.
+ * The control API under `/__sandbox/`, served by the same pipeline as the API from its own OpenAPI file:
+ * routing, keys and body validation come from `control/openapi.yaml`, and every call acts on the caller's
+ * tenant.
  */
-export function controlRoute(options: ControlRouteOptions): ExtraRoute {
-  const { registry, served } = options;
-  const lookupKey = tenantKeyLookup(registry);
-  const handler = createApiHandler<ControlApp>({
-    model: loadDocument(controlSpecPath()),
-    app: { tenant: registry.defaultTenant, registry, served },
-    appFor: (key) => ({
-      tenant: registry.tenantOf(key) ?? registry.defaultTenant,
-      registry,
-      served,
-    }),
+export function controlCore(options: ControlCoreOptions): Pipeline {
+  const { registry, served, catchUp } = options;
+  return createPipeline<ControlApp>({
+    model: controlDocument(),
     handlers: CONTROL_HANDLERS,
+    appFor: async (key) => {
+      const tenant = await options.tenantFor(key);
+      return tenant && { tenant, registry, served };
+    },
+    ...(options.isLive ? { isLive: (app: ControlApp) => options.isLive?.(app.tenant.store) ?? true } : {}),
+    ...(catchUp ? { catchUp: (app: ControlApp, call) => catchUp(app.tenant.store, call) } : {}),
     onWrite: (app) => options.commit?.(app.tenant.store),
-    lookupKey,
     validateResponses: options.validateResponses,
+    ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
   });
-  return (req, res, path) => {
-    if (!path.startsWith(CONTROL_PREFIX)) return false;
-    handler(req, res);
-    return true;
-  };
 }

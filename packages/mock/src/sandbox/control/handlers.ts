@@ -1,4 +1,4 @@
-import type { DocumentModel } from "@cloud-contract/spec/document";
+import type { DocumentModel } from "@cloud-contract/spec/model";
 import { armFault, type FaultRequest } from "../faults/inject.js";
 import { ApiError, notFound } from "../http/api-error.js";
 import type { Handler, HandlerTable } from "../http/api-handler.js";
@@ -75,8 +75,8 @@ const deleteFault: ControlHandler<{ fault_id: string }> = ({ app, params }) => {
 };
 
 export const CONTROL_HANDLERS: HandlerTable<ControlApp> = {
-  createTenant: ({ app }) => {
-    const tenant = app.registry.create();
+  createTenant: ({ app, key }) => {
+    const tenant = app.registry.create(key);
     const [main, ...scoped] = tenant.record.keys;
     return {
       status: 201,

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { expect, it } from "vitest";
 import { END, renderControlTable, START } from "../../test-support/control-readme.js";
-import { controlSpecPath } from "./control-api.js";
+import { controlSpecPath } from "./control-spec-path.js";
 
 const readmePath = fileURLToPath(new URL("../../../README.md", import.meta.url));
 

@@ -28,6 +28,18 @@ export interface CommitBatch {
   evicted: string[];
 }
 
+/** A new tenant the store refused to hold: `--max-tenants` are held across every replica sharing it. */
+export interface RefusedTenant {
+  id: string;
+  /** Until the least recently used tenant becomes idle (and may be evicted for a new one). */
+  retryAfterMs: number;
+}
+
+/** What a commit did besides storing everything: the new tenants it refused (their rows were not written). */
+export interface CommitOutcome {
+  refused: RefusedTenant[];
+}
+
 /** A tenant as loaded at start: its record (none for the default world), meta and rows. */
 export interface LoadedTenant {
   id: string;
@@ -43,6 +55,6 @@ export interface LoadedTenant {
 export interface StateBackend {
   readonly name: string;
   load(): Promise<LoadedTenant[]>;
-  commit(batch: CommitBatch): Promise<void>;
+  commit(batch: CommitBatch): Promise<CommitOutcome>;
   close(): Promise<void>;
 }

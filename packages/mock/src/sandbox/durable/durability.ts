@@ -1,6 +1,14 @@
-import type { Store } from "../store.js";
+import type { Store, StoreChanges } from "../store.js";
 import type { Tenant } from "../tenants/registry.js";
-import { type CommitBatch, DEFAULT_TENANT_ID, type StateBackend, type TenantRow } from "./backend.js";
+import {
+  type CommitBatch,
+  type CommitOutcome,
+  DEFAULT_TENANT_ID,
+  type StateBackend,
+  type TenantRow,
+} from "./backend.js";
+import { mergeBatches } from "./merge-batches.js";
+import { StoreUnavailable } from "./store-unavailable.js";
 
 /**
  * Collects what the stores changed and commits it through a {@link StateBackend}: each commit takes every
@@ -39,36 +47,109 @@ export class Durability {
     return this.ids.get(store);
   }
 
+  /** Stops following a store and drops its tenant from the backend with the next commit. */
   evict(store: Store): void {
     const id = this.ids.get(store);
     if (id === undefined) return;
+    this.forget(store);
+    this.evicted.push(id);
+  }
+
+  /** Stops following a store (its tenant is gone from the backend already). */
+  forget(store: Store): void {
     this.ids.delete(store);
     this.pending.delete(store);
     this.newRecords.delete(store);
     store.onDirty = undefined;
-    this.evicted.push(id);
   }
 
-  /** Commits everything pending (and `store`'s meta: clock and faults change without rows). */
-  commit(store?: Store): Promise<void> {
+  /**
+   * Commits everything pending (and `store`'s meta: clock and faults change without rows). When the backend
+   * fails, what this commit took is pending again (the next commit writes it, as the stores hold it then), and
+   * the promise rejects with {@link StoreUnavailable}.
+   */
+  async commit(store?: Store): Promise<void> {
+    await this.write([this.take(store)]);
+  }
+
+  /** Takes everything pending now (and `store`'s meta) as JSON text, for {@link write}. */
+  take(store?: Store): TakenChanges {
+    return this.takeWhere(store, () => true);
+  }
+
+  /**
+   * Takes what a write of `store` left, as JSON text, for {@link write}: its changes and meta, the tenants
+   * created and evicted since. Other stores' changes stay pending (they are not written under its lock).
+   */
+  takeOwn(store: Store): TakenChanges {
+    return this.takeWhere(store, (changed) => changed === store || this.newRecords.has(changed));
+  }
+
+  private takeWhere(store: Store | undefined, taking: (changed: Store) => boolean): TakenChanges {
     if (store && this.ids.has(store)) this.pending.add(store);
     const batch: CommitBatch = { tenants: [], evicted: this.evicted };
+    const taken: TakenChanges["taken"] = [];
     for (const changed of this.pending) {
       const id = this.ids.get(changed);
+      if (id !== undefined && !taking(changed)) continue;
+      this.pending.delete(changed);
       if (id === undefined) continue;
-      const { reset, rows, meta } = changed.takeChanges();
+      const changes = changed.takeChanges();
       const record = this.newRecords.get(changed);
+      taken.push({ store: changed, changes, record });
       batch.tenants.push({
         id,
         ...(record ? { record } : {}),
-        reset,
-        meta: JSON.stringify(meta),
-        rows: rows.map((row) => ({ kind: row.kind, id: row.id, json: JSON.stringify(row.value) })),
+        reset: changes.reset,
+        meta: JSON.stringify(changes.meta),
+        rows: changes.rows.map((row) => ({ kind: row.kind, id: row.id, json: JSON.stringify(row.value) })),
       });
     }
-    this.pending.clear();
-    this.newRecords.clear();
+    for (const { store: changed } of taken) this.newRecords.delete(changed);
     this.evicted = [];
-    return this.backend.commit(batch);
+    return { batch, taken };
   }
+
+  /**
+   * Writes takes, in the order they were taken, in one transaction: the backend's, or `through` (a tenant's
+   * locked transaction). Resolves to the new tenants the backend refused (no longer followed; their creators
+   * answer 429). When the backend fails, every take is pending again and the promise rejects with
+   * {@link StoreUnavailable}.
+   */
+  async write(
+    takes: TakenChanges[],
+    through: (batch: CommitBatch) => Promise<CommitOutcome> = (batch) => this.backend.commit(batch),
+  ): Promise<{ store: Store; retryAfterMs: number }[]> {
+    let outcome: CommitOutcome;
+    try {
+      outcome = await through(mergeBatches(takes.map((t) => t.batch)));
+    } catch (error) {
+      for (const { store: changed, changes, record } of takes.flatMap((t) => t.taken)) {
+        if (!this.ids.has(changed)) continue;
+        changed.giveBackChanges(changes);
+        if (record) this.newRecords.set(changed, record);
+        this.pending.add(changed);
+      }
+      for (const take of takes) this.evicted.push(...take.batch.evicted);
+      throw error instanceof StoreUnavailable
+        ? error
+        : new StoreUnavailable(`The ${this.backend.name} commit failed: ${(error as Error)?.message}`, {
+            cause: error,
+          });
+    }
+    const refused: { store: Store; retryAfterMs: number }[] = [];
+    for (const { id, retryAfterMs } of outcome.refused) {
+      const store = takes.flatMap((t) => t.taken).find((t) => this.ids.get(t.store) === id)?.store;
+      if (!store) continue;
+      this.forget(store);
+      refused.push({ store, retryAfterMs });
+    }
+    return refused;
+  }
+}
+
+/** What one {@link Durability.take} took: the batch, and each store's changes to give back if the write fails. */
+export interface TakenChanges {
+  batch: CommitBatch;
+  taken: { store: Store; changes: StoreChanges; record: TenantRow | undefined }[];
 }

@@ -1,22 +1,34 @@
+import { mkdirSync } from "node:fs";
 import { open, type RootDatabase } from "lmdb";
 import { getOrAdd } from "../indexes/get-or-add.js";
 import type { EntityKind, StoreMeta } from "../store.js";
-import type { CommitBatch, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
+import type { CommitBatch, CommitOutcome, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
+import { StoreUnavailable } from "./store-unavailable.js";
 
 // Keys: [tenant, "meta"], [tenant, "record"], [tenant, "row", kind, id]; values are JSON text.
 type Key = [string, "meta"] | [string, "record"] | [string, "row", EntityKind, string];
 
 /**
- * The embedded durable backend (`--data-dir`): LMDB through `lmdb`. Each commit is one write transaction,
- * flushed to disk before its promise resolves (`overlappingSync` off), so an acknowledged change survives a
- * crash of the process or of the machine, and a transaction is applied whole or not at all.
+ * The embedded durable backend (`--data-dir`): LMDB through `lmdb`. Each commit is one synchronous write
+ * transaction, flushed to disk before it returns, so an acknowledged change survives a crash of the process or
+ * of the machine, and a transaction is applied whole or not at all. (lmdb's asynchronous transactions leave
+ * promises of their own unhandled when a commit fails, which would end the process on a full disk.) A commit
+ * that fails rejects with {@link StoreUnavailable}; the process stays up.
  */
 export class LmdbBackend implements StateBackend {
   readonly name = "lmdb";
   private readonly db: RootDatabase<string, Key>;
 
   constructor(dir: string) {
-    this.db = open<string, Key>({ path: dir, encoding: "string", overlappingSync: false, noSync: false });
+    // The folder is ours whatever its name: lmdb takes a name with a dot for a file unless told otherwise.
+    mkdirSync(dir, { recursive: true });
+    this.db = open<string, Key>({
+      path: dir,
+      noSubdir: false,
+      encoding: "string",
+      overlappingSync: false,
+      noSync: false,
+    });
   }
 
   async load(): Promise<LoadedTenant[]> {
@@ -31,20 +43,26 @@ export class LmdbBackend implements StateBackend {
     return [...tenants.values()];
   }
 
-  commit(batch: CommitBatch): Promise<void> {
-    return this.db.transaction(() => {
-      for (const id of batch.evicted) this.removeRange([id], [id, "\uffff"]);
-      for (const tenant of batch.tenants) {
-        if (tenant.reset) this.removeRange([tenant.id, "row"], [tenant.id, "row", "\uffff"]);
-        if (tenant.record) this.db.put([tenant.id, "record"], JSON.stringify(tenant.record));
-        this.db.put([tenant.id, "meta"], tenant.meta);
-        for (const row of tenant.rows) this.db.put([tenant.id, "row", row.kind, row.id], row.json);
-      }
-    }) as Promise<void>;
+  /** One process holds the folder: the registry's own count is the limit of tenants, so nothing is refused here. */
+  async commit(batch: CommitBatch): Promise<CommitOutcome> {
+    try {
+      this.db.transactionSync(() => {
+        for (const id of batch.evicted) this.removeRange([id], [id, "\uffff"]);
+        for (const tenant of batch.tenants) {
+          if (tenant.reset) this.removeRange([tenant.id, "row"], [tenant.id, "row", "\uffff"]);
+          if (tenant.record) this.db.putSync([tenant.id, "record"], JSON.stringify(tenant.record));
+          this.db.putSync([tenant.id, "meta"], tenant.meta);
+          for (const row of tenant.rows) this.db.putSync([tenant.id, "row", row.kind, row.id], row.json);
+        }
+      });
+      return { refused: [] };
+    } catch (error) {
+      throw new StoreUnavailable(`The LMDB commit failed: ${(error as Error).message}`, { cause: error });
+    }
   }
 
   private removeRange(start: unknown[], end: unknown[]): void {
-    for (const key of this.db.getKeys({ start: start as Key, end: end as Key })) this.db.remove(key);
+    for (const key of this.db.getKeys({ start: start as Key, end: end as Key })) this.db.removeSync(key);
   }
 
   close(): Promise<void> {

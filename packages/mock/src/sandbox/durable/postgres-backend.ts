@@ -1,9 +1,19 @@
 import pg from "pg";
 import type { EntityKind, StoreMeta } from "../store.js";
-import type { CommitBatch, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
+import {
+  type CommitBatch,
+  type CommitOutcome,
+  DEFAULT_TENANT_ID,
+  type LoadedTenant,
+  type StateBackend,
+  type TenantChanges,
+  type TenantRow,
+} from "./backend.js";
+import { mergeBatches } from "./merge-batches.js";
+import { StoreUnavailable } from "./store-unavailable.js";
 
 /** The schema's version; `migrate` brings an older database up to it at start. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -23,17 +33,49 @@ const MIGRATIONS: Record<number, string> = {
       primary key (tenant, kind, id)
     );
     create index sandbox_rows_by_version on sandbox_rows (tenant, version);`,
+  // Tenancy decided in the shared store: when each tenant was last used (by any replica), and its keys.
+  2: `
+    alter table sandbox_tenants add column last_used_at timestamptz not null default now();
+    create table sandbox_keys (
+      api_key text primary key,
+      tenant text not null references sandbox_tenants (id) on delete cascade
+    );
+    insert into sandbox_keys (api_key, tenant)
+      select k ->> 'api_key', t.id from sandbox_tenants t, jsonb_array_elements(t.record -> 'keys') k
+      where t.record is not null;`,
 };
 
-/** A request's transaction, holding its tenant's row lock until it commits or rolls back. */
+/**
+ * How long a replica may wait before telling the store that a tenant was used (reads touch it at most this
+ * often); eviction waits this much longer than `--tenant-idle`, so a tenant used anywhere within it stays.
+ */
+export const TOUCH_EVERY_MS = 1_000;
+
+/** The advisory lock that serialises tenant creations across replicas, so that their count holds. */
+const TENANT_COUNT_LOCK = 725002;
+
+/** A tenant's transaction, holding its row lock until it commits or rolls back. */
 export interface TenantLock {
-  client: pg.PoolClient;
+  /** Writes `batch` in this transaction and commits it (once; the lock ends with it). */
+  commit(batch: CommitBatch): Promise<CommitOutcome>;
   /** Rolls back (when not committed) and gives the connection back; safe to call twice. */
   release(): Promise<void>;
+  /**
+   * Once committed: the newest version it wrote for the tenant. Nothing else wrote the tenant under the lock,
+   * so a store that read the tenant under it and made these writes is up to date to this version.
+   */
+  readonly committedVersion: number | undefined;
+}
+
+/** What a transaction's writes did: the outcome, and the newest version written for each tenant. */
+interface Written extends CommitOutcome {
+  versions: Map<string, number>;
 }
 
 /** What changed in a tenant after a version: its meta (when newer) and its rows, and the newest version. */
 export interface TenantDelta {
+  /** The tenant is no longer stored (a replica evicted it). */
+  gone: boolean;
   meta?: StoreMeta;
   rows: { kind: EntityKind; value: unknown }[];
   version: number;
@@ -41,29 +83,48 @@ export interface TenantDelta {
 
 interface Queued {
   batch: CommitBatch;
-  resolve: () => void;
+  resolve: (outcome: CommitOutcome) => void;
   reject: (error: Error) => void;
 }
 
 /**
- * The PostgreSQL backend (`--database-url`), through `pg`. Commits are applied in the order they were made:
- * the ones that arrive while a transaction runs wait and then go together in the next one (group commit), so
- * every answer still waits for a COMMIT that includes its change, and throughput does not stop at one round
- * trip per request.
+ * The PostgreSQL backend (`--database-url`), through `pg`. A tenant's writes commit through the transaction
+ * that holds its row lock ({@link lock}; the writers of a tenant waiting in this process share one, see
+ * `write-groups.ts`). Other commits ({@link commit}) are applied in the order they were made: the ones that
+ * arrive while a transaction runs wait and then go together in the next one. A new tenant is stored only while fewer than
+ * `maxTenants` are (counted in the transaction, under a lock shared by every replica); else it is refused.
  */
 export class PostgresBackend implements StateBackend {
   readonly name = "postgres";
   private readonly pool: pg.Pool;
   private queue: Queued[] = [];
   private running: Promise<void> | undefined;
-  /** The open request transaction of each tenant in this process (the row lock admits one at a time). */
-  private readonly locks = new Map<string, { client: pg.PoolClient; done: boolean }>();
+  /** Transactions this backend committed (a figure for tests and benchmarks: writes go together). */
+  committedTransactions = 0;
 
-  constructor(url: string) {
+  /**
+   * `idleMs`: a tenant unused by every replica for this long may be evicted; `maxTenants`: most created
+   * tenants stored, across every replica.
+   */
+  constructor(
+    url: string,
+    private readonly idleMs = Number.POSITIVE_INFINITY,
+    private readonly maxTenants = Number.POSITIVE_INFINITY,
+  ) {
     this.pool = new pg.Pool({ connectionString: url, max: 16 });
     // An idle connection the server closed (a restart, a shutdown) is dropped by the pool and replaced on the
     // next query; without a listener its error would end the process.
     this.pool.on("error", () => undefined);
+    // A connection in use emits `error` on its own when the server goes away: without a listener of its own,
+    // the process would end. The pool drops it when it is given back with the error (see `giveBack`).
+    this.pool.on("connect", (client) => client.on("error", () => undefined));
+  }
+
+  /** A connection of the pool (with its `error` listener); give it back with {@link giveBack} after an error. */
+  private connect(): Promise<pg.PoolClient> {
+    return this.pool.connect().catch((error: unknown) => {
+      throw unavailable(error);
+    });
   }
 
   /** Stores a tenant's first meta unless it is stored already (replicas starting on one database). */
@@ -74,70 +135,90 @@ export class PostgresBackend implements StateBackend {
     );
   }
 
-  /** The tenants' records (keys), for a replica that meets a key another replica created. */
-  async tenantRecords(): Promise<{ id: string; record: TenantRow }[]> {
-    const { rows } = await this.pool.query<{ id: string; record: TenantRow }>(
-      "select id, record from sandbox_tenants where record is not null",
-    );
-    return rows;
+  /** The tenant holding `key` (one indexed lookup), or undefined when no replica created it or it is gone. */
+  async tenantByKey(key: string): Promise<{ id: string; record: TenantRow } | undefined> {
+    const { rows } = await this.pool
+      .query<{ id: string; record: TenantRow }>(
+        "select t.id, t.record from sandbox_keys k join sandbox_tenants t on t.id = k.tenant where k.api_key = $1",
+        [key],
+      )
+      .catch((error: unknown) => {
+        throw unavailable(error);
+      });
+    return rows[0];
+  }
+
+  /** Tells the store a tenant was used now (its idle time starts again for every replica). */
+  async touch(tenant: string): Promise<void> {
+    await this.pool.query("update sandbox_tenants set last_used_at = now() where id = $1", [tenant]);
   }
 
   /**
-   * Begins a request's transaction and locks the tenant's row (`FOR UPDATE`): writes to one tenant are
-   * serialised across every replica; the request's commit goes through this transaction.
+   * Begins a transaction and locks the tenant's row (`UPDATE … RETURNING`): writes to one tenant are
+   * serialised across every replica; their commit goes through this transaction ({@link TenantLock.commit}).
    */
-  async lock(tenant: string): Promise<TenantLock> {
-    const client = await this.pool.connect();
-    const entry = { client, done: false };
+  async lock(tenant: string, since: number): Promise<{ lock: TenantLock; delta: TenantDelta } | undefined> {
+    const client = await this.connect();
+    let results: pg.QueryResult<DeltaRow>[];
     try {
-      // One round trip: the lock is taken where the transaction begins.
-      await client.query(
-        `begin; select 1 from sandbox_tenants where id = ${client.escapeLiteral(tenant)} for update`,
-      );
+      // One round trip: the lock is taken (and the tenant marked used) where the transaction begins, and what
+      // other replicas committed since `since` is read under it.
+      const id = client.escapeLiteral(tenant);
+      results = (await client.query(
+        `begin; update sandbox_tenants set last_used_at = now() where id = ${id} returning 1; ${deltaQuery(id, String(Math.trunc(since)))}`,
+      )) as unknown as pg.QueryResult<DeltaRow>[];
     } catch (error) {
-      client.release();
-      throw error;
+      giveBack(client, error);
+      throw unavailable(error);
     }
-    this.locks.set(tenant, entry);
-    return {
-      client,
+    if ((results[1]?.rowCount ?? 0) === 0) {
+      await client.query("rollback").then(
+        () => client.release(),
+        (error: unknown) => giveBack(client, error),
+      );
+      return undefined;
+    }
+    let done = false;
+    let committedVersion: number | undefined;
+    const lock: TenantLock = {
+      get committedVersion() {
+        return committedVersion;
+      },
+      commit: async (batch) => {
+        if (done) throw new Error(`The transaction of tenant ${tenant} has ended.`);
+        done = true;
+        const { refused, versions } = await this.writeAndCommit(client, batch);
+        committedVersion = versions.get(tenant);
+        return { refused };
+      },
       release: async () => {
-        if (this.locks.get(tenant) === entry) this.locks.delete(tenant);
-        if (entry.done) return;
-        entry.done = true;
+        if (done) return;
+        done = true;
         try {
           await client.query("rollback");
-        } finally {
           client.release();
+        } catch (error) {
+          // The connection is gone with its transaction (the server rolled it back): the pool drops it.
+          giveBack(client, error);
         }
       },
     };
+    return { lock, delta: toDelta(results[2]?.rows ?? [], since) };
   }
 
-  /** What a tenant committed after `since` (read through `client` inside a lock, else the pool). */
-  async delta(tenant: string, since: number, client?: pg.PoolClient): Promise<TenantDelta> {
-    const { rows } = await (client ?? this.pool).query<{
-      kind: EntityKind | null;
-      data: unknown;
-      version: string;
-    }>(
-      `select null as kind, meta as data, version from sandbox_tenants where id = $1 and version > $2
-       union all
-       (select kind, data, version from sandbox_rows where tenant = $1 and version > $2 order by version)`,
-      [tenant, since],
-    );
-    const delta: TenantDelta = { rows: [], version: since };
-    for (const row of rows) {
-      delta.version = Math.max(delta.version, Number(row.version));
-      if (row.kind === null) delta.meta = row.data as StoreMeta;
-      else delta.rows.push({ kind: row.kind, value: row.data });
-    }
-    return delta;
+  /** What a tenant committed after `since`. */
+  async delta(tenant: string, since: number): Promise<TenantDelta> {
+    const { rows } = await this.pool
+      .query<DeltaRow>(deltaQuery("$1", "$2"), [tenant, since])
+      .catch((error: unknown) => {
+        throw unavailable(error);
+      });
+    return toDelta(rows, since);
   }
 
   /** Creates the schema, or migrates it to {@link SCHEMA_VERSION}, in one transaction under a lock. */
   async migrate(): Promise<void> {
-    const client = await this.pool.connect();
+    const client = await this.connect();
     try {
       await client.query("begin");
       await client.query("select pg_advisory_xact_lock(725001)");
@@ -159,26 +240,26 @@ export class PostgresBackend implements StateBackend {
     }
   }
 
+  /**
+   * Creates or migrates the schema and loads the default world only: a created tenant is loaded when its key
+   * is first used here ({@link tenantByKey}, then its rows by {@link delta}).
+   */
   async load(): Promise<LoadedTenant[]> {
     await this.migrate();
-    const tenants = new Map<string, LoadedTenant>();
-    const { rows: records } = await this.pool.query<{
-      id: string;
-      record: TenantRow | null;
-      meta: StoreMeta;
-    }>("select id, record, meta from sandbox_tenants");
-    for (const { id, record, meta } of records)
-      tenants.set(id, { id, ...(record ? { record } : {}), meta, rows: [] });
-    const { rows } = await this.pool.query<{ tenant: string; kind: EntityKind; data: unknown }>(
-      "select tenant, kind, data from sandbox_rows",
+    const { rows: records } = await this.pool.query<{ id: string; meta: StoreMeta }>(
+      "select id, meta from sandbox_tenants where id = $1",
+      [DEFAULT_TENANT_ID],
     );
-    for (const row of rows) tenants.get(row.tenant)?.rows.push({ kind: row.kind, value: row.data });
-    return [...tenants.values()];
+    const { rows } = await this.pool.query<{ kind: EntityKind; data: unknown }>(
+      "select kind, data from sandbox_rows where tenant = $1",
+      [DEFAULT_TENANT_ID],
+    );
+    const loaded = rows.map((row) => ({ kind: row.kind, value: row.data }));
+    return records.map(({ id, meta }) => ({ id, meta, rows: loaded }));
   }
 
-  commit(batch: CommitBatch): Promise<void> {
-    const locked = batch.tenants.map((t) => this.locks.get(t.id)).find((l) => l && !l.done);
-    if (locked) return this.commitLocked(locked, batch);
+  /** A commit without a tenant's lock (state flushed at stop, a reset); writes under a lock use {@link lock}. */
+  commit(batch: CommitBatch): Promise<CommitOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ batch, resolve, reject });
       this.running ??= this.drain();
@@ -191,8 +272,11 @@ export class PostgresBackend implements StateBackend {
         const group = this.queue;
         this.queue = [];
         try {
-          await this.apply(group.map((q) => q.batch));
-          for (const q of group) q.resolve();
+          const { refused } = await this.apply(mergeBatches(group.map((q) => q.batch)));
+          for (const q of group) {
+            const own = new Set(q.batch.tenants.map((t) => t.id));
+            q.resolve({ refused: refused.filter((r) => own.has(r.id)) });
+          }
         } catch (error) {
           for (const q of group) q.reject(error as Error);
         }
@@ -202,71 +286,156 @@ export class PostgresBackend implements StateBackend {
     }
   }
 
-  /** Commits through a request's open transaction (it holds the tenant's lock). */
-  private async commitLocked(
-    lock: { client: pg.PoolClient; done: boolean },
-    batch: CommitBatch,
-  ): Promise<void> {
-    lock.done = true;
-    try {
-      await this.write(lock.client, [batch]);
-      await lock.client.query("commit");
-    } catch (error) {
-      await lock.client.query("rollback").catch(() => undefined);
-      throw error;
-    } finally {
-      lock.client.release();
-    }
-  }
-
-  private async apply(batches: CommitBatch[]): Promise<void> {
-    const client = await this.pool.connect();
+  private async apply(batch: CommitBatch): Promise<CommitOutcome> {
+    const client = await this.connect();
     try {
       await client.query("begin");
-      await this.write(client, batches);
+    } catch (error) {
+      giveBack(client, error);
+      throw unavailable(error);
+    }
+    const { refused } = await this.writeAndCommit(client, batch);
+    return { refused };
+  }
+
+  /**
+   * Writes the batch in the client's open transaction and commits it, then gives the client back; on a
+   * failure rolls back, drops or returns the client, and throws the store's unavailability.
+   */
+  private async writeAndCommit(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
+    try {
+      const written = await this.write(client, batch);
       await client.query("commit");
+      this.committedTransactions++;
+      client.release();
+      return written;
     } catch (error) {
       await client.query("rollback").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+      giveBack(client, error);
+      throw unavailable(error);
     }
   }
 
-  private async write(client: pg.PoolClient, batches: CommitBatch[]): Promise<void> {
-    for (const batch of batches) {
-      if (batch.evicted.length > 0) {
-        await client.query("delete from sandbox_rows where tenant = any($1)", [batch.evicted]);
-        await client.query("delete from sandbox_tenants where id = any($1)", [batch.evicted]);
-      }
-      for (const tenant of batch.tenants) {
-        if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
-        // The tenant's record and its rows in one statement (one round trip).
-        await client.query(
-          `with tenant as (
-             insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
-             on conflict (id) do update set meta = excluded.meta, version = excluded.version,
-               record = coalesce(excluded.record, sandbox_tenants.record)
-           )
-           insert into sandbox_rows (tenant, kind, id, data, version)
-           select $1, kind, id, data::jsonb, nextval('sandbox_version')
-           from unnest($4::text[], $5::text[], $6::text[]) as r(kind, id, data)
-           on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version`,
-          [
-            tenant.id,
-            tenant.record ? JSON.stringify(tenant.record) : null,
-            tenant.meta,
-            tenant.rows.map((r) => r.kind),
-            tenant.rows.map((r) => r.id),
-            tenant.rows.map((r) => r.json),
-          ],
-        );
-      }
+  private async write(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
+    const idleSeconds = Number.isFinite(this.idleMs) ? (this.idleMs + TOUCH_EVERY_MS) / 1000 : 1e9;
+    // The store decides: a tenant some replica used within the idle time stays, with its rows. A creation
+    // sweeps every tenant idle on every replica (other replicas drop theirs when they next meet them).
+    const created = batch.tenants.filter((t) => t.record);
+    if (batch.evicted.length > 0 || created.length > 0) {
+      await client.query(
+        `with gone as (
+           delete from sandbox_tenants where record is not null
+           and last_used_at < now() - make_interval(secs => $2) and ($3 or id = any($1)) returning id
+         )
+         delete from sandbox_rows where tenant in (select id from gone)`,
+        [batch.evicted, idleSeconds, created.length > 0],
+      );
     }
+    const versions = new Map<string, number>();
+    for (const tenant of batch.tenants) {
+      if (!tenant.record) versions.set(tenant.id, await this.writeTenant(client, tenant));
+    }
+    // New tenants last: the lock that counts them is taken after every row lock this transaction needs, so
+    // whoever holds it waits for nothing else.
+    const refused: CommitOutcome["refused"] = [];
+    if (created.length > 0) await client.query(`select pg_advisory_xact_lock(${TENANT_COUNT_LOCK})`);
+    for (const tenant of created) {
+      const { rows } = await client.query<{ admitted: boolean; retry_after_ms: number | null }>(
+        `with admitted as (
+           insert into sandbox_tenants (id, record, meta, version)
+           select $1, $2, $3, nextval('sandbox_version')
+           where (select count(*) from sandbox_tenants where record is not null) < $4::float8
+           on conflict (id) do nothing returning id
+         )
+         select exists (select 1 from admitted) or exists (select 1 from sandbox_tenants where id = $1) as admitted,
+           (select extract(epoch from min(last_used_at) + make_interval(secs => $5) - now()) * 1000
+            from sandbox_tenants where record is not null)::float8 as retry_after_ms`,
+        [tenant.id, JSON.stringify(tenant.record), tenant.meta, this.maxTenants, idleSeconds],
+      );
+      const row = rows[0];
+      if (!row?.admitted) {
+        refused.push({ id: tenant.id, retryAfterMs: Math.max(0, row?.retry_after_ms ?? 0) });
+        continue;
+      }
+      await client.query(
+        "insert into sandbox_keys (api_key, tenant) select unnest($1::text[]), $2 on conflict do nothing",
+        [tenant.record?.keys.map((k) => k.api_key), tenant.id],
+      );
+      versions.set(tenant.id, await this.writeTenant(client, tenant));
+    }
+    return { refused, versions };
+  }
+
+  /**
+   * A tenant's record, meta and rows in one statement (one round trip); a reset first drops its stored rows.
+   * Resolves to the newest version written.
+   */
+  private async writeTenant(client: pg.PoolClient, tenant: TenantChanges): Promise<number> {
+    if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
+    const { rows } = await client.query<{ version: string }>(
+      `with tenant as (
+         insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
+         on conflict (id) do update set meta = excluded.meta, version = excluded.version,
+           record = coalesce(excluded.record, sandbox_tenants.record)
+         returning version
+       ), written as (
+         insert into sandbox_rows (tenant, kind, id, data, version)
+         select $1, kind, id, data::jsonb, nextval('sandbox_version')
+         from unnest($4::text[], $5::text[], $6::text[]) as r(kind, id, data)
+         on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version
+         returning version
+       )
+       select greatest((select max(version) from written), (select version from tenant)) as version`,
+      [
+        tenant.id,
+        tenant.record ? JSON.stringify(tenant.record) : null,
+        tenant.meta,
+        tenant.rows.map((r) => r.kind),
+        tenant.rows.map((r) => r.id),
+        tenant.rows.map((r) => r.json),
+      ],
+    );
+    return Number(rows[0]?.version ?? 0);
   }
 
   async close(): Promise<void> {
     await this.running;
     await this.pool.end();
   }
+}
+
+/** Gives a connection back after an error: the pool drops it (it may be broken) and opens a new one later. */
+function giveBack(client: pg.PoolClient, error: unknown): void {
+  client.release(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** Any failure of the database under a request is the store being unavailable (the message is logged only). */
+function unavailable(error: unknown): StoreUnavailable {
+  if (error instanceof StoreUnavailable) return error;
+  return new StoreUnavailable(`PostgreSQL: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+}
+
+interface DeltaRow {
+  kind: EntityKind | null;
+  data: unknown;
+  version: string;
+}
+
+/** The tenant's row (its meta when newer than `since`) and its rows newer than `since`, oldest first. */
+function deltaQuery(tenant: string, since: string): string {
+  return `select null as kind, case when version > ${since} then meta end as data, version from sandbox_tenants where id = ${tenant}
+    union all
+    (select kind, data, version from sandbox_rows where tenant = ${tenant} and version > ${since} order by version)`;
+}
+
+function toDelta(rows: DeltaRow[], since: number): TenantDelta {
+  const delta: TenantDelta = { gone: true, rows: [], version: since };
+  for (const row of rows) {
+    delta.version = Math.max(delta.version, Number(row.version));
+    if (row.kind === null) {
+      delta.gone = false;
+      if (row.data !== null) delta.meta = row.data as StoreMeta;
+    } else delta.rows.push({ kind: row.kind, value: row.data });
+  }
+  return delta;
 }

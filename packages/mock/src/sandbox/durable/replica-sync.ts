@@ -1,13 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { PoolClient } from "pg";
-import type { ApiHandler } from "../http/api-handler.js";
-import { parseApiKey } from "../http/auth.js";
 import type { Store } from "../store.js";
 import type { TenantKey, TenantRegistry } from "../tenants/registry.js";
 import type { Durability } from "./durability.js";
-import type { PostgresBackend } from "./postgres-backend.js";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { type PostgresBackend, type TenantDelta, TOUCH_EVERY_MS } from "./postgres-backend.js";
+import type { StoreUnavailable } from "./store-unavailable.js";
+import { type GroupLock, WriteGroups } from "./write-groups.js";
 
 export interface ReplicaSyncOptions {
   backend: PostgresBackend;
@@ -18,85 +14,131 @@ export interface ReplicaSyncOptions {
 }
 
 /**
- * Lets several sandbox processes share one PostgreSQL database. Before a request runs, the caller's tenant
- * is brought up to date with the rows other replicas committed since (by their version); a write first
- * locks the tenant's row (`SELECT … FOR UPDATE`), so writes to one tenant are serialised across replicas and
- * each reads the current rows, and its commit goes through that same transaction. Tasks need no timers:
- * they end by their stored end time on the tenant's stored clock, whichever replica reads them.
+ * What the catch-up stage knows of the call: whether it writes, and whether the client is gone (a writer whose
+ * client left before its turn is skipped).
+ */
+export interface CatchUpCall {
+  writes: boolean;
+  closed(): boolean;
+}
+
+/**
+ * Lets several sandbox processes share one PostgreSQL database. Before a call runs, the caller's tenant is
+ * brought up to date with the rows other replicas committed since (by their version); a write first locks
+ * the tenant's row (`UPDATE … RETURNING`, which also marks it used), so writes to one tenant are serialised
+ * across replicas and each reads the current rows, and its commit goes through that same transaction. The
+ * writers of a tenant waiting in this process share one such transaction ({@link WriteGroups}). A tenant
+ * gone from the store (another replica evicted it) is dropped here too, so its key fails everywhere.
+ * Tasks need no timers: they end by their stored end time on the tenant's stored clock.
  */
 export class ReplicaSync {
   private readonly synced = new Map<Store, number>();
+  private readonly touched = new Map<Store, number>();
+  private readonly groups: WriteGroups;
 
-  constructor(private readonly options: ReplicaSyncOptions) {}
+  constructor(private readonly options: ReplicaSyncOptions) {
+    const { registry, durability } = options;
+    this.groups = new WriteGroups({
+      durability,
+      lock: (store) => this.lock(store),
+      refused: (store, retryAfterMs) => registry.refuse(store, retryAfterMs),
+      lost: (store) => this.drop(store),
+    });
+  }
 
-  /** The handler, run once the caller's tenant is current (and locked, for a write). */
-  wrap(handler: ApiHandler): ApiHandler {
-    const wrapped = (req: IncomingMessage, res: ServerResponse) => {
-      this.prepare(req, res).then(
-        (proceed) => {
-          if (proceed) handler(req, res);
-        },
-        (error: unknown) => {
-          req.resume();
-          res.writeHead(503, { "Content-Type": "application/json" });
-          res.end(
-            JSON.stringify({
-              message: `The database could not be reached: ${(error as Error).message}`,
-              exception_class: "DatabaseUnavailable",
-            }),
-          );
-        },
-      );
+  /**
+   * The key's tenant, loading it when another replica created it (one indexed lookup; an unknown key costs
+   * nothing more). Undefined for an unknown key.
+   */
+  async resolve(key: string): Promise<Store | undefined> {
+    const { registry, backend } = this.options;
+    const known = registry.appFor(key);
+    if (known) return known;
+    const found = await backend.tenantByKey(key);
+    if (!found) return undefined;
+    // Another call may have adopted it while this one waited.
+    return registry.appFor(key) ?? this.options.adoptTenant(found.id, found.record);
+  }
+
+  /**
+   * The pipeline's replica catch-up stage: brings `app` up to date; a write waits for its turn in the
+   * tenant's next write group, which holds the tenant's row lock across replicas. Resolves to the function
+   * that ends what it took (call it once the call is done); rejects with {@link StoreUnavailable} when the
+   * database cannot be reached.
+   */
+  async prepare(app: Store, call: CatchUpCall): Promise<() => Promise<void>> {
+    const id = this.options.durability.idOf(app);
+    if (id === undefined) return async () => undefined;
+    if (!call.writes) {
+      await this.catchUp(app, id);
+      this.touch(app, id);
+      return async () => undefined;
+    }
+    return this.groups.enter(app, call);
+  }
+
+  /** The pipeline's commit stage: a write's change, committed with its group's; resolves once the COMMIT holds. */
+  commit(app: Store): Promise<void> {
+    return this.groups.commit(app) ?? this.options.durability.commit(app);
+  }
+
+  /**
+   * Locks a tenant's row for a write group and brings its store up to date under the lock. Once the group
+   * committed, the store is up to date to the versions it wrote: the next catch-up does not read them back.
+   */
+  private async lock(store: Store): Promise<GroupLock | undefined> {
+    const id = this.options.durability.idOf(store);
+    if (id === undefined) return undefined;
+    const locked = await this.options.backend.lock(id, this.synced.get(store) ?? 0);
+    if (!locked) {
+      this.drop(store);
+      return undefined;
+    }
+    this.touched.set(store, Date.now());
+    this.apply(store, locked.delta);
+    const { lock } = locked;
+    return {
+      commit: (batch) => lock.commit(batch),
+      release: async () => {
+        await lock.release();
+        const version = lock.committedVersion;
+        if (version !== undefined && this.synced.has(store) && version > (this.synced.get(store) ?? 0)) {
+          this.synced.set(store, version);
+        }
+      },
     };
-    return Object.assign(wrapped, { operations: handler.operations });
   }
 
-  /** Catches the caller's tenant up (and locks it for a write); false when the client left meanwhile. */
-  private async prepare(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const key = parseApiKey(req.headers.authorization);
-    if (!key) return true;
-    const { registry, durability, backend } = this.options;
-    let tenant = registry.tenantOf(key);
-    if (!tenant) {
-      await this.adoptNewTenants();
-      tenant = registry.tenantOf(key);
-      if (!tenant) return true;
-    }
-    const id = durability.idOf(tenant.store);
-    if (id === undefined) return true;
-    if (SAFE_METHODS.has(req.method ?? "GET")) {
-      await this.catchUp(tenant.store, id);
-      return true;
-    }
-    const lock = await backend.lock(id);
-    // The lock is given back when the answer is done (or the client is gone), whether or not it committed.
-    if (res.closed) {
-      await lock.release();
-      return false;
-    }
-    res.once("close", () => void lock.release());
-    try {
-      await this.catchUp(tenant.store, id, lock.client);
-    } catch (error) {
-      await lock.release();
-      throw error;
-    }
-    return !res.closed;
+  private async catchUp(store: Store, id: string): Promise<void> {
+    this.apply(store, await this.options.backend.delta(id, this.synced.get(store) ?? 0));
   }
 
-  private async catchUp(store: Store, id: string, client?: PoolClient): Promise<void> {
-    const since = this.synced.get(store) ?? 0;
-    const delta = await this.options.backend.delta(id, since, client);
+  private apply(store: Store, delta: TenantDelta): void {
+    if (delta.gone) {
+      this.drop(store);
+      return;
+    }
     for (const row of delta.rows) store.putRow(row.kind, row.value);
     if (delta.meta) store.applyMeta(delta.meta);
     if (delta.version > (this.synced.get(store) ?? 0)) this.synced.set(store, delta.version);
   }
 
-  private async adoptNewTenants(): Promise<void> {
-    const { registry, backend } = this.options;
-    for (const { id, record } of await backend.tenantRecords()) {
-      const known = record.keys[0] && registry.tenantOf(record.keys[0].api_key);
-      if (!known) this.options.adoptTenant(id, record);
-    }
+  /** Marks a tenant used in the store, at most every {@link TOUCH_EVERY_MS} (eviction waits that much longer). */
+  private touch(store: Store, id: string): void {
+    const now = Date.now();
+    if (now - (this.touched.get(store) ?? 0) < TOUCH_EVERY_MS) return;
+    this.touched.set(store, now);
+    this.options.backend.touch(id).catch(() => this.touched.delete(store));
+  }
+
+  /** The tenant is gone from the store: it is gone here too (the default world is never evicted). */
+  private drop(store: Store): void {
+    const { registry, durability } = this.options;
+    const tenant = registry.tenantOfStore(store);
+    if (!tenant || tenant.isDefault) return;
+    registry.drop(tenant);
+    durability.forget(store);
+    this.synced.delete(store);
+    this.touched.delete(store);
   }
 }

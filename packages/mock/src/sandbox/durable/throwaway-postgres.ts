@@ -37,6 +37,10 @@ function run(bin: string, program: string, args: string[]): void {
 
 export interface ThrowawayPostgres {
   url: string;
+  /** Stops the server the way a crash would (`pg_ctl stop -m immediate`), keeping its data. */
+  halt(): void;
+  /** Starts the halted server again on the same port and data; resolves once it accepts connections. */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -58,19 +62,23 @@ export async function startPostgres(bin: string | undefined): Promise<ThrowawayP
   chmodSync(dir, 0o700);
   const port = await freePort();
   run(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  run(bin, "pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    join(dir, "log"),
-    "-o",
-    `-p ${port} -k ${dir} -h 127.0.0.1`,
-    "-w",
-    "start",
-  ]);
+  const start = () =>
+    run(bin, "pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -h 127.0.0.1`,
+      "-w",
+      "start",
+    ]);
+  start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]),
+    resume: start,
     async stop() {
       if (stopped) return;
       stopped = true;

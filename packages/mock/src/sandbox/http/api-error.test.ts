@@ -15,6 +15,7 @@ const OPERATION_OF: Record<ErrorService, string> = {
 };
 
 const refused = new ApiError(403, "You may not.");
+const missing = new ApiError(404, "No such stream.");
 const invalid = validationError({ "query.limit": ["must be <= 100"], "body.email": ["must be an e-mail"] });
 
 describe("errorServiceOf", () => {
@@ -34,7 +35,7 @@ describe("errorBody", () => {
     [
       "cloud",
       invalid,
-      422,
+      400,
       {
         message: expect.stringMatching(/^Validation Error: query.limit/),
         exception_class: "ValidationError",
@@ -43,12 +44,12 @@ describe("errorBody", () => {
       },
     ],
     ["billing", refused, 403, { detail: "You may not." }],
-    ["billing", invalid, 422, invalid.invalidFields],
+    ["billing", invalid, 400, invalid.invalidFields],
     ["cdn", refused, 403, { message: "You may not." }],
-    ["cdn", invalid, 422, { errors: invalid.invalidFields }],
+    ["cdn", invalid, 400, { errors: invalid.invalidFields }],
     ["iam", refused, 403, { message: "You may not." }],
-    ["iam", invalid, 422, { errors: invalid.invalidFields }],
-    ["streaming", refused, 403, { status: 403, error: "You may not." }],
+    ["iam", invalid, 400, { errors: invalid.invalidFields }],
+    ["streaming", missing, 404, { status: 404, error: "No such stream." }],
     [
       "streaming",
       invalid,

@@ -1,4 +1,4 @@
-import type { DocumentModel } from "@cloud-contract/spec/document";
+import type { DocumentModel } from "@cloud-contract/spec/model";
 
 /** An error a handler throws; it is answered with an error body in the shape of the operation's service. */
 export class ApiError extends Error {
@@ -40,6 +40,7 @@ const CLASSES: Record<number, string> = {
   422: "ValidationError",
   429: "TooManyRequests",
   500: "InternalServerError",
+  503: "ServiceUnavailable",
 };
 
 function defaultExceptionClass(status: number): string {
@@ -49,21 +50,15 @@ function defaultExceptionClass(status: number): string {
 /** The services of the API, each with its own error shapes (the spec's `<Service>ErrorBody` schemas). */
 export type ErrorService = "cloud" | "billing" | "cdn" | "iam" | "streaming";
 
-const SERVICE_OF_TAG: Record<string, ErrorService> = {
-  Cloud: "cloud",
-  Billing: "billing",
-  CDN: "cdn",
-  IAM: "iam",
-  Streaming: "streaming",
-};
+const SERVICES: ReadonlySet<string> = new Set<ErrorService>(["cloud", "billing", "cdn", "iam", "streaming"]);
 
 /**
- * The service whose error shapes an operation answers in, by its tag in the served document. The cloud
- * service's shape for an unknown operation or tag (requests that match no operation, the control API).
+ * The service whose error shapes an operation answers in: the model's `service` of the operation. The cloud
+ * service's shape for an unknown operation (requests that match no operation, the control API).
  */
 export function errorServiceOf(model: DocumentModel, operationId: string | undefined): ErrorService {
-  const tag = operationId === undefined ? undefined : model.findOperation(operationId)?.tag;
-  return (tag !== undefined && SERVICE_OF_TAG[tag]) || "cloud";
+  const service = operationId === undefined ? undefined : model.findOperation(operationId)?.service;
+  return service !== undefined && SERVICES.has(service) ? (service as ErrorService) : "cloud";
 }
 
 /** The cloud service's exception report; the sandbox adds the reasons per field and structured details. */

@@ -1,4 +1,4 @@
-import { isObject } from "@cloud-contract/spec/document";
+import { isObject } from "@cloud-contract/spec/model";
 
 /** Follows `$ref`s of the document (the model's `resolve`). */
 export type Resolve = (node: unknown) => unknown;
@@ -23,7 +23,8 @@ export function parameterCoercer(
     const separator =
       options.style === "pipeDelimited" ? "|" : options.style === "spaceDelimited" ? " " : ",";
     return (raw) => {
-      const parts = explode ? raw : raw.flatMap((r) => r.split(separator));
+      // A delimited value splits into its items; an empty one (`?ordering=`) holds none.
+      const parts = explode ? raw : raw.flatMap((r) => r.split(separator)).filter((part) => part !== "");
       return parts.map(item);
     };
   }

@@ -7,7 +7,9 @@ import {
   type Operation,
   type Parameter,
   type ValidationResult,
-} from "@cloud-contract/spec/document";
+} from "@cloud-contract/spec/model";
+import { type ErrorService, errorServiceOf } from "../http/api-error.js";
+import type { ScopeKind } from "../http/auth.js";
 import { type Coercer, parameterCoercer } from "./coerce.js";
 
 export interface ParameterSpec {
@@ -23,6 +25,12 @@ export interface CompiledOperation {
   operationId: string;
   method: string;
   template: string;
+  /** The service whose error shapes the operation answers in (the model's `service`). */
+  service: ErrorService;
+  /** Whether a successful call changes state (the model's `writes`). */
+  writes: boolean;
+  /** Path parameters that name a resource a key may be bound to (their `x-tenant-scope`). */
+  scopedParams: { name: string; kind: ScopeKind }[];
   /** The header that carries the key, lower case; undefined when the operation needs no key. */
   authHeader: string | undefined;
   pathParams: ParameterSpec[];
@@ -47,6 +55,13 @@ function compileOperation(model: DocumentModel, op: Operation): CompiledOperatio
     operationId: op.operationId,
     method: op.method,
     template: op.path,
+    service: errorServiceOf(model, op.operationId),
+    writes: op.writes,
+    scopedParams: pathParams.flatMap((p) =>
+      p.tenantScope === "projects" || p.tenantScope === "resellers"
+        ? [{ name: p.name, kind: p.tenantScope }]
+        : [],
+    ),
     authHeader: authHeaderOf(model, op),
     pathParams: pathParams.map((p) => parameterSpec(model, p)),
     queryParams: queryParams.map((p) => parameterSpec(model, p)),
@@ -111,12 +126,16 @@ function authHeaderOf(model: DocumentModel, op: Operation): string | undefined {
   throw new Error(`${op.operationId}: only apiKey header security is supported`);
 }
 
+/** Statuses of HTTP itself, answered as they are whether or not an operation documents them. */
+export const HTTP_OWN_STATUSES: ReadonlySet<number> = new Set([401, 405, 413, 429, 503]);
+
 /**
- * The status to answer with when the sandbox wants `wanted`: itself when the operation documents it,
- * otherwise the closest documented one: 400, then 422 for a client error, 500 for a server error.
- * Statuses like 413 and 415 thus become 400 unless the spec lists them.
+ * The status to answer with when the sandbox wants `wanted`: itself when the operation documents it or it is
+ * one of HTTP's own (401, 405, 413, 429, 503), otherwise the closest documented one: 400, then 422 for a
+ * client error, 500 for a server error. A 415 thus becomes 400 unless the spec lists it.
  */
 export function documentedStatus(statuses: readonly string[], wanted: number): number {
+  if (HTTP_OWN_STATUSES.has(wanted)) return wanted;
   const candidates = wanted >= 500 ? [wanted, 500] : [wanted, 400, 422];
   return candidates.find((status) => matchStatus(statuses, status) !== undefined) ?? wanted;
 }

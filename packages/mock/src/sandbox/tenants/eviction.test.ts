@@ -1,5 +1,5 @@
-// Eviction through HTTP: idle tenants and, beyond the count limit, the least recently used one; an evicted
-// key is a 401 that says so. The default world is never evicted.
+// Eviction through HTTP: idle tenants only; an evicted key is a 401 that says so. Beyond the count limit or
+// the per-key creation rate, creation answers 429. The default world is never evicted.
 import { afterEach, describe, expect, it } from "vitest";
 import { connectSandbox } from "../../control-client/sandbox-control.js";
 import { SANDBOX_API_KEY } from "../fixtures/ids.js";
@@ -48,16 +48,41 @@ describe("tenant eviction", () => {
     expect((await active(url, SANDBOX_API_KEY)).status).toBe(200);
   });
 
-  it("evicts the least recently used tenant when one more than maxTenants is created", async () => {
-    const { url, control } = await start({ maxTenants: 2 });
+  it("never evicts a tenant in use to make room: beyond maxTenants creation answers 429 with Retry-After", async () => {
+    const { url, control } = await start({ maxTenants: 2, tenantIdleMs: 10_000 });
     const first = await control.tenant();
+    tick(4_000);
     const second = await control.tenant();
-    tick(10);
-    expect((await active(url, first.key)).status).toBe(200); // second is now the least recently used
+    const refused = await fetch(`${url}/__sandbox/tenants`, {
+      method: "POST",
+      headers: { Authorization: `apikey ${SANDBOX_API_KEY}` },
+    });
+    expect(refused.status).toBe(429);
+    // The first tenant becomes idle 6 s from now: that is when a place frees.
+    expect(refused.headers.get("retry-after")).toBe("6");
+    expect((await active(url, second.key)).status).toBe(200);
+    tick(6_001);
+    // Now the first was unused for more than 10 s, the second for 6 s: only the first makes room.
     const third = await control.tenant();
-    expect((await active(url, second.key)).body.exception_class).toBe("TenantEvicted");
-    for (const t of [first, third]) expect((await active(url, t.key)).status).toBe(200);
+    expect((await active(url, first.key)).body.exception_class).toBe("TenantEvicted");
+    for (const t of [second, third]) expect((await active(url, t.key)).status).toBe(200);
     expect((await active(url, SANDBOX_API_KEY)).status).toBe(200);
+  });
+
+  it("limits how many tenants one key creates: a burst, then 429 with Retry-After; other keys are not held up", async () => {
+    const { url, control } = await start({});
+    const post = (key: string) =>
+      fetch(`${url}/__sandbox/tenants`, { method: "POST", headers: { Authorization: `apikey ${key}` } });
+    const creator = await control.tenant();
+    const statuses: number[] = [];
+    for (let i = 0; i < 199; i++) statuses.push((await post(SANDBOX_API_KEY)).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await post(SANDBOX_API_KEY);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect((await post(creator.key)).status).toBe(201);
+    tick(1_000);
+    expect((await post(SANDBOX_API_KEY)).status).toBe(201);
   });
 
   it("still calls a key nobody ever had just unknown", async () => {

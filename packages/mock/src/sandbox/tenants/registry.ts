@@ -1,7 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { SANDBOX_FIXTURES } from "../fixtures/ids.js";
+import { ApiError } from "../http/api-error.js";
 import type { KeyScope } from "../http/auth.js";
+import { randomBase64Url } from "../secure-random.js";
 import type { Store } from "../store.js";
+import { CreationLimit, type CreationRate, DEFAULT_CREATION_RATE } from "./creation-limit.js";
 
 /** One key of a tenant and what it may touch (plain data). */
 export interface TenantKey extends KeyScope {
@@ -31,10 +33,20 @@ export interface TenantRegistryOptions {
   defaultKeys: Record<string, KeyScope>;
   /** A fresh store seeded like the default one; `idSeed` makes its generated ids its own. */
   createStore: (idSeed: string) => Store;
-  /** Most tenants held besides the default one; creating one more evicts the least recently used. */
+  /**
+   * Most tenants held besides the default one; beyond it, creation answers 429 (a used tenant is never evicted
+   * for it). With a shared store the store also counts them across replicas (see {@link TenantRegistry.refuse}).
+   */
   maxTenants: number;
   /** A tenant unused for this long is evicted (ms). */
   idleMs: number;
+  /** How many tenants one key may create (default {@link DEFAULT_CREATION_RATE}). */
+  creationRate?: CreationRate;
+  /**
+   * Idle time is decided by a store shared with other replicas (PostgreSQL): a key is not evicted when it is
+   * looked up, only idle tenants are swept when one is created (the store keeps those another replica used).
+   */
+  sharedIdle?: boolean;
   /** Wall clock for idle times (tests may replace it). */
   now?: () => number;
   /** Told about every tenant created and evicted (a durable backend stores and drops them). */
@@ -52,23 +64,26 @@ const TENANT_SCOPES: KeyScope[] = [
   { resellers: [SANDBOX_FIXTURES.otherResellerId] },
 ];
 
-const newKey = () => `sbx_${randomBytes(24).toString("base64url")}`;
+const newKey = () => `sbx_${randomBase64Url(24)}`;
 
 /**
  * Every key's world: the default one (the default keys) and the tenants created on demand, each its own
- * {@link Store} seeded the same way. Idle tenants and, beyond the count limit, the least recently used ones
- * are evicted; their keys then answer 401 saying so.
+ * {@link Store} seeded the same way. Idle tenants are evicted; their keys then answer 401 saying so. Beyond the
+ * count limit, or the per-key creation rate, creation is refused (429) rather than evicting a tenant in use.
  */
 export class TenantRegistry {
   readonly defaultTenant: Tenant;
   private readonly byKey = new Map<string, { tenant: Tenant; scope: KeyScope }>();
   private readonly created = new Set<Tenant>();
   private readonly evicted = new Map<string, number>();
+  private readonly byStore = new Map<Store, Tenant>();
+  private readonly creations: CreationLimit;
   private readonly now: () => number;
   private counter = 0;
 
   constructor(private readonly options: TenantRegistryOptions) {
     this.now = options.now ?? Date.now;
+    this.creations = new CreationLimit(options.creationRate ?? DEFAULT_CREATION_RATE);
     const at = this.now();
     this.defaultTenant = {
       record: {
@@ -97,7 +112,11 @@ export class TenantRegistry {
     if (!found) return this.evicted.has(key) ? { evicted: true } : undefined;
     const record = found.tenant.record;
     const now = this.now();
-    if (!found.tenant.isDefault && now - record.lastUsedAtMs > this.options.idleMs) {
+    if (
+      !found.tenant.isDefault &&
+      !this.options.sharedIdle &&
+      now - record.lastUsedAtMs > this.options.idleMs
+    ) {
       this.evict(found.tenant);
       return { evicted: true };
     }
@@ -115,15 +134,42 @@ export class TenantRegistry {
     return this.byKey.get(key)?.tenant.store;
   }
 
-  /** Creates a tenant, after evicting the idle ones and, at the count limit, the least recently used. */
-  create(): Tenant {
+  /** The caller's world: the store of a known key, undefined for any other (there is no fallback world). */
+  appFor(key: string): Store | undefined {
+    return this.storeOf(key);
+  }
+
+  /** The live tenant of a store. */
+  tenantOfStore(store: Store): Tenant | undefined {
+    return this.byStore.get(store);
+  }
+
+  /** False once the store's tenant was evicted or dropped (a call that resolved it earlier must not write). */
+  isLive(store: Store): boolean {
+    return this.byStore.has(store);
+  }
+
+  /**
+   * Creates a tenant for the caller `creatorKey`, after evicting the idle ones. Refused with 429 and
+   * `Retry-After` when the key created too many lately, or when `maxTenants` are held and none is idle: a
+   * tenant in use is never evicted to make room.
+   */
+  create(creatorKey = ""): Tenant {
     const now = this.now();
-    let oldest: Tenant | undefined;
+    const waitMs = this.creations.take(creatorKey, now);
+    if (waitMs > 0) {
+      throw tooMany(
+        waitMs,
+        "This key created too many tenants lately; wait as Retry-After says, or reuse a tenant.",
+      );
+    }
+    let oldestUse: number | undefined;
     for (const tenant of this.created) {
       if (now - tenant.record.lastUsedAtMs > this.options.idleMs) this.evict(tenant);
-      else if (!oldest || tenant.record.lastUsedAtMs < oldest.record.lastUsedAtMs) oldest = tenant;
+      else oldestUse = Math.min(oldestUse ?? now, tenant.record.lastUsedAtMs);
     }
-    if (oldest && this.created.size >= this.options.maxTenants) this.evict(oldest);
+    if (this.created.size >= this.options.maxTenants)
+      throw this.full((oldestUse ?? now) + this.options.idleMs - now);
     const keys = TENANT_SCOPES.map((scope) => ({ api_key: newKey(), ...scope }));
     const tenant: Tenant = {
       record: { keys, createdAtMs: now, lastUsedAtMs: now },
@@ -137,7 +183,7 @@ export class TenantRegistry {
     return tenant;
   }
 
-  /** Takes back a tenant loaded from a durable backend (idle time counts from now). */
+  /** Takes back a tenant kept by a durable backend (idle time counts from now). */
   adopt(record: Omit<TenantRecord, "lastUsedAtMs">, store: Store): Tenant {
     const tenant: Tenant = { record: { ...record, lastUsedAtMs: this.now() }, store, isDefault: false };
     this.created.add(tenant);
@@ -145,21 +191,69 @@ export class TenantRegistry {
     return tenant;
   }
 
-  private index(tenant: Tenant): void {
-    for (const { api_key, ...scope } of tenant.record.keys) this.byKey.set(api_key, { tenant, scope });
+  /**
+   * Forgets the tenant of a store this replica created that the shared store refused (`maxTenants` are held across the
+   * replicas); its keys were never given out. Returns the 429 its creator answers.
+   */
+  refuse(store: Store, retryAfterMs: number): ApiError {
+    const tenant = this.byStore.get(store);
+    if (tenant && this.created.has(tenant)) this.unindex(tenant);
+    return this.full(retryAfterMs);
   }
 
-  private evict(tenant: Tenant): void {
-    this.created.delete(tenant);
-    this.options.onEvict?.(tenant);
-    const at = this.now();
-    for (const { api_key } of tenant.record.keys) {
-      this.byKey.delete(api_key);
-      this.evicted.set(api_key, at);
+  /** Forgets a tenant another replica evicted from the shared store: its keys answer 401 saying so. */
+  drop(tenant: Tenant): void {
+    if (this.created.has(tenant)) this.forget(tenant);
+  }
+
+  private index(tenant: Tenant): void {
+    this.byStore.set(tenant.store, tenant);
+    for (const { api_key, ...scope } of tenant.record.keys) {
+      this.byKey.set(api_key, { tenant, scope });
+      this.evicted.delete(api_key);
     }
+  }
+
+  /**
+   * Evicts a tenant idle here. With a shared store it may be idle here only (another replica may be using it),
+   * and the store decides with the next commit (a creation's sweeps the tenants idle everywhere): this replica
+   * lets go of its copy without calling the keys evicted, and their next call loads it again or finds it gone.
+   */
+  private evict(tenant: Tenant): void {
+    if (this.options.sharedIdle) this.unindex(tenant);
+    else this.forget(tenant);
+    this.options.onEvict?.(tenant);
+  }
+
+  /** The 429 of a full sandbox: the first tenant becomes idle, and may be evicted, after `waitMs`. */
+  private full(waitMs: number): ApiError {
+    return tooMany(
+      waitMs,
+      `The sandbox holds its most tenants (${this.options.maxTenants}), all in use; one is freed when it stays unused for ${this.options.idleMs} ms.`,
+    );
+  }
+
+  private unindex(tenant: Tenant): void {
+    this.created.delete(tenant);
+    this.byStore.delete(tenant.store);
+    for (const { api_key } of tenant.record.keys) this.byKey.delete(api_key);
+  }
+
+  /** Forgets a tenant and remembers its keys as evicted. */
+  private forget(tenant: Tenant): void {
+    this.unindex(tenant);
+    const at = this.now();
+    for (const { api_key } of tenant.record.keys) this.evicted.set(api_key, at);
     for (const key of this.evicted.keys()) {
       if (this.evicted.size <= REMEMBERED_EVICTED_KEYS) break;
       this.evicted.delete(key);
     }
   }
+}
+
+function tooMany(waitMs: number, message: string): ApiError {
+  return new ApiError(429, message, {
+    exceptionClass: "TooManyRequests",
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(waitMs / 1000))) },
+  });
 }

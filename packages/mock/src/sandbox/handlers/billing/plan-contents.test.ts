@@ -73,7 +73,7 @@ describe("paging", () => {
     expect((await list()).body.results).toHaveLength(PLAN_CONTENTS_DEFAULT_LIMIT);
     expect((await list({ limit: 100 })).body.results).toHaveLength(100);
     const over = await list({ limit: 101 });
-    expect(over.status).toBe(422);
+    expect(over.status).toBe(400);
     // The billing service's validation report: reasons per rejected field.
     expect(over.body).toMatchObject({ "query.limit": [expect.any(String)] });
     expect((await list({ limit: 0 })).status).toBe(400);
@@ -169,9 +169,9 @@ describe("filters", () => {
     [{ plan_id: "abc" }, "query.plan_id.0"],
     [{ default: "maybe" }, "query.default"],
     [{ ordering: "colour" }, "query.ordering.0"],
-  ])("answers 422 for %o", async (query, field) => {
+  ])("answers 400 (the reference documents no 422) for %o", async (query, field) => {
     const res = await list(query as Query);
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(Object.keys(res.body as object)).toContain(field);
   });
 });
@@ -214,6 +214,12 @@ describe("ordering", () => {
   ])("orders by %o (comma-joined)", async (keys) => {
     const got = await everything({ ordering: keys.join(",") });
     expect(ids(got)).toEqual(ids(sortLocally(keys)));
+  });
+
+  it("takes an empty ordering (`?ordering=`) as none", async () => {
+    const empty = await list({ ordering: "", limit: 100 });
+    expect(empty.status).toBe(200);
+    expect(ids(empty.body.results)).toEqual(ids((await list({ limit: 100 })).body.results));
   });
 
   it("accepts the keys repeated as well", async () => {

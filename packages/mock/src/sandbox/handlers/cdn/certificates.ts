@@ -9,7 +9,7 @@ import type { SandboxHandler } from "../types.js";
  * updated resource, as the real service does for this URL.
  */
 export const revokeCdnCertificate: SandboxHandler<"revokeCdnCertificate"> = (ctx) => {
-  const resource = ctx.app.cdnResources.get(ctx.params.res_id);
+  const resource = ctx.app.entities.cdnResources.get(ctx.params.res_id);
   if (!resource) throw notFound(`CDN resource ${ctx.params.res_id}`);
   const request = ctx.body;
   if (request.sslData !== null || request.sslEnabled !== false) {
@@ -19,7 +19,6 @@ export const revokeCdnCertificate: SandboxHandler<"revokeCdnCertificate"> = (ctx
   resource.sslEnabled = false;
   resource.sslAutomated = false;
   resource.updated = laterThan(ctx.app, resource.updated);
-  ctx.app.mark("cdnResources", resource.id);
   const body: CdnResourceUpdateResult = { ...resource };
   return { status: 200, body };
 };

@@ -1,26 +1,19 @@
 import type { TaskIdList } from "@cloud-contract/types";
-import { badRequest, notFound } from "../../http/api-error.js";
+import { notFound } from "../../http/api-error.js";
 import { projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
 
 /**
  * PUT /cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs — starts a task that
- * replaces the port's pairs when it finishes.
+ * replaces the port's pairs, as given, when it finishes (the schema allows a pair twice, and so does the sandbox).
  */
 export const replacePortAllowedAddressPairs: SandboxHandler<"replacePortAllowedAddressPairs"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
-  const port = ctx.app.ports.get(ctx.params.port_id);
+  const port = ctx.app.entities.ports.get(ctx.params.port_id);
   if (!port || port.project_id !== projectId || port.region_id !== regionId) {
     throw notFound(`Port ${ctx.params.port_id}`);
   }
   const pairs = ctx.body?.allowed_address_pairs ?? [];
-  const seen = new Set<string>();
-  for (const pair of pairs) {
-    const key = `${pair.ip_address}|${pair.mac_address ?? ""}`;
-    if (seen.has(key))
-      throw badRequest(`The pair ${pair.ip_address} ${pair.mac_address ?? ""} is given twice.`.trim());
-    seen.add(key);
-  }
   const task = ctx.app.startTask(
     {
       task_type: "update_port_allowed_address_pairs",

@@ -92,16 +92,43 @@ describe("instance price preview", () => {
   });
 
   it.each([
-    ["neither names nor name_templates", { ...base, names: undefined }, 422],
-    ["no flavor", { ...base, flavor: undefined }, 422],
-    ["an empty names list", { ...base, names: [] }, 400],
-    [
-      "an unknown volume type",
-      { ...base, volumes: [{ source: "new-volume", size: 1, type_name: "tape" }] },
-      422,
-    ],
-    ["a volume without size", { ...base, volumes: [{ source: "new-volume" }] }, 400],
-  ])("answers an error for %s", async (_name, body, status) => {
-    expect((await preview(body)).status).toBe(status);
+    ["neither names nor name_templates", { ...base, names: undefined }],
+    ["no flavor", { ...base, flavor: undefined }],
+    ["an unknown volume type", { ...base, volumes: [{ source: "new-volume", size: 1, type_name: "tape" }] }],
+  ])("answers 400 for %s (the schema refuses it)", async (_name, body) => {
+    expect((await preview(body)).status).toBe(400);
+  });
+
+  it("counts name_templates when names is empty", async () => {
+    const res = await preview({ ...base, names: [], name_templates: ["vm-{ip_octets}", "vm2-{ip_octets}"] });
+    expect(res.status).toBe(200);
+    expect(res.body.vm_count).toBe(2);
+  });
+
+  it("prices no instances for empty name lists, refusing nothing the schema accepts", async () => {
+    const res = await preview({ ...base, names: [] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ vm_count: 0, total_price_per_hour: 0 });
+  });
+
+  it("adds no price for a volume without a size (it takes its image's) and prices the rest", async () => {
+    const res = await preview({
+      ...base,
+      volumes: [{ source: "image" }, { source: "new-volume", size: 10, type_name: "cold" }],
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.per_hour.volumes)).toEqual(["cold"]);
+    expect(res.body.per_hour.volumes.cold).toBeCloseTo(10 * PRICES.volumePerGibHour.cold, 6);
+  });
+
+  it("prices ssd_local volumes with the flavor: no volume price of their own", async () => {
+    const plain = await preview(base);
+    const local = await preview({
+      ...base,
+      volumes: [{ source: "new-volume", size: 50, type_name: "ssd_local" }],
+    });
+    expect(local.status).toBe(200);
+    expect(local.body.per_hour.volumes).toEqual({});
+    expect(local.body.total_price_per_hour).toBe(plain.body.total_price_per_hour);
   });
 });

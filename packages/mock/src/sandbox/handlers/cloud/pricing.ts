@@ -1,22 +1,25 @@
 import type { InstancePricePeriod, InstancePricePreview, InstancePriceVolumes } from "@cloud-contract/types";
 import { PRICES, type VolumeType } from "../../fixtures/prices.js";
-import { badRequest } from "../../http/api-error.js";
 import { projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
 
-const isVolumeType = (type: string): type is VolumeType => Object.hasOwn(PRICES.volumePerGibHour, type);
+/** Local SSD comes with the flavor (its price is the flavor's): it adds no volume price of its own. */
+const WITH_THE_FLAVOR = "ssd_local";
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * POST /cloud/v2/pricing/{project_id}/{region_id}/instances — prices flavor, external and new floating
- * IPs and volumes from the price table, times the number of names; equal requests give equal prices.
- * An unknown flavor gives `price_status: "error"` and null totals.
+ * IPs and volumes from the price table, times the number of instances (`names`, or `name_templates` when
+ * `names` is empty or absent); equal requests give equal prices. An unknown flavor gives
+ * `price_status: "error"` and null totals. It refuses nothing the schema accepts: a volume without a size (its
+ * size comes from its image or snapshot) adds no price, `ssd_local` is part of the flavor's price (the
+ * reference prices no such volume type), and no names at all price zero instances.
  */
 export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx) => {
   const { projectId } = projectRegion(ctx.app, ctx.params);
   const request = ctx.body;
-  const vmCount = (request.names ?? request.name_templates ?? []).length;
-  if (vmCount === 0) throw badRequest("Give at least one name in names or name_templates.");
+  const names = request.names?.length ? request.names : (request.name_templates ?? []);
+  const vmCount = names.length;
 
   const perVm = { flavor: 0, external_ip: 0, floating_ip: 0, volumes: {} as Record<VolumeType, number> };
   const flavor = ctx.app.flavors.get(request.flavor);
@@ -26,18 +29,11 @@ export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx
     if ("floating_ip" in iface && iface.floating_ip?.source === "new")
       perVm.floating_ip += PRICES.floatingIpPerHour;
   }
-  for (const [i, volume] of (request.volumes ?? []).entries()) {
+  for (const volume of request.volumes ?? []) {
     if (volume.source === "existing-volume") continue; // already paid for
     const type = volume.type_name ?? "standard";
-    if (!isVolumeType(type)) {
-      throw badRequest(
-        `volumes[${i}].type_name must be one of ${Object.keys(PRICES.volumePerGibHour).join(", ")}.`,
-      );
-    }
-    const price = PRICES.volumePerGibHour[type];
-    if (volume.size === undefined || volume.size === null)
-      throw badRequest(`volumes[${i}].size is required to price a ${volume.source} volume.`);
-    perVm.volumes[type] = (perVm.volumes[type] ?? 0) + volume.size * price;
+    if (type === WITH_THE_FLAVOR || volume.size === undefined || volume.size === null) continue;
+    perVm.volumes[type] = (perVm.volumes[type] ?? 0) + volume.size * PRICES.volumePerGibHour[type];
   }
 
   const period = (hours: number, digits: number): InstancePricePeriod => {

@@ -43,9 +43,9 @@ describe("registry quota check", () => {
     expect(a.body).toEqual(b.body);
   });
 
-  it("answers 400 for a negative size and 422 for a size that is not an integer", async () => {
+  it("answers 400 for a negative size and for a size that is not an integer", async () => {
     expect((await check({ storage_limit: -1 })).status).toBe(400);
-    expect((await check({ storage_limit: "big" })).status).toBe(422);
+    expect((await check({ storage_limit: "big" })).status).toBe(400);
   });
 
   it("answers 404 for an unknown project and 403 for a project the key is not bound to", async () => {

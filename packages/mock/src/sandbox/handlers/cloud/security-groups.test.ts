@@ -74,9 +74,9 @@ describe("tags as JSON Merge Patch", () => {
     expect(res.body.tags_v2).toHaveLength(3);
   });
 
-  it("answers 422 for a tag value over 255 characters or a non-string value", async () => {
-    expect((await patch({ tags: { long: "x".repeat(256) } })).status).toBe(422);
-    expect((await patch({ tags: { n: 1 } })).status).toBe(422);
+  it("answers 400 (the reference documents no 422) for a tag value over 255 characters or a non-string value", async () => {
+    expect((await patch({ tags: { long: "x".repeat(256) } })).status).toBe(400);
+    expect((await patch({ tags: { n: 1 } })).status).toBe(400);
     expect(tags(seeded())).toEqual({
       [F.readOnlyTagKey]: "k8s-cluster-7f3c",
       environment: "production",
@@ -151,15 +151,15 @@ describe("rules, name, revision", () => {
     ).toBe(400);
   });
 
-  it("answers 400 for a rule delete without the rule's ID, 422 for an unknown protocol or action", async () => {
+  it("answers 400 for a rule delete without the rule's ID, an unknown protocol or action", async () => {
     expect((await patch({ changed_rules: [{ action: "delete" }] })).status).toBe(400);
     expect(
       (await patch({ changed_rules: [{ action: "delete", security_group_rule_id: null }] })).status,
     ).toBe(400);
     expect((await patch({ changed_rules: [{ action: "create", protocol: "carrier-pigeon" }] })).status).toBe(
-      422,
+      400,
     );
-    expect((await patch({ changed_rules: [{ action: "rename" }] })).status).toBe(422);
+    expect((await patch({ changed_rules: [{ action: "rename" }] })).status).toBe(400);
   });
 
   it("renames, increments revision_number and moves updated_at on every change", async () => {
@@ -173,19 +173,19 @@ describe("rules, name, revision", () => {
   });
 
   it.each(["  ", "ab", "-leading-dash", "x".repeat(64)])(
-    "answers 422 for a name the reference's pattern refuses (%j)",
+    "answers 400 (the reference documents no 422) for a name the reference's pattern refuses (%j)",
     async (name) => {
-      expect((await patch({ name })).status).toBe(422);
+      expect((await patch({ name })).status).toBe(400);
     },
   );
 
-  it("answers 404 for an unknown group or one in another project, 422 for a group id that is not a UUID", async () => {
+  it("answers 404 for an unknown group or one in another project, 400 for a group id that is not a UUID", async () => {
     expect((await patch({}, { ...params, group_id: "00000000-0000-4000-8000-000000000000" })).status).toBe(
       404,
     );
     expect((await patch({}, { ...params, project_id: F.otherProjectId })).status).toBe(404);
     const res = await patch({}, { ...params, group_id: "not-a-uuid" });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(Object.keys((res.body as unknown as { invalid_fields: object }).invalid_fields)).toEqual([
       "path.group_id",
     ]);

@@ -20,48 +20,61 @@ const SAME_RULE_FIELDS = [
  */
 export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
-  const group = ctx.app.securityGroups.get(ctx.params.group_id);
+  const group = ctx.app.entities.securityGroups.get(ctx.params.group_id);
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
     throw notFound(`Security group ${ctx.params.group_id}`);
   }
   const request = ctx.body ?? {};
   const updatedAt = laterThan(ctx.app, group.updated_at);
 
-  // Work on a copy and check everything before anything is stored.
-  let rules: SecurityGroupRule[] = [...(group.security_group_rules ?? [])];
+  // Work on a copy and check everything before anything is stored; rules by id and by their properties keep
+  // every change one step, whatever the number of rules.
+  const rules = new Map<unknown, SecurityGroupRule>(); // by id (a rule without one by itself)
+  for (const rule of group.security_group_rules ?? []) rules.set(rule.id ?? rule, rule);
+  const properties = new Map<string, number>();
+  for (const rule of rules.values()) count(properties, sameRuleKey(rule), 1);
   for (const [i, change] of (request.changed_rules ?? []).entries()) {
     if (change.action === "delete") {
       // The schema allows a delete without an ID (as the reference does); the service refuses it.
       if (!change.security_group_rule_id)
         throw badRequest(`changed_rules[${i}]: a delete needs security_group_rule_id.`);
-      const before = rules.length;
-      rules = rules.filter((r) => r.id !== change.security_group_rule_id);
-      if (rules.length === before) {
+      const rule = rules.get(change.security_group_rule_id);
+      if (!rule) {
         throw new ApiError(
           404,
           `changed_rules[${i}]: security group rule ${change.security_group_rule_id} not found.`,
         );
       }
+      rules.delete(change.security_group_rule_id);
+      count(properties, sameRuleKey(rule), -1);
       continue;
     }
     const rule = newRule(change, group.id, ctx.app.random.uuid(), updatedAt);
     if ((rule.port_range_min ?? 0) > (rule.port_range_max ?? 65535)) {
       throw badRequest(`changed_rules[${i}]: port_range_min must not be greater than port_range_max.`);
     }
-    if (rules.some((r) => SAME_RULE_FIELDS.every((f) => (r[f] ?? null) === (rule[f] ?? null)))) {
+    const key = sameRuleKey(rule);
+    if ((properties.get(key) ?? 0) > 0) {
       throw conflict(`changed_rules[${i}]: the group already has a rule with these properties.`);
     }
-    rules.push(rule);
+    count(properties, key, 1);
+    rules.set(rule.id ?? rule, rule);
   }
 
-  group.security_group_rules = rules;
+  group.security_group_rules = [...rules.values()];
   if (request.name !== undefined) group.name = request.name;
   group.tags_v2 = applyTagsPatch(group.tags_v2, request.tags);
   group.revision_number += 1;
-  ctx.app.mark("securityGroups", group.id);
   group.updated_at = updatedAt;
   return { status: 200, body: group };
 };
+
+/** The properties that make two rules the same rule. */
+const sameRuleKey = (rule: SecurityGroupRule) => JSON.stringify(SAME_RULE_FIELDS.map((f) => rule[f] ?? null));
+
+function count(counts: Map<string, number>, key: string, by: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + by);
+}
 
 function newRule(
   change: SecurityGroupRuleCreate,

@@ -1,22 +1,24 @@
 import type { ResellerNotificationSetting, ResellerNotificationSettingList } from "@cloud-contract/types";
-import { conflict, notFound } from "../../http/api-error.js";
+import { badRequest, notFound } from "../../http/api-error.js";
 import { checkLimit, orderingComparator, pageLinks } from "../../paging.js";
 import type { Store } from "../../store.js";
 import type { SandboxHandler } from "../types.js";
 
-function resellerSettings(store: Store, id: number) {
-  const bucket = store.notificationSettings.get(id);
-  if (!bucket || !store.resellers.has(id)) throw notFound(`Reseller ${id}`);
-  return { id, bucket };
+/** The reseller's settings in id order; 404 for an unknown reseller. */
+function resellerSettings(store: Store, id: number): readonly ResellerNotificationSetting[] {
+  if (!store.resellers.has(id)) throw notFound(`Reseller ${id}`);
+  return store.notificationSettingsOf(id);
 }
 
-/** POST /iam/reselling/resellers/{resellerId}/notification_settings — 409 when the address already gets this type. */
+/** POST /iam/reselling/resellers/{resellerId}/notification_settings — 400 when the address already gets this type
+ * (the IAM reference documents 400 for refused requests and no 409). */
 export const addResellerNotificationSetting: SandboxHandler<"addResellerNotificationSetting"> = (ctx) => {
-  const { id } = resellerSettings(ctx.app, ctx.params.resellerId);
+  const id = ctx.params.resellerId;
+  resellerSettings(ctx.app, id);
   const request = ctx.body;
   const setting = ctx.app.addNotificationSetting(id, request);
   if (!setting)
-    throw conflict(`${request.email} already receives ${request.notification_type} notifications.`);
+    throw badRequest(`${request.email} already receives ${request.notification_type} notifications.`);
   return { status: 201, body: setting };
 };
 
@@ -34,7 +36,7 @@ const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) =>
  * several, `-` for descending), limit/offset (every item when no limit), relative next/previous links.
  */
 export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
-  const { bucket } = resellerSettings(ctx.app, ctx.params.resellerId);
+  const list = resellerSettings(ctx.app, ctx.params.resellerId);
   // The pipeline fills in the spec's default offset (0); no limit means every item.
   const { limit, offset: requested = 0 } = ctx.query;
   // The reference puts no floor on offset; a negative one reads from the start.
@@ -44,8 +46,8 @@ export const listResellerNotificationSettings: SandboxHandler<"listResellerNotif
   // The list is kept in id order, so the default needs no sort.
   const all =
     ordering.length === 0 || (ordering.length === 1 && ordering[0] === "id")
-      ? bucket.list
-      : [...bucket.list].sort(orderingComparator(ordering, ORDERING, byId));
+      ? list
+      : [...list].sort(orderingComparator(ordering, ORDERING, byId));
   const end = limit === undefined ? all.length : offset + limit;
   const { next, previous } = pageLinks(ctx.path, ctx.rawQuery, all.length, offset, limit);
   // The links are strings, never null (as the public reference types them): a missing page leaves its link out.

@@ -64,7 +64,7 @@ describe("push token reset", () => {
     expect(after.backup_live).toBe(true);
   });
 
-  it("answers 404 for an unknown stream and 422 for a stream id that is not an integer", async () => {
+  it("answers 404 for an unknown stream and 400 for a stream id that is not an integer", async () => {
     expect((await reset(4242)).status).toBe(404);
     const res = await fetch(`${ctx.sandbox.url}/streaming/streams/abc/reset_push_token`, {
       method: "POST",

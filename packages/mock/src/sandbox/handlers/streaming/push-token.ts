@@ -16,12 +16,11 @@ const PUSH_URL_FIELDS = [
  * with a notice; otherwise the live sessions end and the answer is 200 with the stream.
  */
 export const resetStreamPushToken: SandboxHandler<"resetStreamPushToken"> = (ctx) => {
-  const stream = ctx.app.streams.get(ctx.params.stream_id);
+  const stream = ctx.app.entities.streams.get(ctx.params.stream_id);
   if (!stream) throw notFound(`Stream ${ctx.params.stream_id}`);
   const old = stream.token ?? "";
   const token = ctx.app.random.hex(32);
   stream.token = token;
-  ctx.app.mark("streams", ctx.params.stream_id);
   for (const field of PUSH_URL_FIELDS) {
     const url = stream[field];
     if (typeof url === "string") stream[field] = old ? url.replaceAll(old, token) : url;

@@ -1,0 +1,223 @@
+// The sandbox's parts put together: stores, tenants, the API pipeline and the control API, behind one
+// request → response core. No Node module on this path: the HTTP server (server.ts) adds the state file, the
+// durable backends and listening; the in-process sandbox (in-process.ts) calls the core through a `fetch`.
+import type { DocumentModel } from "@cloud-contract/spec/model";
+import { CONTROL_PREFIX, controlCore } from "./control/control-api.js";
+import { DEFAULT_TENANT_ID, type LoadedTenant, type StateBackend } from "./durable/backend.js";
+import { Durability } from "./durable/durability.js";
+import { takeFault } from "./faults/inject.js";
+import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
+import { SANDBOX_HANDLERS } from "./handlers/index.js";
+import { ApiError } from "./http/api-error.js";
+import type { KeyScope } from "./http/auth.js";
+import type { SandboxCore } from "./http/exchange.js";
+import { createPipeline, type Pipeline } from "./http/pipeline.js";
+import { Store } from "./store.js";
+import type { CreationRate } from "./tenants/creation-limit.js";
+import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
+
+/** Defaults of the tenant limits (see `maxTenants` and `tenantIdleMs`). */
+export const TENANT_DEFAULTS = { maxTenants: 500, tenantIdleMs: 30 * 60_000 };
+
+/** The options of the sandbox's core, whichever way it is called (HTTP or in-process). */
+export interface SandboxCoreOptions {
+  /** Seed of generated ids and of the plan-contents catalogue (default 1). */
+  seed?: number | string;
+  /** How long tasks run before they finish, in ms (default 200). */
+  taskDelayMs?: number;
+  /**
+   * Extra keys and what each may touch (`{ projects: [2] }`, `{ resellers: [1021] }`, `{}` for all). They
+   * are added to the default ones; give a default key here to rebind it.
+   */
+  apiKeys?: Record<string, KeyScope>;
+  /** Check every answer against the spec; a violation becomes a 500 naming it (for tests). */
+  validateResponses?: boolean;
+  /** Largest accepted request body in bytes (default 1 MiB); larger ones are answered 413. */
+  maxBodyBytes?: number;
+  /** Serve the control API under `/__sandbox/` (default true); without it those paths are 404. */
+  control?: boolean;
+  /** Most tenants held besides the default world (default 500); beyond it, creation answers 429. */
+  maxTenants?: number;
+  /**
+   * How many tenants one key may create: `burst` at once, then one more every `everyMs` (default 200, then one
+   * every 100 ms). A sandbox a test suite starts for itself may lift it.
+   */
+  tenantCreation?: CreationRate;
+  /** A tenant unused for this long is evicted, in ms (default 30 minutes). */
+  tenantIdleMs?: number;
+  /**
+   * Told about every unexpected error (a 500, or a backing store's 503) with the request id; its message never
+   * reaches the client (the CLI writes it to stderr).
+   */
+  onUnexpected?: (error: unknown, requestId: string) => void;
+  /** The wall clock in ms (default Date.now; tests replace it). Tenant clocks run on it. */
+  now?: () => number;
+}
+
+/** What a call tells the replicas' catch-up stage: whether it writes, and whether the client is gone. */
+export interface CatchUpCall {
+  writes: boolean;
+  closed(): boolean;
+}
+
+/** How this process keeps up with other processes sharing its backend (see `ReplicaSync`). */
+export interface Replicas {
+  /** Adopts the key's tenant when another replica created it. */
+  resolve(key: string): Promise<unknown>;
+  /** Brings the tenant's store up to date before a call; the returned function ends the call's hold. */
+  prepare(app: Store, call: CatchUpCall): Promise<() => Promise<void>>;
+  /** Commits a write made in the call's turn (with the other writes of its group). */
+  commit(app: Store): Promise<void>;
+}
+
+/** What the replicas' catch-up is built on. */
+export interface ReplicaParts {
+  registry: TenantRegistry;
+  durability: Durability;
+  /** Makes the store of a tenant another replica created. */
+  adoptTenant: (id: string, record: { keys: TenantKey[]; createdAtMs: number }) => Store;
+}
+
+/** A durable backend and what it held at start (see `openBackend`). */
+export interface DurableStart {
+  backend: StateBackend;
+  loaded: LoadedTenant[];
+  /**
+   * Given when other processes share the backend (PostgreSQL): builds this process's catch-up with them. Idle
+   * tenants are then decided by the shared store.
+   */
+  replicas?: (parts: ReplicaParts) => Replicas;
+  /** Given when the default world needs a row of its own before the first call (PostgreSQL): stores it. */
+  storeDefault?: (meta: string) => Promise<void>;
+}
+
+export interface SandboxParts {
+  /** The request → response core: the control API under `/__sandbox/`, the API's pipeline elsewhere. */
+  core: SandboxCore;
+  /** The API's pipeline (its compiled operations). */
+  api: Pipeline;
+  /** The default world's store. */
+  store: Store;
+  tenants: TenantRegistry;
+  durability?: Durability;
+}
+
+/**
+ * Builds the sandbox serving `model` with the handlers of the bundled spec's operations; with `durable`, the
+ * stores start from what the backend held and every change is committed to it.
+ */
+export function composeSandbox(
+  options: SandboxCoreOptions,
+  model: DocumentModel,
+  durable?: DurableStart,
+): SandboxParts {
+  const newStore = (idSeed?: string) =>
+    new Store({
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
+      ...(idSeed !== undefined ? { idSeed } : {}),
+      ...(options.now !== undefined ? { now: options.now } : {}),
+    });
+  const store = newStore();
+  const durability = durable ? new Durability(durable.backend) : undefined;
+  const tenants = new TenantRegistry({
+    defaultStore: store,
+    defaultKeys: { ...DEFAULT_API_KEYS, ...options.apiKeys } satisfies Record<string, KeyScope>,
+    createStore: newStore,
+    maxTenants: options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
+    ...(options.tenantCreation ? { creationRate: options.tenantCreation } : {}),
+    sharedIdle: durable?.replicas !== undefined,
+    idleMs: options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+    ...(options.now !== undefined ? { now: options.now } : {}),
+    ...(durability ? { onCreate: (tenant: Tenant) => durability.attachTenant(tenant, true) } : {}),
+    ...(durability ? { onEvict: (tenant: Tenant) => durability.evict(tenant.store) } : {}),
+  });
+  const adoptTenant = (id: string, loaded: Omit<LoadedTenant, "id">): Store => {
+    const tenantStore = newStore(id);
+    tenantStore.applyRows(loaded.meta, loaded.rows);
+    if (loaded.record) durability?.attachTenant(tenants.adopt(loaded.record, tenantStore), false);
+    return tenantStore;
+  };
+  if (durable && durability) {
+    for (const loaded of durable.loaded) {
+      if (loaded.id === DEFAULT_TENANT_ID) store.applyRows(loaded.meta, loaded.rows);
+      else if (loaded.record) adoptTenant(loaded.id, loaded);
+    }
+    durability.attachTenant(tenants.defaultTenant, false);
+  }
+  // With a shared backend, this process is one replica of possibly several: calls first catch up with it.
+  const replicas =
+    durable?.replicas && durability
+      ? durable.replicas({
+          registry: tenants,
+          durability,
+          adoptTenant: (id, record) => adoptTenant(id, { record, rows: [] }),
+        })
+      : undefined;
+  /** The caller's tenant, once per call: undefined for an unknown key, a 401 saying so for an evicted one. */
+  const tenantFor = async (key: string): Promise<Tenant | undefined> => {
+    let found = tenants.lookup(key);
+    if (found === undefined && replicas) {
+      // A tenant another replica created: one indexed lookup, and it is adopted here.
+      await replicas.resolve(key);
+      found = tenants.lookup(key);
+    }
+    if (found && "evicted" in found) throw evictedKey(tenants.idleMs);
+    return found?.tenant;
+  };
+  const isLive = (app: Store) => tenants.isLive(app);
+  const commit = replicas
+    ? (app: Store) => replicas.commit(app)
+    : durability && ((app: Store) => durability.commit(app));
+  const validateResponses = options.validateResponses ?? false;
+  const catchUp = replicas && ((app: Store, call: CatchUpCall) => replicas.prepare(app, call));
+  const api = createPipeline<Store>({
+    model,
+    handlers: SANDBOX_HANDLERS,
+    appFor: async (key) => (await tenantFor(key))?.store,
+    scopeOf: (key) => keyScope(tenants.tenantOf(key), key),
+    isLive,
+    ...(catchUp ? { catchUp } : {}),
+    faults: takeFault,
+    onWrite: (app) => {
+      app.changed();
+      return commit?.(app);
+    },
+    validateResponses,
+    ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
+  });
+  const control =
+    (options.control ?? true)
+      ? controlCore({
+          registry: tenants,
+          served: model,
+          validateResponses,
+          tenantFor,
+          isLive,
+          ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
+          ...(catchUp ? { catchUp } : {}),
+          ...(commit ? { commit } : {}),
+        })
+      : undefined;
+  const core: SandboxCore = (request) =>
+    control && request.url.startsWith(CONTROL_PREFIX) ? control(request) : api(request);
+  return { core, api, store, tenants, ...(durability ? { durability } : {}) };
+}
+
+/** What a key may touch in its tenant. */
+function keyScope(tenant: Tenant | undefined, key: string): KeyScope {
+  const found = tenant?.record.keys.find((k) => k.api_key === key);
+  return found
+    ? {
+        ...(found.projects ? { projects: found.projects } : {}),
+        ...(found.resellers ? { resellers: found.resellers } : {}),
+      }
+    : {};
+}
+
+const evictedKey = (idleMs: number) =>
+  new ApiError(
+    401,
+    `This key's tenant was evicted (unused for ${idleMs} ms, or the oldest when the sandbox was full); create a new tenant with POST /__sandbox/tenants.`,
+    { exceptionClass: "TenantEvicted" },
+  );

@@ -1,0 +1,122 @@
+// Backing-store faults with the embedded store (--data-dir, LMDB), through HTTP on a real folder: any folder
+// name, a full disk, and concurrent PATCHes. The sandbox runs in this process: if it died, the run would fail.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import {
+  concurrentPatches,
+  floodSettings,
+  growGroup,
+  storedEmails,
+  storedRevision,
+} from "../../test-support/store-faults.js";
+import { SANDBOX_API_KEY } from "../fixtures/ids.js";
+import { startSandbox } from "../server.js";
+
+const root = mkdtempSync(join(tmpdir(), "lmdb-faults-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A 2 MiB tmpfs at a new folder, or why there cannot be one here. */
+function smallDisk(): { dir: string; unmount(): void } | { reason: string } {
+  const dir = join(root, "small.disk");
+  mkdirSync(dir);
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", dir], { encoding: "utf8" });
+  if (mounted.status !== 0)
+    return { reason: `mounting a tmpfs is not allowed here: ${mounted.stderr.trim()}` };
+  return { dir, unmount: () => spawnSync("umount", ["--lazy", dir]) };
+}
+const disk = smallDisk();
+
+describe("LMDB faults", () => {
+  it.each([
+    ["a mktemp -d folder", () => mkdtempSync(join(tmpdir(), "tmp."))],
+    ["data.v2, not there yet", () => join(root, "data.v2")],
+    [".sandbox, not there yet", () => join(root, "nested", ".sandbox")],
+  ])("takes %s as its folder, and keeps what it answered across a restart", async (_, folder) => {
+    const dataDir = folder();
+    try {
+      const first = await startSandbox({ dataDir });
+      const added = await sandboxRequest(
+        first.url,
+        "POST",
+        "/iam/reselling/resellers/1021/notification_settings",
+        SANDBOX_API_KEY,
+        {
+          notification_type: "failed_login",
+          email: "dotted@example.com",
+        },
+      );
+      expect(added.status).toBe(201);
+      await first.stop();
+      const second = await startSandbox({ dataDir });
+      expect((await storedEmails(second.url, SANDBOX_API_KEY)).has("dotted@example.com")).toBe(true);
+      await second.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers 8 concurrent PATCHes with unique revisions, each as stored after a restart", async () => {
+    const dataDir = join(root, "patches");
+    const first = await startSandbox({ dataDir, validateResponses: true });
+    const before = await storedRevision(first.url, SANDBOX_API_KEY);
+    const revisions = await concurrentPatches(first.url, SANDBOX_API_KEY, 8);
+    expect(new Set(revisions).size).toBe(8);
+    expect([...revisions].sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => before + i + 1));
+    await first.stop();
+    const second = await startSandbox({ dataDir });
+    expect(await storedRevision(second.url, SANDBOX_API_KEY)).toBe(Math.max(...revisions));
+    await second.stop();
+  });
+
+  it.skipIf("reason" in disk)(
+    `survives a full disk: writes answer 503 with Retry-After, the process stays up and keeps what it acknowledged${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`,
+    async () => {
+      if ("reason" in disk) return;
+      try {
+        const dataDir = join(disk.dir, "data.v1");
+        const sandbox = await startSandbox({ dataDir, validateResponses: true });
+        let writing = true;
+        const flood = floodSettings(sandbox.url, SANDBOX_API_KEY, 7, () => writing, 3_000);
+        const filler = growGroup(sandbox.url, SANDBOX_API_KEY, () => writing);
+        // Until the disk is full, and then a while more.
+        for (let i = 0; i < 300; i++) {
+          await sleep(100);
+          const avail = spawnSync("df", ["--output=avail", disk.dir], { encoding: "utf8" }).stdout;
+          if (Number(avail.split("\n")[1]) < 16) break;
+        }
+        await sleep(1_500);
+        writing = false;
+        const [log, filled] = await Promise.all([flood, filler]);
+        console.log(
+          `full disk: settings ${JSON.stringify(Object.fromEntries(log.statuses))}, ` +
+            `group growth ${filled.statuses.filter((s) => s === 200).length} x 200, ${filled.statuses.filter((s) => s === 503).length} x 503`,
+        );
+        try {
+          expect([...log.broken, ...filled.broken]).toEqual([]);
+          expect(
+            (log.statuses.get(503) ?? 0) + filled.statuses.filter((s) => s === 503).length,
+          ).toBeGreaterThan(0);
+          // Still serving: reads work, and what was acknowledged is held.
+          const held = await storedEmails(sandbox.url, SANDBOX_API_KEY);
+          expect(log.acknowledged.filter((email) => !held.has(email))).toEqual([]);
+        } finally {
+          await sandbox.stop().catch(() => undefined);
+        }
+        const again = await startSandbox({ dataDir });
+        try {
+          const stored = await storedEmails(again.url, SANDBOX_API_KEY);
+          expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+        } finally {
+          await again.stop().catch(() => undefined);
+        }
+      } finally {
+        disk.unmount();
+      }
+    },
+    60_000,
+  );
+});

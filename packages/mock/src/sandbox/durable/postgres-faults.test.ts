@@ -1,0 +1,191 @@
+// Backing-store faults with PostgreSQL (--database-url), through HTTP on a real server: the database stopped
+// under 8 writers and started again, tenants evicted on one replica while another writes, a flood of tenant
+// creations, and concurrent PATCHes. The sandbox runs in this process: if it died, the test run would fail.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startPostgres,
+  storedOf,
+  storedTenants,
+  type ThrowawayPostgres,
+  tenantIdOf,
+  tenantLockHeld,
+} from "../../test-support/postgres.js";
+import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import {
+  concurrentPatches,
+  floodSettings,
+  storedEmails,
+  storedRevision,
+} from "../../test-support/store-faults.js";
+import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
+import { type RunningSandbox, type SandboxOptions, startSandbox } from "../server.js";
+import { TOUCH_EVERY_MS } from "./postgres-backend.js";
+
+let postgres: ThrowawayPostgres;
+const running: RunningSandbox[] = [];
+const start = async (options: SandboxOptions = {}) => {
+  const sandbox = await startSandbox({ databaseUrl: postgres.url, validateResponses: true, ...options });
+  running.push(sandbox);
+  return sandbox;
+};
+const createTenant = async (sandbox: RunningSandbox, key = SANDBOX_API_KEY) => {
+  const created = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", key);
+  return { status: created.status, key: created.body?.api_key as string, headers: created.headers };
+};
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop().catch(() => undefined)));
+  await postgres?.stop();
+});
+
+describe("PostgreSQL faults", () => {
+  it("survives the database stopped under 8 writers: 503 with Retry-After, serving again after its return, no acknowledged write lost", async () => {
+    const sandbox = await start();
+    const { key } = await createTenant(sandbox);
+    let writing = true;
+    const flood = floodSettings(sandbox.url, key, 8, () => writing);
+    await sleep(400);
+    postgres.halt();
+    await sleep(1_000);
+    postgres.resume();
+    const back = performance.now();
+    await sleep(2_500);
+    writing = false;
+    const log = await flood;
+    const recoveredMs = (log.acknowledgedAt.find((at) => at > back) ?? Number.NaN) - back;
+    console.log(
+      `PostgreSQL outage: ${JSON.stringify(Object.fromEntries(log.statuses))} answers, ` +
+        `first acknowledged write ${recoveredMs.toFixed(0)} ms after the database was back`,
+    );
+    expect(log.broken).toEqual([]);
+    expect(log.statuses.get(503) ?? 0).toBeGreaterThan(0);
+    expect(Number.isFinite(recoveredMs)).toBe(true);
+
+    // A fresh replica reads everything from the database: every acknowledged write is there.
+    const fresh = await start();
+    const stored = await storedEmails(fresh.url, key);
+    expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+  });
+
+  it("answers 8 concurrent PATCHes with unique revisions, each as stored", async () => {
+    const sandbox = await start();
+    const { key } = await createTenant(sandbox);
+    const before = await storedRevision(sandbox.url, key);
+    const revisions = await concurrentPatches(sandbox.url, key, 8);
+    expect(new Set(revisions).size).toBe(8);
+    expect([...revisions].sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => before + i + 1));
+    const fresh = await start();
+    expect(await storedRevision(fresh.url, key)).toBe(Math.max(...revisions));
+  });
+
+  it("never evicts a tenant another replica is writing to; a tenant idle everywhere fails on every replica", async () => {
+    const idle = { tenantIdleMs: 1_500 };
+    const [a, b] = await Promise.all([start(idle), start(idle)]);
+    const busy = await createTenant(a);
+    const forgotten = await createTenant(a);
+    expect((await sandboxRequest(b.url, "GET", "/__sandbox/state", forgotten.key)).status).toBe(200);
+    let writing = true;
+    const flood = floodSettings(b.url, busy.key, 2, () => writing, 400);
+    // A sweeps its idle tenants on every creation (by the default key): the busy one is idle on A only.
+    for (let i = 0; i < 6; i++) {
+      await sleep(600);
+      expect((await createTenant(a)).status).toBe(201);
+    }
+    // A still answers its key: idle on A alone is not evicted.
+    expect((await sandboxRequest(a.url, "GET", "/__sandbox/state", busy.key)).status).toBe(200);
+    writing = false;
+    const log = await flood;
+    expect(log.broken).toEqual([]);
+    expect(log.acknowledged.length).toBeGreaterThan(0);
+    const onA = await storedEmails(a.url, busy.key);
+    expect(log.acknowledged.filter((email) => !onA.has(email))).toEqual([]);
+    // The forgotten tenant was unused everywhere for longer than the idle time: gone on both replicas.
+    for (const replica of [a, b]) {
+      const answer = await sandboxRequest(replica.url, "GET", "/__sandbox/state", forgotten.key);
+      expect(answer.status).toBe(401);
+    }
+  });
+
+  it("answers 500 creations without evicting a tenant in use: 429 with Retry-After beyond the limits", async () => {
+    const sandbox = await start({ maxTenants: 40 });
+    const busy = await createTenant(sandbox);
+    // The limit counts every tenant stored in the database, those earlier tests made included.
+    const held = await storedTenants(postgres.url);
+    const statuses = new Map<number, number>();
+    const created: string[] = [];
+    for (let round = 0; round < 50; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(`${sandbox.url}/__sandbox/tenants`, {
+            method: "POST",
+            headers: { Authorization: `apikey ${SANDBOX_API_KEY}` },
+          }),
+        ),
+      );
+      for (const res of answers) {
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const body = (await res.json()) as { api_key?: string };
+        if (res.status === 201 && body.api_key) created.push(body.api_key);
+        else expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      }
+    }
+    console.log(`500 creations: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect([...statuses.keys()].sort()).toEqual([201, 429]);
+    expect(created.length).toBe(40 - held);
+    for (const key of [busy.key, ...created]) {
+      expect((await sandboxRequest(sandbox.url, "GET", "/__sandbox/clock", key)).status).toBe(200);
+    }
+  });
+
+  it("costs an unknown key one lookup: a key no replica made is a 401, a key another replica made works", async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    expect((await sandboxRequest(b.url, "GET", "/__sandbox/clock", "sbx_never-issued")).status).toBe(401);
+    const made = await createTenant(a);
+    const seen = await eventually(async () => {
+      const answer = await sandboxRequest(b.url, "GET", "/__sandbox/clock", made.key);
+      return answer.status === 200 ? answer : undefined;
+    });
+    expect(seen.status).toBe(200);
+  });
+
+  it("a tenant swept by another replica while its writers wait for their group: each answers 401, nothing stored, the process serves on", async () => {
+    const idle = { tenantIdleMs: 1 };
+    const [a, b] = await Promise.all([start(idle), start(idle)]);
+    const doomed = await createTenant(a);
+    const doomedId = await tenantIdOf(postgres.url, doomed.key);
+    expect(doomedId).toBeDefined();
+    const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
+    // The first PATCH holds its group's lock for 4 s (a delayed reset); three more wait for the next group.
+    const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 4_000 };
+    expect((await sandboxRequest(a.url, "POST", "/__sandbox/faults", doomed.key, fault)).status).toBe(201);
+    const holding = sandboxRequest(a.url, "PATCH", path, doomed.key, { tags: { holding: "x" } }).catch(
+      () => "reset",
+    );
+    // The others are sent once the first one's group holds the lock, so that they wait for the next group.
+    await tenantLockHeld(postgres.url, doomedId as string);
+    const waiting = Array.from({ length: 3 }, (_, i) =>
+      sandboxRequest(a.url, "PATCH", path, doomed.key, { tags: { [`waiting-${i}`]: "x" } }),
+    );
+    // B's creation sweeps every tenant idle everywhere: it waits for the held lock, then finds the tenant
+    // unused for longer than the idle time and deletes it.
+    // The sweep's transaction must begin when the tenant has been unused (its last committed use: arming the
+    // fault) for longer than the idle time plus TOUCH_EVERY_MS, while the first group still holds the lock.
+    await sleep(TOUCH_EVERY_MS + 300);
+    expect((await createTenant(b)).status).toBe(201);
+    expect(await holding).toBe("reset");
+    for (const answer of await Promise.all(waiting)) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ exception_class: "TenantEvicted" });
+    }
+    expect(await storedOf(postgres.url, doomedId as string)).toEqual({ tenants: 0, rows: 0 });
+    for (const replica of [a, b]) {
+      expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", doomed.key)).status).toBe(401);
+      expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", SANDBOX_API_KEY)).status).toBe(
+        200,
+      );
+    }
+  }, 30_000);
+});

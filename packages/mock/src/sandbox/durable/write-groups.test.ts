@@ -1,0 +1,191 @@
+// Group commit of a tenant's writers on a real PostgreSQL, through HTTP: concurrent writes of one tenant share
+// transactions, every answer describes its own write and is stored, a client that leaves while waiting for
+// its turn is dropped without its write and without holding up the others, and a group whose COMMIT fails
+// answers 503 and loses nothing.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type ThrowawayPostgres } from "../../test-support/postgres.js";
+import { sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
+import { listen } from "../http/listen.js";
+import { openSandboxHandler } from "../server.js";
+import { PostgresBackend } from "./postgres-backend.js";
+
+const WRITERS = 64;
+const groupPath = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
+const bareMetal = { flavor: F.bareMetalFlavor, image_id: F.imageId, interfaces: [{ type: "external" }] };
+
+let postgres: ThrowawayPostgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+/** A sandbox on the throwaway database whose backend's committed transactions the test can count. */
+async function open() {
+  const options = { databaseUrl: postgres.url, taskDelayMs: 86_400_000, validateResponses: true };
+  const sandbox = await openSandboxHandler(options);
+  const backend = sandbox.durability?.backend;
+  if (!(backend instanceof PostgresBackend)) throw new Error("not PostgreSQL");
+  const server = await listen(sandbox.handler);
+  return {
+    url: server.url,
+    backend,
+    async close() {
+      await server.close();
+      await sandbox.durability?.commit();
+      await backend.close();
+    },
+  };
+}
+
+describe("group commit on PostgreSQL", () => {
+  it(`${WRITERS} concurrent creates to one tenant: far fewer transactions, distinct ids, all stored`, async () => {
+    const first = await open();
+    let taskIds: string[];
+    let key: string;
+    try {
+      const tenant = await sandboxRequest(first.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+      key = tenant.body.api_key;
+      const before = first.backend.committedTransactions;
+      const answers = await Promise.all(
+        Array.from({ length: WRITERS }, () =>
+          sandboxRequest(
+            first.url,
+            "POST",
+            `/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
+            key,
+            bareMetal,
+          ),
+        ),
+      );
+      const transactions = first.backend.committedTransactions - before;
+      console.log(`${WRITERS} concurrent creates: ${transactions} transactions`);
+      expect(answers.map((a) => a.status)).toEqual(Array(WRITERS).fill(200));
+      taskIds = answers.map((a) => (a.body.tasks as string[])[0] as string);
+      expect(new Set(taskIds).size).toBe(WRITERS);
+      expect(transactions).toBeLessThanOrEqual(Math.floor(WRITERS / 3));
+    } finally {
+      await first.close();
+    }
+    // A restart on the same database: every acknowledged create is there.
+    const second = await open();
+    try {
+      for (const id of taskIds) {
+        const task = await sandboxRequest(second.url, "GET", `/cloud/v1/tasks/${id}`, key);
+        expect(task.status).toBe(200);
+        expect(task.body.task_type).toBe("create_bm");
+      }
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it("drops a writer whose client left while waiting for its turn, without its write and without stalling", async () => {
+    const sandbox = await open();
+    try {
+      const { body } = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+      const key: string = body.api_key;
+      // The first PATCH holds its group's turn for 800 ms (a delayed reset); the others wait for the next group.
+      const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 800 };
+      expect((await sandboxRequest(sandbox.url, "POST", "/__sandbox/faults", key, fault)).status).toBe(201);
+      const holding = sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { holding: "x" } }).catch(
+        () => "reset",
+      );
+      await sleep(150);
+      const leaving = new AbortController();
+      const left = fetch(`${sandbox.url}${groupPath}`, {
+        method: "PATCH",
+        headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ tags: { left: "x" } }),
+        signal: leaving.signal,
+      }).catch(() => "aborted");
+      const staying = sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { stayed: "x" } });
+      await sleep(150);
+      leaving.abort();
+      expect(await left).toBe("aborted");
+      const stayed = await staying;
+      expect(await holding).toBe("reset");
+      expect(stayed.status).toBe(200);
+      const tags = (stayed.body.tags_v2 as { key: string }[]).map((t) => t.key);
+      expect(tags).toContain("stayed");
+      expect(tags).not.toContain("left");
+      const state = await sandboxRequest(sandbox.url, "GET", "/__sandbox/state", key);
+      const group = (state.body.securityGroups as { id: string; tags_v2: { key: string }[] }[]).find(
+        (g) => g.id === F.securityGroupId,
+      );
+      expect(group?.tags_v2.map((t) => t.key)).not.toContain("left");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("a group whose COMMIT fails (a deferred check refuses it): 503 with Retry-After to each writer, process up, nothing lost", async () => {
+    // A deferred constraint trigger runs at COMMIT: while `refuse_commit.on` is set, every COMMIT that wrote a
+    // row fails, after the statements of the transaction succeeded.
+    const admin = new pg.Client(postgres.url);
+    await admin.connect();
+    await admin.query(`
+      create table refuse_commit (on_ boolean not null);
+      insert into refuse_commit values (false);
+      create function refuse_commit_check() returns trigger language plpgsql as $$
+      begin
+        if (select on_ from refuse_commit) then raise exception 'COMMIT refused on purpose'; end if;
+        return null;
+      end $$;
+      create constraint trigger refuse_commit_at_end after insert or update on sandbox_rows
+        deferrable initially deferred for each row execute function refuse_commit_check();`);
+    const sandbox = await open();
+    let stillOpen = true;
+    try {
+      const { body } = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+      const key: string = body.api_key;
+      await admin.query("update refuse_commit set on_ = true");
+      const refused = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          fetch(`${sandbox.url}${groupPath}`, {
+            method: "PATCH",
+            headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ tags: { [`refused-${i}`]: "x" } }),
+          }).then(async (res) => ({
+            status: res.status,
+            retryAfter: res.headers.get("retry-after"),
+            text: await res.text(),
+          })),
+        ),
+      );
+      for (const answer of refused) {
+        expect(answer.status).toBe(503);
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+        expect(answer.text).not.toMatch(/refused on purpose|127\.0\.0\.1|postgres/i);
+      }
+      await admin.query("update refuse_commit set on_ = false");
+      // The process is up and writes again; what the refused commits carried goes with the next one.
+      const next = await sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { after: "x" } });
+      expect(next.status).toBe(200);
+      const answered = next.body as { revision_number: number; tags_v2: { key: string }[] };
+      await sandbox.close();
+      stillOpen = false;
+      const again = await open();
+      try {
+        const state = await sandboxRequest(again.url, "GET", "/__sandbox/state", key);
+        const stored = (state.body.securityGroups as (typeof answered)[]).find(
+          (g) => (g as unknown as { id: string }).id === F.securityGroupId,
+        );
+        expect(stored?.revision_number).toBe(answered.revision_number);
+        expect(stored?.tags_v2.map((t) => t.key).sort()).toEqual(answered.tags_v2.map((t) => t.key).sort());
+        expect(stored?.tags_v2.map((t) => t.key)).toContain("after");
+      } finally {
+        await again.close();
+      }
+    } finally {
+      if (stillOpen) await sandbox.close();
+      await admin
+        .query("drop trigger refuse_commit_at_end on sandbox_rows; drop table refuse_commit;")
+        .catch(() => undefined);
+      await admin.end();
+    }
+  }, 60_000);
+});

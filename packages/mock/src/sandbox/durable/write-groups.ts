@@ -1,0 +1,169 @@
+import type { Store } from "../store.js";
+import type { CommitBatch, CommitOutcome } from "./backend.js";
+import type { Durability, TakenChanges } from "./durability.js";
+
+/** A tenant's lock across replicas, held by a group while its writers run and until its COMMIT. */
+export interface GroupLock {
+  /** Writes a batch in the locked transaction and commits it. */
+  commit(batch: CommitBatch): Promise<CommitOutcome>;
+  /** Rolls back what was not committed and gives the connection back; safe to call twice. */
+  release(): Promise<void>;
+}
+
+export interface WriteGroupsOptions {
+  durability: Durability;
+  /** Takes the tenant's lock and brings its store up to date under it; undefined when the tenant is gone. */
+  lock(store: Store): Promise<GroupLock | undefined>;
+  /** A new tenant the store refused: forgotten here; returns the error its creator answers (a 429). */
+  refused(store: Store, retryAfterMs: number): Error;
+  /** A new tenant whose creation was not committed: its creator answers 503, and it is forgotten here. */
+  lost(store: Store): void;
+}
+
+/** What a write call waits for: its turn, then the COMMIT that holds its change. */
+interface Writer {
+  closed(): boolean;
+  turn: Settle<() => Promise<void>>;
+  /** Set while it is the writer's turn: ends the turn, with what the writer changed when it wrote. */
+  end?: (take?: TakenChanges) => void;
+  take?: TakenChanges;
+  committed?: Settle<void>;
+}
+
+interface Settle<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function settle<T>(): Settle<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A tenant's writers in this process: those waiting for the next group, and the one whose turn it is. */
+interface TenantWriters {
+  waiting: Writer[];
+  current: Writer | undefined;
+}
+
+const nothingToEnd = async () => undefined;
+
+/**
+ * Group commit of a tenant's writers. The writers of one tenant that arrive while a group holds its lock wait
+ * together; then one lock is taken for all of them, each runs in its turn on the in-memory store (seeing what
+ * the previous one left; its answer is made from the state as its own write left it), one COMMIT holds every
+ * change, and only then do their answers go. When that COMMIT fails, every writer of the group fails with it
+ * (its changes pending again, see {@link Durability.write}). A writer whose client left before its turn is
+ * skipped without waiting for it.
+ */
+export class WriteGroups {
+  private readonly tenants = new Map<Store, TenantWriters>();
+
+  constructor(private readonly options: WriteGroupsOptions) {}
+
+  /**
+   * Waits for the call's turn in its tenant's next group. Resolves to the function that ends the turn (call
+   * it once the call is done; after {@link commit} it does nothing); rejects when the lock cannot be taken.
+   */
+  enter(store: Store, call: { closed(): boolean }): Promise<() => Promise<void>> {
+    const writer: Writer = { closed: () => call.closed(), turn: settle() };
+    const writers = this.tenants.get(store);
+    if (writers) writers.waiting.push(writer);
+    else {
+      const first: TenantWriters = { waiting: [writer], current: undefined };
+      this.tenants.set(store, first);
+      void this.run(store, first);
+    }
+    return writer.turn.promise;
+  }
+
+  /**
+   * Ends the turn of the store's current writer with what it changed; resolves once its group's COMMIT holds
+   * it. Undefined when no writer of the store has its turn (the store is not written through a group).
+   */
+  commit(store: Store): Promise<void> | undefined {
+    const writer = this.tenants.get(store)?.current;
+    if (!writer?.end) return undefined;
+    writer.committed = settle();
+    writer.end(this.options.durability.takeOwn(store));
+    return writer.committed.promise;
+  }
+
+  /** Runs the store's groups one after another while writers wait. */
+  private async run(store: Store, writers: TenantWriters): Promise<void> {
+    try {
+      while (writers.waiting.length > 0) await this.runGroup(store, writers);
+    } catch (error) {
+      // Nothing on the way is meant to throw; if something does, the writers still waiting fail with it
+      // rather than wait for ever (and the process does not die of an unhandled rejection).
+      for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
+    } finally {
+      this.tenants.delete(store);
+    }
+  }
+
+  private async runGroup(store: Store, writers: TenantWriters): Promise<void> {
+    let lock: GroupLock | undefined;
+    try {
+      lock = await this.options.lock(store);
+    } catch (error) {
+      for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
+      return;
+    }
+    // Everyone who arrived while the lock was being taken belongs to this group.
+    const group = writers.waiting.splice(0);
+    if (!lock) {
+      // The tenant is gone: each call fails as its tenant's calls do.
+      for (const writer of group) writer.turn.resolve(nothingToEnd);
+      return;
+    }
+    try {
+      for (const writer of group) {
+        if (writer.closed()) {
+          writer.turn.resolve(nothingToEnd);
+          continue;
+        }
+        writers.current = writer;
+        await new Promise<void>((done) => {
+          writer.end = (take) => {
+            writer.end = undefined;
+            if (take) writer.take = take;
+            done();
+          };
+          writer.turn.resolve(async () => writer.end?.());
+        });
+      }
+      writers.current = undefined;
+      await this.commitGroup(group, lock);
+    } finally {
+      writers.current = undefined;
+      await lock.release();
+    }
+  }
+
+  /** One COMMIT for every change of the group (through its lock); then each writer learns how it went. */
+  private async commitGroup(group: Writer[], lock: GroupLock): Promise<void> {
+    const wrote = group.filter((w) => w.take && w.committed);
+    if (wrote.length === 0) return;
+    const takes = wrote.map((w) => w.take as TakenChanges);
+    try {
+      const refused = await this.options.durability.write(takes, (batch) => lock.commit(batch));
+      const errors = new Map(refused.map((r) => [r.store, this.options.refused(r.store, r.retryAfterMs)]));
+      for (const writer of wrote) {
+        const created = writer.take?.taken.filter((t) => t.record) ?? [];
+        const error = created.map((t) => errors.get(t.store)).find((e) => e !== undefined);
+        if (error) writer.committed?.reject(error);
+        else writer.committed?.resolve();
+      }
+    } catch (error) {
+      for (const { store, record } of takes.flatMap((t) => t.taken)) if (record) this.options.lost(store);
+      for (const writer of wrote) writer.committed?.reject(error);
+    }
+  }
+}

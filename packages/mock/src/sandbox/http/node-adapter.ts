@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SandboxCore, SandboxResponse } from "./exchange.js";
+import { readBody } from "./read-body.js";
+
+/** How many pieces a slow body is cut into (at most; fewer when the body is shorter). */
+const SLOW_BODY_PIECES = 20;
+
+/**
+ * The `node:http` adapter over a core: hands it the request with a body reader (at most `maxBodyBytes`, read
+ * only when the operation takes a body) and writes its answer, unless the client has gone.
+ */
+export function nodeAdapter(
+  core: SandboxCore,
+  maxBodyBytes: number,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    let read = false;
+    core({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      body: () => {
+        read = true;
+        return readBody(req, maxBodyBytes);
+      },
+      // The client left: the response or the connection is gone. (`req.destroyed` is no sign of it: a request
+      // is destroyed once its body has been read.)
+      closed: () => res.closed || res.destroyed || req.socket.destroyed,
+    }).then(
+      (answer) => {
+        if (!read) req.resume();
+        write(res, answer);
+      },
+      () => res.destroy(),
+    );
+  };
+}
+
+function write(res: ServerResponse, answer: SandboxResponse): void {
+  if (res.destroyed) return;
+  const { delivery } = answer;
+  if (delivery && "reset" in delivery) {
+    res.destroy();
+    return;
+  }
+  const headers: Record<string, string | number> = answer.headers;
+  if (answer.body !== undefined) headers["Content-Length"] = Buffer.byteLength(answer.body);
+  else if (answer.status !== 204 && !("Content-Length" in headers)) headers["Content-Length"] = 0;
+  res.writeHead(answer.status, headers);
+  if (delivery && answer.body !== undefined) trickle(res, answer.body, delivery.spreadMs);
+  else res.end(answer.body);
+}
+
+/** Writes the body in pieces spread over `durationMs`. */
+function trickle(res: ServerResponse, body: string, durationMs: number): void {
+  const text = Buffer.from(body);
+  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, text.length));
+  const size = Math.ceil(text.length / pieces);
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed) return clearInterval(timer);
+    const piece = text.subarray(sent, sent + size);
+    sent += piece.length;
+    if (sent >= text.length) {
+      clearInterval(timer);
+      res.end(piece);
+    } else res.write(piece);
+  }, durationMs / pieces);
+  res.once("close", () => clearInterval(timer));
+}
