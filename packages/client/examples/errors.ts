@@ -1,7 +1,7 @@
 import { ApiError, createCloudClient, NetworkError, TimeoutError, unwrap } from "@cloud-contract/client";
 
-const client = createCloudClient();
-const params = { path: { task_id: "d478ae29-dedc-4869-82f0-96104425f565" } };
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
+const params = { path: { task_id: "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9" } };
 
 // openapi-fetch style: an error status is returned, not thrown. `error` is the API's error body.
 const result = await client.GET("/cloud/v1/tasks/{task_id}", { params });
@@ -12,14 +12,20 @@ try {
   const task = unwrap(await client.GET("/cloud/v1/tasks/{task_id}", { params }));
   console.log(task.state);
 } catch (error) {
-  if (error instanceof ApiError)
-    console.error(error.status, error.method, error.path, error.requestId, error.body);
-  else if (error instanceof TimeoutError) console.error(`gave up after ${error.timeoutMs} ms`);
-  else if (error instanceof NetworkError) console.error(`no response (${error.code})`);
+  if (error instanceof ApiError && error.operationId === "getTask" && error.status === 404) {
+    // Narrowed by operation and status: the body is getTask's documented 404 body.
+    console.error(`no such task: ${error.body.message} (request ${error.requestId})`);
+  } else if (error instanceof ApiError) console.error(error.status, error.method, error.path, error.body);
+  else if (error instanceof TimeoutError) console.error(`gave up after ${error.elapsedMs} ms`);
+  else if (error instanceof NetworkError) console.error(`could not reach ${error.host} (${error.code})`);
   else throw error;
 }
 
 // Or make every call of a client throw ApiError on an error status.
-const strict = createCloudClient({ throwOnError: true });
+const strict = createCloudClient({
+  baseUrl: "http://127.0.0.1:4011",
+  apiKey: "sandbox-api-key",
+  throwOnError: true,
+});
 const { data } = await strict.GET("/cloud/v1/tasks/{task_id}", { params });
 console.log(data?.task_type);

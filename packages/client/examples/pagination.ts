@@ -1,6 +1,6 @@
 import { createCloudClient, paginate } from "@cloud-contract/client";
 
-const client = createCloudClient();
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 // Every plan content of two plans, 100 per request (the list's maximum), sorted by product name.
 const plans = paginate(client, "/billing/org/v1/plans/contents", {
@@ -10,7 +10,7 @@ for await (const item of plans) console.log(item.id, item.product?.name, item.pr
 
 // Path parameters and filters stay on every page; stop early with break.
 const active = paginate(client, "/cloud/v1/tasks/{project_id}/{region_id}/active", {
-  params: { path: { project_id: 1, region_id: 76 }, query: { task_type: ["create_bm", "rebuild_bm"] } },
+  params: { path: { project_id: 1, region_id: 1 }, query: { task_type: ["create_bm", "rebuild_bm"] } },
 });
 for await (const task of active) {
   if (task.state === "ERROR") break;

@@ -6,17 +6,17 @@ import {
   waitForTask,
 } from "@cloud-contract/client";
 
-const client = createCloudClient();
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 try {
   // POST once (never retried), then poll every task it returned until FINISHED.
   const tasks = await createBareMetalServersAndWait(
     client,
     {
-      params: { path: { project_id: 1, region_id: 76 } },
+      params: { path: { project_id: 1, region_id: 1 } },
       body: {
-        flavor: "bm2-hf-medium",
-        image_id: "f01fd9a0-9548-48ba-82dc-a8c8b2d6f2f1",
+        flavor: "bm1-infrastructure-small",
+        image_id: "b5b4d65d-945f-4b98-ab6f-332319c724ef",
         interfaces: [{ type: "external", ip_family: "ipv4" }],
       },
     },
@@ -34,5 +34,5 @@ try {
 }
 
 // Any task id from an operation's { tasks } answer can be awaited on its own.
-const task = await waitForTask(client, "d478ae29-dedc-4869-82f0-96104425f565", { intervalMs: 2_000 });
+const task = await waitForTask(client, "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", { intervalMs: 2_000 });
 console.log(task.finished_on);

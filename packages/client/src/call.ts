@@ -1,11 +1,14 @@
-import type { Client } from "openapi-fetch";
-import { ApiError, NetworkError, TimeoutError } from "./errors.js";
+import type { CloudClient } from "./call-types.js";
+import { AbortError, type CallInfo, NetworkError, TimeoutError } from "./errors.js";
 import type { CloudClientLogger } from "./middleware/log.js";
-import type { RetryPolicy } from "./middleware/retry.js";
-import type { Deadline, DeadlineClock, FetchLike } from "./middleware/timeout.js";
+import { requestEvent } from "./middleware/log.js";
+import { createRetryPolicy, type RetryOptions, type RetryPolicy } from "./middleware/retry.js";
+import { type Deadline, DeadlineClock, type FetchLike, resolveTimeoutMs } from "./middleware/timeout.js";
+import { identify } from "./operation-id.js";
 import type { Redact } from "./redact.js";
+import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
-import { type FetchResult, recordFailure } from "./unwrap.js";
+import { type FetchResult, recordFailure, toApiError } from "./unwrap.js";
 
 /** How every call of a client is run. */
 export interface CallSettings {
@@ -17,34 +20,42 @@ export interface CallSettings {
   throwOnError: boolean;
   redact: Redact;
   logger: CloudClientLogger | undefined;
+  /** Judges the final answer of each call (`validateResponses`); undefined when off. */
+  check: ResponseCheck | undefined;
   /** The client's fetch. */
   fetch: FetchLike;
   /** Whether that fetch is the runtime's own, which honours a second `init` argument. */
   nativeFetch: boolean;
+  baseUrl: string;
 }
 
-type CallInit = { signal?: AbortSignal | null; fetch?: FetchLike } & Record<string, unknown>;
+type CallInit = {
+  signal?: AbortSignal | null;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  retry?: RetryOptions | false;
+  baseUrl?: string;
+  parseAs?: string;
+} & Record<string, unknown>;
 type Send = (method: string, path: string, init: CallInit | undefined) => Promise<FetchResult>;
-// biome-ignore lint/suspicious/noExplicitAny: any paths type; the wrapped client keeps the caller's own type
-type AnyClient = Client<any>;
 
 /** openapi-fetch names its call methods after the HTTP methods, in capitals (`GET` … `TRACE`). */
 const CALL_METHOD = /^[A-Z]+$/;
 
 /**
- * Returns `core` with every call method (`GET` … `TRACE`, `request`) running through {@link runCall}: a fresh
- * timeout per attempt, retries, typed network/timeout errors and optionally throwing on error statuses.
+ * Returns `core` (an openapi-fetch client) with every call method (`GET` … `TRACE`, `request`) running
+ * through {@link runCall}: a fresh timeout per attempt, retries, typed errors, checked answers on request.
  * The result of a call stays openapi-fetch's `{ data, error, response }`; `use`/`eject` are unchanged.
  */
-export function wrapClient<C extends AnyClient>(core: C, settings: CallSettings): C {
-  const send = core.request as unknown as Send;
-  const wrapped: Record<string, unknown> = { ...(core as object) };
+export function wrapClient(core: object, settings: CallSettings): CloudClient {
+  const send = (core as { request: Send }).request;
+  const wrapped: Record<string, unknown> = { ...core };
   for (const method of Object.keys(wrapped).filter((key) => CALL_METHOD.test(key))) {
     wrapped[method] = (path: string, init?: CallInit) => runCall(send, settings, method, path, init);
   }
   wrapped.request = (method: string, path: string, init?: CallInit) =>
     runCall(send, settings, method.toUpperCase(), path, init);
-  return wrapped as C;
+  return wrapped as unknown as CloudClient;
 }
 
 /** One call: attempts, each with its own timeout, until one succeeds or the retry policy gives up. */
@@ -55,72 +66,130 @@ export async function runCall(
   path: string,
   init: CallInit | undefined,
 ): Promise<FetchResult> {
+  const started = performance.now();
+  const call: CallInfo = { method, path };
   const callerSignal = init?.signal ?? undefined;
-  const { timeoutMs, retry, clock } = settings;
-  for (let retries = 0; ; retries++) {
+  const { logger } = settings;
+  let { timeoutMs, retry, clock } = settings;
+  let sent = init;
+  if (init && (init.timeoutMs !== undefined || init.retry !== undefined)) {
+    const { timeoutMs: ownTimeout, retry: ownRetry, ...rest } = init;
+    sent = rest;
+    if (ownTimeout !== undefined) {
+      timeoutMs = resolveTimeoutMs(ownTimeout);
+      clock = timeoutMs > 0 ? new DeadlineClock(timeoutMs) : undefined;
+    }
+    if (ownRetry !== undefined) retry = createRetryPolicy(ownRetry);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const event = { method, path, attempt };
     const deadline = clock?.start(callerSignal);
+    const attemptStarted = logger ? performance.now() : 0;
     let result: FetchResult | undefined;
     let failure: unknown;
     try {
-      result = await send(method, path, deadline ? attemptInit(init, deadline, settings) : init);
+      result = await send(
+        method,
+        path,
+        deadline || logger ? attemptInit(sent, deadline, settings, event) : sent,
+      );
     } catch (cause) {
-      failure = classify(cause, method, path, deadline, timeoutMs, callerSignal);
+      await identify(call);
+      if (callerSignal?.aborted) failure = cancelled(call, started, callerSignal);
+      else if (deadline?.expired)
+        failure = new TimeoutError(call, timeoutMs, performance.now() - started, cause);
+      // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
+      else if (cause instanceof TypeError) {
+        failure = new NetworkError(
+          call,
+          new URL(init?.baseUrl ?? settings.baseUrl).host,
+          performance.now() - started,
+          cause,
+        );
+      } else failure = cause;
     } finally {
       deadline?.clear();
     }
-    if (!result) {
-      const delay = failure instanceof NetworkError ? retry?.delayFor(method, retries, undefined) : undefined;
-      if (delay === undefined) throw failure;
-      const reason = (failure as NetworkError).message;
-      settings.logger?.({ type: "retry", method, path, retry: retries + 1, delayMs: delay, reason });
+    const response = result?.response;
+    if (logger && response) {
+      const { redact } = settings;
+      const id = response.headers.get("x-request-id");
+      logger({
+        type: "response",
+        ...event,
+        url: redact(response.url),
+        status: response.status,
+        durationMs: performance.now() - attemptStarted,
+        requestId: id === null ? undefined : redact(id),
+      });
+    }
+    const delay =
+      response || failure instanceof NetworkError
+        ? retry?.delayFor(method, attempt - 1, response)
+        : undefined;
+    if (response?.ok || delay === undefined) {
+      if (!result) throw failure;
+      // The common case without an extra await: a success nobody checks.
+      return response?.ok && !settings.check ? result : settle(result, call, settings, init?.parseAs);
+    }
+    const reason = response ? `status ${response.status}` : (failure as NetworkError).message;
+    logger?.({ type: "retry", ...event, retry: attempt, delayMs: delay, reason });
+    try {
       await sleep(delay, callerSignal);
-      continue;
+    } catch {
+      await identify(call);
+      throw cancelled(call, started, callerSignal);
     }
-    const { response } = result;
-    if (response.ok) return result;
-    const delay = retry?.delayFor(method, retries, response);
-    if (delay !== undefined) {
-      const reason = `status ${response.status}`;
-      settings.logger?.({ type: "retry", method, path, retry: retries + 1, delayMs: delay, reason });
-      await sleep(delay, callerSignal);
-      continue;
-    }
-    const info = { method, path };
-    recordFailure(response, info, settings.redact);
-    if (settings.throwOnError) {
-      throw new ApiError(
-        { ...info, status: response.status, body: result.error, headers: response.headers },
-        settings.redact,
-      );
-    }
-    return result;
   }
 }
 
-/**
- * The init of one attempt under a deadline. The deadline's signal (which also follows the caller's signal)
- * is handed to fetch itself rather than put on openapi-fetch's Request: the Request then follows no signal
- * of its own, and fetch's copy of it follows just the deadline, one signal per request as without a timeout.
- */
-function attemptInit(init: CallInit | undefined, deadline: Deadline, settings: CallSettings): CallInit {
-  const own = init?.fetch;
-  const fetch = deadline.fetchWith(own ?? settings.fetch, !own && settings.nativeFetch);
-  return { ...init, signal: undefined, fetch };
+/** The error a wait or an attempt ends with when the caller's signal aborted it. */
+function cancelled(call: CallInfo, started: number, signal: AbortSignal | undefined): Error {
+  const reason = signal?.reason;
+  const elapsed = performance.now() - started;
+  return (reason as Error | undefined)?.name === "TimeoutError"
+    ? new TimeoutError(call, undefined, elapsed, reason)
+    : new AbortError(call, elapsed, reason);
 }
 
-/** Turns what a failed attempt threw into the error the caller sees. */
-function classify(
-  cause: unknown,
-  method: string,
-  path: string,
+/** The final answer of a call: checked when asked, remembered or thrown as an ApiError when it failed. */
+async function settle(
+  result: FetchResult,
+  call: CallInfo,
+  settings: CallSettings,
+  parseAs: string | undefined,
+): Promise<FetchResult> {
+  const { response } = result;
+  await identify(call);
+  if (settings.check) await settings.check(call, result, parseAs);
+  if (response.ok) return result;
+  recordFailure(response, call, settings.redact);
+  if (settings.throwOnError) throw toApiError(result);
+  return result;
+}
+
+/**
+ * The init of one attempt. Under a deadline, the deadline's signal (which also follows the caller's signal)
+ * is handed to fetch itself rather than put on openapi-fetch's Request: the Request then follows no signal
+ * of its own, and fetch's copy of it follows just the deadline, one signal per request as without a timeout.
+ * With a logger, the fetch also reports the request as sent.
+ */
+function attemptInit(
+  init: CallInit | undefined,
   deadline: Deadline | undefined,
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-): unknown {
-  // The caller cancelled: hand back their own reason, as fetch does.
-  if (callerSignal?.aborted) return cause;
-  if (deadline?.expired) return new TimeoutError({ method, path }, timeoutMs, cause);
-  // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
-  if (cause instanceof TypeError) return new NetworkError({ method, path }, cause);
-  return cause;
+  settings: CallSettings,
+  event: { method: string; path: string; attempt: number },
+): CallInit {
+  const own = init?.fetch;
+  let fetch: FetchLike = own ?? settings.fetch;
+  if (deadline) fetch = deadline.fetchWith(fetch, !own && settings.nativeFetch);
+  const { logger } = settings;
+  if (logger) {
+    const inner = fetch;
+    fetch = (request: Request) => {
+      logger(requestEvent(request, event, settings.redact));
+      return inner(request);
+    };
+  }
+  return { ...init, signal: deadline ? undefined : init?.signal, fetch };
 }

@@ -19,7 +19,8 @@ import type {
   TaskList,
 } from "@cloud-contract/types";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { type CloudClient, createCloudClient } from "./create-client.js";
+import type { CloudClient } from "./call-types.js";
+import { createCloudClient } from "./create-client.js";
 import { paginate } from "./paginate.js";
 import { startSpecServer } from "./test-support/spec-server.js";
 import { unwrap } from "./unwrap.js";

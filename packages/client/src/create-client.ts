@@ -1,18 +1,17 @@
 import type { paths } from "@cloud-contract/types";
-import createClient, { type Client } from "openapi-fetch";
+import createClient from "openapi-fetch";
 import { wrapClient } from "./call.js";
+import type { CloudClient } from "./call-types.js";
 import { authHeaders, resolveApiKey } from "./middleware/auth.js";
-import { type CloudClientLogger, createLogMiddleware } from "./middleware/log.js";
+import type { CloudClientLogger } from "./middleware/log.js";
 import { createRetryPolicy, type RetryOptions } from "./middleware/retry.js";
 import { DeadlineClock, resolveTimeoutMs } from "./middleware/timeout.js";
 import { serializeQuery } from "./query.js";
 import { createRedactor } from "./redact.js";
+import { createResponseCheck, type ValidateResponses } from "./response-check.js";
 
 /** The API's server, `servers[0].url` of the spec (a test keeps the two equal). */
 export const DEFAULT_BASE_URL = "https://api.gcore.com";
-
-/** An openapi-fetch client for every operation of the spec: `client.GET("/cloud/v1/tasks/{task_id}", …)`. */
-export type CloudClient = Client<paths>;
 
 export interface CloudClientOptions {
   /** The API key, sent as `Authorization: apikey <KEY>`. Defaults to the `CLOUD_API_KEY` environment variable. */
@@ -35,8 +34,15 @@ export interface CloudClientOptions {
    * so code written for openapi-fetch works unchanged).
    */
   throwOnError?: boolean;
-  /** Receives debug events for each request, response and retry, with the API key redacted. */
+  /** Receives debug events for each request, response, retry and failure, with the API key redacted. */
   logger?: CloudClientLogger;
+  /**
+   * Judge every answer against the spec (its status, content type and body, by the spec's own validator):
+   * `"off"` (default), `"throw"` (a `ResponseValidationError` instead of the answer) or `"warn"` (an
+   * `invalid-response` event to the `logger`, which it then needs). Loads the validator on first use (Node,
+   * Bun, Deno: it reads the bundled spec from disk).
+   */
+  validateResponses?: ValidateResponses;
 }
 
 /**
@@ -59,7 +65,6 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     ...(options.fetch ? { fetch: options.fetch } : {}),
     headers: authHeaders(apiKey, options.userAgent),
   });
-  if (options.logger) core.use(createLogMiddleware(options.logger, redact));
   const timeoutMs = resolveTimeoutMs(options.timeoutMs);
   return wrapClient(core, {
     timeoutMs,
@@ -68,8 +73,10 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     throwOnError: options.throwOnError === true,
     redact,
     logger: options.logger,
+    check: createResponseCheck(options.validateResponses, options.logger, redact),
     fetch: options.fetch ?? globalThis.fetch,
     nativeFetch: !options.fetch,
+    baseUrl,
   });
 }
 

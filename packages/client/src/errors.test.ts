@@ -73,6 +73,7 @@ describe("ApiError", () => {
       status: 409,
       method: "GET",
       path: "/cloud/v1/tasks/{task_id}",
+      operationId: "getTask",
       requestId: "header-id",
       exceptionClass: "Conflict",
       body: { message: "Port is busy", exception_class: "Conflict", request_id: "body-id" },
@@ -87,6 +88,7 @@ describe("ApiError", () => {
       status: 409,
       method: "GET",
       path: "/cloud/v1/tasks/{task_id}",
+      operationId: "getTask",
       requestId: "header-id",
       body: { message: "Port is busy", exception_class: "Conflict", request_id: "body-id" },
     });
@@ -120,9 +122,10 @@ describe("ApiError", () => {
 });
 
 describe("NetworkError", () => {
-  it("is what a refused connection becomes, with the system error code", async () => {
+  it("is what a refused connection becomes, with the system error code and the host", async () => {
     const closed = await startServer(() => undefined);
     const url = closed.url;
+    const host = new URL(url).host;
     await closed.close();
     const offline = createCloudClient({ apiKey: "k", baseUrl: url, retry: false });
     const call = offline.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: "x" } } });
@@ -131,8 +134,14 @@ describe("NetworkError", () => {
       name: "NetworkError",
       method: "GET",
       path: "/cloud/v1/tasks/{task_id}",
+      operationId: "getTask",
       code: "ECONNREFUSED",
-      message: "GET /cloud/v1/tasks/{task_id}: network error (ECONNREFUSED)",
+      host,
+      message: expect.stringMatching(
+        new RegExp(
+          `^GET /cloud/v1/tasks/\\{task_id\\}: network error \\(ECONNREFUSED\\) reaching ${host} after \\d+ ms$`,
+        ),
+      ),
     });
     await expect(call).rejects.toHaveProperty("cause");
   });

@@ -1,16 +1,29 @@
-export {
-  type CloudClient,
-  type CloudClientOptions,
-  createCloudClient,
-  DEFAULT_BASE_URL,
-} from "./create-client.js";
+/** The request and response types of the API under their friendly names (`Task`, `BareMetalServerCreateRequest`, …). */
+export type * from "@cloud-contract/types";
+export { COMMA_JOINED_PARAMS, PAGE_SIZE_LIMITS } from "@cloud-contract/types";
+export type {
+  CallControl,
+  CallMethod,
+  CallOptions,
+  CallResult,
+  CloudClient,
+  HttpMethod,
+  PathsWith,
+  RequestMethod,
+} from "./call-types.js";
+export { type CloudClientOptions, createCloudClient, DEFAULT_BASE_URL } from "./create-client.js";
 export { errorBodyMessage } from "./error-message.js";
+export type { ErrorStatus } from "./error-types.js";
 export {
+  AbortError,
   ApiError,
+  type ApiErrorConstructor,
   type ApiErrorInit,
   type CallInfo,
   CloudError,
   NetworkError,
+  ResponseValidationError,
+  type ResponseViolation,
   TimeoutError,
 } from "./errors.js";
 export { API_KEY_ENV, createAuthMiddleware } from "./middleware/auth.js";
@@ -19,13 +32,13 @@ export { DEFAULT_RETRY, RETRIED_METHODS, type RetryOptions } from "./middleware/
 export { DEFAULT_TIMEOUT_MS } from "./middleware/timeout.js";
 export {
   DEFAULT_PAGE_SIZE,
-  PAGE_SIZE_LIMITS,
   type PageItem,
   type PaginatedPath,
   type PaginateInit,
   paginate,
 } from "./paginate.js";
-export { COMMA_JOINED_PARAMS, serializeQuery } from "./query.js";
+export { serializeQuery } from "./query.js";
+export type { ValidateResponses } from "./response-check.js";
 export {
   type CreateBareMetalServersInit,
   createBareMetalServersAndWait,

@@ -1,8 +1,7 @@
-import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
 import { ApiError } from "./errors.js";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_LIMITS, paginate } from "./paginate.js";
+import { DEFAULT_PAGE_SIZE, paginate } from "./paginate.js";
 import { json, startServer, type TestServer, task } from "./test-support/server.js";
 
 /** The server's own page caps, as the real API enforces them. */
@@ -233,21 +232,5 @@ describe("paginate", () => {
     paginate(live(), "/billing/org/v1/plans/contents");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests.length).toBe(before);
-  });
-});
-
-describe("PAGE_SIZE_LIMITS", () => {
-  it("lists every limit/offset list of the spec with the spec's maximum page size", () => {
-    const model = loadDocument();
-    const fromSpec: Record<string, number | undefined> = {};
-    for (const op of model.operations) {
-      if (op.method !== "GET") continue;
-      const query = op.parameters.filter((p) => p.in === "query");
-      const limit = query.find((p) => p.name === "limit");
-      const maximum = limit && model.resolve(limit.schema).maximum;
-      if (limit && query.some((p) => p.name === "offset"))
-        fromSpec[op.path] = typeof maximum === "number" ? maximum : undefined;
-    }
-    expect(PAGE_SIZE_LIMITS).toEqual(fromSpec);
   });
 });

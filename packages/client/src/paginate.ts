@@ -1,5 +1,5 @@
-import type { paths } from "@cloud-contract/types";
-import type { Client, FetchOptions } from "openapi-fetch";
+import { PAGE_SIZE_LIMITS, type paths } from "@cloud-contract/types";
+import type { CallOptions, CloudClient } from "./call-types.js";
 import { unwrap } from "./unwrap.js";
 
 type JsonBody<Op> = Op extends { responses: { 200: { content: { "application/json": infer Body } } } }
@@ -23,17 +23,7 @@ export type PageItem<Path extends PaginatedPath> =
   JsonBody<GetOf<Path>> extends { results: (infer Item)[] } ? Item : never;
 
 /** The options of the GET at `Path` (path parameters, filters, `limit` as page size, `signal` …). */
-export type PaginateInit<Path extends PaginatedPath> = FetchOptions<GetOf<Path>>;
-
-/**
- * The largest page each list serves (its `limit` maximum in the spec; `undefined` where the spec states
- * none). A test keeps this table equal to the spec.
- */
-export const PAGE_SIZE_LIMITS: Readonly<Record<PaginatedPath, number | undefined>> = {
-  "/cloud/v1/tasks/{project_id}/{region_id}/active": 1000,
-  "/billing/org/v1/plans/contents": 100,
-  "/iam/reselling/resellers/{resellerId}/notification_settings": undefined,
-};
+export type PaginateInit<Path extends PaginatedPath> = CallOptions<GetOf<Path>>;
 
 /** The page size asked for when neither the caller nor the spec gives a limit. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -61,7 +51,7 @@ type GetInit = { params?: { query?: Query } & Record<string, unknown> } & Record
  * `count` items are behind it, so it never asks for a page past the end. An error status throws `ApiError`.
  */
 export async function* paginate<Path extends PaginatedPath>(
-  client: Client<paths>,
+  client: CloudClient,
   path: Path,
   ...[init]: Partial<PaginateInit<Path>> extends PaginateInit<Path>
     ? [init?: PaginateInit<Path>]
@@ -69,7 +59,9 @@ export async function* paginate<Path extends PaginatedPath>(
 ): AsyncGenerator<PageItem<Path>, void, undefined> {
   const base = (init ?? {}) as GetInit;
   const { limit: requested, offset: start, ...filters }: Query = base.params?.query ?? {};
-  const limit = pageSize(requested, PAGE_SIZE_LIMITS[path]);
+  // The largest page of each list, generated from the spec; `satisfies` holds its lists equal to the types'.
+  const limits = PAGE_SIZE_LIMITS satisfies Readonly<Record<PaginatedPath, number | undefined>>;
+  const limit = pageSize(requested, limits[path]);
   const get = client.GET as unknown as (path: string, init: GetInit) => Promise<{ response: Response }>;
   let offset = Math.max(0, Number(start ?? 0) || 0);
   for (;;) {

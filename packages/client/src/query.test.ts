@@ -1,7 +1,6 @@
-import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
-import { COMMA_JOINED_PARAMS, serializeQuery } from "./query.js";
+import { serializeQuery } from "./query.js";
 import { json, startServer, type TestServer } from "./test-support/server.js";
 
 let server: TestServer;
@@ -98,19 +97,5 @@ describe("serializeQuery", () => {
 
   it("refuses objects, which no parameter of this API takes", () => {
     expect(() => serializeQuery({ filter: { a: 1 } })).toThrow(TypeError);
-  });
-
-  it("comma-joins exactly the spec's explode: false query parameters, and no repeated one shares a name", () => {
-    const model = loadDocument();
-    const joined = new Set<string>();
-    const repeated = new Set<string>();
-    for (const operation of model.operations) {
-      for (const p of operation.parameters) {
-        if (p.in !== "query" || model.resolve(p.schema).type !== "array") continue;
-        (p.explode === false ? joined : repeated).add(p.name);
-      }
-    }
-    expect([...joined].sort()).toEqual([...COMMA_JOINED_PARAMS].sort());
-    for (const name of joined) expect(repeated.has(name)).toBe(false);
   });
 });

@@ -1,13 +1,9 @@
-/**
- * Query parameters whose array values go comma-joined in one parameter (`style: form, explode: false` in
- * the spec): `ordering=plan_id,-id`. Every other array is sent as repeated parameters. openapi-fetch ignores
- * per-parameter styles, hence this list; a test keeps it equal to the spec's `explode: false` parameters.
- */
-export const COMMA_JOINED_PARAMS: ReadonlySet<string> = new Set(["ordering"]);
+import { COMMA_JOINED_PARAMS } from "@cloud-contract/types";
 
 /**
  * Serializes query parameters the way the API reads them: arrays as repeated parameters
- * (`task_type=a&task_type=b`) except {@link COMMA_JOINED_PARAMS}, booleans as `true`/`false`, numbers as
+ * (`task_type=a&task_type=b`) except the spec's `explode: false` ones ({@link COMMA_JOINED_PARAMS}, generated with
+ * the types; openapi-fetch ignores per-parameter styles), booleans as `true`/`false`, numbers as
  * written; `undefined`, `null` and empty arrays are left out. Objects are not used by this API and throw.
  */
 export function serializeQuery(query: Record<string, unknown>): string {
@@ -17,7 +13,7 @@ export function serializeQuery(query: Record<string, unknown>): string {
     if (value === undefined || value === null) continue;
     const key = encodeURIComponent(name);
     if (Array.isArray(value)) {
-      if (COMMA_JOINED_PARAMS.has(name)) {
+      if ((COMMA_JOINED_PARAMS as readonly string[]).includes(name)) {
         const joined = value.filter(isPresent).map(encodeValue).join(",");
         if (joined) search += `${search ? "&" : ""}${key}=${joined}`;
         continue;

@@ -4,7 +4,7 @@
 import { connectSandbox, type RunningSandbox, type SandboxTenant, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CloudClientOptions, createCloudClient } from "./create-client.js";
-import { TimeoutError } from "./errors.js";
+import { AbortError, TimeoutError } from "./errors.js";
 import { TaskFailedError, waitForTask } from "./tasks.js";
 
 /** Long enough that no task finishes on the wall clock during a test: only the manual clock moves them. */
@@ -121,5 +121,64 @@ describe("retries and timeouts against injected faults", () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("per-call control against injected faults", () => {
+  const getTask = "/cloud/v1/tasks/{task_id}";
+
+  it("per-call timeoutMs: a slow answer times out at the call's limit, not the client's", async () => {
+    const client = clientFor({ timeoutMs: 30_000, retry: false });
+    await t.faults.add({ operation_id: "getTask", kind: "status", status: 503, delay_ms: 3_000 });
+    const started = performance.now();
+    const failure = await client
+      .GET(getTask, { params: { path: { task_id: t.ids.finished_task_id } }, timeoutMs: 200 })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TimeoutError);
+    expect(failure).toMatchObject({ method: "GET", path: getTask, operationId: "getTask", timeoutMs: 200 });
+    expect((failure as TimeoutError).elapsedMs).toBeGreaterThanOrEqual(190);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // The next call has the client's limit again and gets its answer.
+    const { data } = await client.GET(getTask, { params: { path: { task_id: t.ids.finished_task_id } } });
+    expect(data?.state).toBe("FINISHED");
+  });
+
+  it("per-call retry: false sends a GET once through an injected 503 the client would retry", async () => {
+    const client = clientFor({ retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    await t.faults.add({ operation_id: "listActiveTasks", kind: "status", status: 503, times: 1 });
+    const path = { project_id: t.ids.project_id, region_id: t.ids.region_id };
+    const once = await client.GET("/cloud/v1/tasks/{project_id}/{region_id}/active", {
+      params: { path },
+      retry: false,
+    });
+    expect(once.response.status).toBe(503);
+    expect(sent).toEqual([`GET /cloud/v1/tasks/${path.project_id}/${path.region_id}/active`]);
+    // The fault is spent; the client's own policy is untouched for the next call.
+    await t.faults.add({ operation_id: "listActiveTasks", kind: "status", status: 503, times: 1 });
+    const retried = await client.GET("/cloud/v1/tasks/{project_id}/{region_id}/active", { params: { path } });
+    expect(retried.response.status).toBe(200);
+    expect(sent).toHaveLength(3);
+  });
+
+  it("a per-call AbortSignal.timeout() gives TimeoutError naming the call; an abort gives AbortError", async () => {
+    const client = clientFor({ timeoutMs: 0, retry: false });
+    await t.faults.add({ operation_id: "getTask", kind: "slow_body", delay_ms: 3_000, times: 2 });
+    const init = { params: { path: { task_id: t.ids.finished_task_id } } };
+    const timedOut = await client
+      .GET(getTask, { ...init, signal: AbortSignal.timeout(200) })
+      .catch((error: unknown) => error);
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect(timedOut).toMatchObject({ method: "GET", path: getTask, timeoutMs: undefined });
+    expect((timedOut as TimeoutError).message).toMatch(
+      /^GET \/cloud\/v1\/tasks\/\{task_id\} timed out after \d+ ms$/,
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user left")), 100);
+    const aborted = await client
+      .GET(getTask, { ...init, signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(aborted).toBeInstanceOf(AbortError);
+    expect(aborted).toMatchObject({ path: getTask, cause: new Error("user left") });
+    expect((aborted as AbortError).elapsedMs).toBeGreaterThanOrEqual(90);
   });
 });

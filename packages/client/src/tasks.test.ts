@@ -113,11 +113,15 @@ describe("waitForTask", () => {
     scripts.set("forever-1", ["RUNNING"]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user gave up")), 60);
-    await expect(waitForTask(live(), "forever-1", { ...quick, signal: controller.signal })).rejects.toThrow(
-      "user gave up",
-    );
+    const stopped = (await waitForTask(live(), "forever-1", { ...quick, signal: controller.signal }).catch(
+      (error: unknown) => error,
+    )) as Error;
+    // Stopped in a poll (an AbortError caused by the reason) or between two polls (the reason itself).
+    expect([stopped.message, (stopped.cause as Error | undefined)?.message]).toContain("user gave up");
+    // A poll the abort cut short may still reach the server a moment later; after that, no new poll starts.
+    await new Promise((resolve) => setTimeout(resolve, 30));
     const count = pollsOf("forever-1");
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pollsOf("forever-1")).toBe(count);
   });
 
@@ -145,9 +149,11 @@ describe("waitForTasks", () => {
     await expect(waitForTasks(live(), ["pair-ok", "pair-bad"], quick)).rejects.toBeInstanceOf(
       TaskFailedError,
     );
+    // One poll of the other task may still be on its way to the server; polling on (every 5–20 ms) would add
+    // several more within 150 ms.
     const count = pollsOf("pair-ok");
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(pollsOf("pair-ok")).toBe(count);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(pollsOf("pair-ok")).toBeLessThanOrEqual(count + 1);
   });
 
   it("resolves at once for no tasks", async () => {

@@ -1,11 +1,8 @@
-import type { operations, paths, Task } from "@cloud-contract/types";
-import type { Client } from "openapi-fetch";
+import type { operations, Task } from "@cloud-contract/types";
+import type { CloudClient } from "./call-types.js";
 import { CloudError } from "./errors.js";
 import { sleep } from "./sleep.js";
 import { unwrap } from "./unwrap.js";
-
-/** Any openapi-fetch client of this API, such as one made by `createCloudClient`. */
-type ApiClient = Client<paths>;
 
 export interface WaitOptions {
   /** The first pause between two polls in ms (default 1 000); it grows by half after every poll. */
@@ -24,33 +21,29 @@ const GROWTH = 1.5;
 /** A task ended in state ERROR. */
 export class TaskFailedError extends CloudError {
   override name = "TaskFailedError";
-  readonly task: Task;
-  readonly taskId: string;
+  declare readonly task: Task;
+  declare readonly taskId: string;
   /** The task's `error` text, when the service gave one. */
-  readonly error: string | undefined;
+  declare readonly error: string | undefined;
 
   constructor(task: Task) {
     const error = task.error ?? undefined;
     super(`Task ${task.id} (${task.task_type}) failed${error ? `: ${error}` : " without an error text"}`);
-    this.task = task;
-    this.taskId = task.id;
-    this.error = error;
+    Object.assign(this, { task, taskId: task.id, error });
   }
 }
 
 /** A task was still not FINISHED or ERROR when the wait's time was up. */
 export class TaskTimeoutError extends CloudError {
   override name = "TaskTimeoutError";
-  readonly taskId: string;
+  declare readonly taskId: string;
   /** The task as last read; `lastTask.state` is where it stood. */
-  readonly lastTask: Task;
-  readonly timeoutMs: number;
+  declare readonly lastTask: Task;
+  declare readonly timeoutMs: number;
 
   constructor(lastTask: Task, timeoutMs: number) {
     super(`Task ${lastTask.id} (${lastTask.task_type}) is still ${lastTask.state} after ${timeoutMs} ms`);
-    this.taskId = lastTask.id;
-    this.lastTask = lastTask;
-    this.timeoutMs = timeoutMs;
+    Object.assign(this, { taskId: lastTask.id, lastTask, timeoutMs });
   }
 
   /** The state the task was last seen in. */
@@ -65,7 +58,7 @@ export class TaskTimeoutError extends CloudError {
  * {@link TaskTimeoutError}. An error status while polling rejects with the call's `ApiError`.
  */
 export async function waitForTask(
-  client: ApiClient,
+  client: CloudClient,
   taskId: string,
   options: WaitOptions = {},
 ): Promise<Task> {
@@ -93,7 +86,7 @@ export async function waitForTask(
  * task that fails (or times out) rejects the whole wait and stops the polling of the others.
  */
 export async function waitForTasks(
-  client: ApiClient,
+  client: CloudClient,
   taskIds: readonly string[],
   options: WaitOptions = {},
 ): Promise<Task[]> {
@@ -137,27 +130,27 @@ export interface ReplacePortAllowedAddressPairsInit {
  * (their `created_resources.instances` name the servers). The POST itself is never retried.
  */
 export async function createBareMetalServersAndWait(
-  client: ApiClient,
+  client: CloudClient,
   init: CreateBareMetalServersInit,
   options: WaitOptions = {},
 ): Promise<Task[]> {
-  const { tasks } = unwrap(
-    await client.POST("/cloud/v1/bminstances/{project_id}/{region_id}", { ...init, signal: options.signal }),
-  );
-  return waitForTasks(client, tasks, options);
+  const sent = client.POST("/cloud/v1/bminstances/{project_id}/{region_id}", {
+    ...init,
+    signal: options.signal,
+  });
+  return waitForTasks(client, unwrap(await sent).tasks, options);
 }
 
 /** Replaces the allowed address pairs of a port and waits until the resulting tasks are FINISHED. */
 export async function replacePortAllowedAddressPairsAndWait(
-  client: ApiClient,
+  client: CloudClient,
   init: ReplacePortAllowedAddressPairsInit,
   options: WaitOptions = {},
 ): Promise<Task[]> {
-  const { tasks } = unwrap(
-    await client.PUT("/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs", {
-      ...init,
-      signal: options.signal,
-    }),
+  const path = "/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs";
+  return waitForTasks(
+    client,
+    unwrap(await client.PUT(path, { ...init, signal: options.signal })).tasks,
+    options,
   );
-  return waitForTasks(client, tasks, options);
 }

@@ -35,13 +35,7 @@ export function toApiError(result: FetchResult): ApiError | undefined {
   const failure = failures.get(response);
   const info = failure?.info ?? { method: "UNKNOWN", path: pathOf(response.url) };
   return new ApiError(
-    {
-      status: response.status,
-      method: info.method,
-      path: info.path,
-      body: result.error,
-      headers: response.headers,
-    },
+    { ...info, status: response.status, body: result.error, headers: response.headers },
     failure?.redact,
   );
 }
