@@ -3,12 +3,16 @@
 // 1. generated requests per second: every operation's generated cases (steered, random and invalid),
 //    the operations side by side, generation, sending, judging and coverage all included;
 // 2. the record proxy (`contract-tests record`, its own process): the latency it adds at p50 and p99 on
-//    loopback (one request at a time) and its throughput next to calling the sandbox directly.
+//    loopback (one request at a time) and its throughput next to calling the sandbox directly;
+// 3. the record proxy's throughput when every request carries another key (10 and 5,000 distinct keys,
+//    each also answered back as an `api_key`): redaction costs the same whatever the number of secrets;
+// 4. the record proxy's memory (peak RSS, from /proc) while it records BENCH_BIG (default 1,000)
+//    exchanges with 5 MB request bodies: bodies are streamed through, and at most 1 MiB of each is kept.
 // Every figure is the median of ROUNDS rounds of one run. Loops are bounded in count and time.
 // Run: pnpm --filter @cloud-contract/contract-tests bench   (BENCH_ROUNDS=3, BENCH_SECONDS=3)
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -29,6 +33,11 @@ const MOCK_BIN = fileURLToPath(
 );
 const OWN_BIN = fileURLToPath(new URL("../bin/contract-tests.js", import.meta.url));
 const PATH = `/cloud/v1/tasks/${SANDBOX_FIXTURES.projectId}/${SANDBOX_FIXTURES.regionId}/active?limit=10`;
+
+const KEY_COUNTS = [10, 5_000];
+const BIG_EXCHANGES = Number(process.env.BENCH_BIG ?? 1000);
+const BIG_BODY = Buffer.alloc(5 * 1024 * 1024, 97);
+const BIG_IN_FLIGHT = 8;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -60,18 +69,14 @@ function stop(child) {
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function get(base) {
+function get(base, key = SANDBOX_API_KEY, path = PATH) {
   return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}${PATH}`,
-      { agent, headers: { authorization: `apikey ${SANDBOX_API_KEY}` } },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`)),
-        );
-      },
-    );
+    const req = request(`${base}${path}`, { agent, headers: { authorization: `apikey ${key}` } }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`)),
+      );
+    });
     req.on("error", reject);
     req.end();
   });
@@ -90,13 +95,13 @@ async function latencies(base) {
   return out.sort((a, b) => a - b);
 }
 
-/** Requests per second with CONCURRENCY in flight for SECONDS. */
-async function throughput(base) {
+/** Requests per second with CONCURRENCY in flight for SECONDS (`send(i)` sends the i-th request). */
+async function throughput(base, send = () => get(base)) {
   let done = 0;
   const end = performance.now() + SECONDS * 1000;
   const worker = async () => {
     while (performance.now() < end) {
-      await get(base);
+      await send(done);
       done++;
     }
   };
@@ -134,16 +139,91 @@ async function generatedRate(baseUrl, round) {
   return { rate: sent / seconds, sent, failures };
 }
 
+/** An upstream that answers every request with the key it came with as `api_key`, and reads any body. */
+function startEchoUpstream() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const key = (req.headers.authorization ?? "").split(" ")[1] ?? "";
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ api_key: key, ok: true }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+const peakRssMb = (pid) =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+
+function postBig(base) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/upload`,
+      { method: "POST", agent, headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", resolve);
+      },
+    );
+    req.on("error", reject);
+    req.end(BIG_BODY);
+  });
+}
+
+/** Starts `record` in front of `upstream`, writing to `dir`; resolves once it listens. */
+async function startRecorder(upstream, dir) {
+  const port = await freePort();
+  const started = await startProcess(
+    [OWN_BIN, "record", "--upstream", upstream, "--port", String(port), "--out", dir],
+    /recording http/,
+  );
+  return { process: started, url: `http://127.0.0.1:${port}` };
+}
+
+/** Throughput through a recorder with 10 and 5,000 distinct keys, then its memory over 5 MB bodies. */
+async function recorderUnderKeysAndBodies() {
+  const upstream = await startEchoUpstream();
+  const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
+  const dir = mkdtempSync(join(tmpdir(), "bench-keys-"));
+  const { process: recorder, url: base } = await startRecorder(upstreamUrl, dir);
+  try {
+    const byKeys = {};
+    for (const count of KEY_COUNTS) {
+      const keys = Array.from(
+        { length: count },
+        (_, i) => `bench-key-${count}-${i}-${Math.random().toString(36).slice(2)}`,
+      );
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push(await throughput(base, (i) => get(base, keys[i % count], "/keys")));
+      }
+      byKeys[count] = median(rounds);
+    }
+    const before = rssMb(recorder.pid);
+    const deadline = performance.now() + 180_000;
+    let sent = 0;
+    const worker = async () => {
+      while (sent < BIG_EXCHANGES && performance.now() < deadline) {
+        sent++;
+        await postBig(base);
+      }
+    };
+    await Promise.all(Array.from({ length: BIG_IN_FLIGHT }, worker));
+    return { byKeys, before, peak: peakRssMb(recorder.pid), after: rssMb(recorder.pid), sent };
+  } finally {
+    await stop(recorder);
+    await new Promise((resolve) => upstream.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const sandboxPort = await freePort();
 const sandbox = await startProcess([MOCK_BIN, "sandbox", "--port", String(sandboxPort)], /127\.0\.0\.1/);
 const direct = `http://127.0.0.1:${sandboxPort}`;
 const out = mkdtempSync(join(tmpdir(), "bench-record-"));
-const proxyPort = await freePort();
-const proxy = await startProcess(
-  [OWN_BIN, "record", "--upstream", direct, "--port", String(proxyPort), "--out", out],
-  /recording http/,
-);
-const proxied = `http://127.0.0.1:${proxyPort}`;
+const { process: proxy, url: proxied } = await startRecorder(direct, out);
 
 try {
   const generated = [];
@@ -159,6 +239,8 @@ try {
     directRps.push(await throughput(direct));
     proxiedRps.push(await throughput(proxied));
   }
+  const recorder = await recorderUnderKeysAndBodies();
+  const [few, many] = KEY_COUNTS.map((count) => recorder.byKeys[count]);
   const rate = median(generated.map((g) => g.rate));
   const { sent, failures } = generated[0];
   process.stdout.write(
@@ -166,7 +248,9 @@ try {
       `rounds: ${ROUNDS} (figures are medians)`,
       `generated requests against the sandbox: ${rate.toFixed(0)}/s (${sent} requests per round, ${failures} failures; target ≥ 500/s)`,
       `record proxy added latency (${LATENCY_REQUESTS} sequential GETs): p50 ${median(p50).toFixed(3)} ms, p99 ${median(p99).toFixed(3)} ms (target p50 ≤ 1 ms)`,
-      `throughput with ${CONCURRENCY} in flight: direct ${median(directRps).toFixed(0)} req/s, through the proxy ${median(proxiedRps).toFixed(0)} req/s (${((median(proxiedRps) / median(directRps)) * 100).toFixed(0)}%)`,
+      `throughput with ${CONCURRENCY} in flight: direct ${median(directRps).toFixed(0)} req/s, through the proxy ${median(proxiedRps).toFixed(0)} req/s (${((median(proxiedRps) / median(directRps)) * 100).toFixed(0)}%; target ≥ 50%)`,
+      `record proxy with distinct keys (${CONCURRENCY} in flight, each key also answered as api_key): ${KEY_COUNTS[0]} keys ${few.toFixed(0)} req/s, ${KEY_COUNTS[1]} keys ${many.toFixed(0)} req/s (${((many / few) * 100).toFixed(0)}%; target 90–110%)`,
+      `record proxy memory over ${recorder.sent} exchanges with 5 MB request bodies (${BIG_IN_FLIGHT} in flight): RSS ${recorder.before.toFixed(0)} MB before, peak ${recorder.peak.toFixed(0)} MB, ${recorder.after.toFixed(0)} MB after`,
       "",
     ].join("\n"),
   );

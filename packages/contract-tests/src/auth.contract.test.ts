@@ -3,7 +3,7 @@
 import { describe, it } from "vitest";
 import { notOnPrism } from "./suite/gates.js";
 import { useHarness } from "./suite/harness.js";
-import { CHANGES, OPERATION_IDS } from "./suite/operations.js";
+import { OPERATION_IDS, writes } from "./suite/operations.js";
 import { sampleCall } from "./suite/requests.js";
 
 const h = useHarness();
@@ -52,7 +52,7 @@ for (const operationId of OPERATION_IDS) {
         // On the real API a malformed header never carries the real key to an operation that changes
         // data, unless mutations are allowed: a wrongly accepted request must not change anything.
         const safeKey =
-          CHANGES[operationId] && h.ctx.target === "real" && !h.ctx.allowMutations ? FAKE_KEY : h.ctx.apiKey;
+          writes(operationId) && h.ctx.target === "real" && !h.ctx.allowMutations ? FAKE_KEY : h.ctx.apiKey;
         const client = h.clientWithAuthorization(c.header(safeKey));
         const { status } = await h.rejected(operationId, sampleCall(operationId, client, h.ctx));
         if (status !== 401 && status !== 403) {

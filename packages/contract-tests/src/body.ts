@@ -1,6 +1,6 @@
 // A body as the contract sees it: parsed JSON when the content type says JSON (text when it does not
 // parse: the schema check then reports it), the text otherwise, undefined when empty.
-import { mediaType } from "./validate.js";
+import { mediaType } from "@cloud-contract/spec/document";
 
 export function parseBody(contentType: string | null | undefined, text: string): unknown {
   if (text === "") return undefined;

@@ -1,121 +1,35 @@
-// The command line of the package (commander): the contract run (default), generate, record, replay,
-// replay-case and merge. Flags of a run become CONTRACT_* variables for vitest and the suite's config;
-// every numeric or enumerated flag is checked here, and a bad one exits 2 with a message and the usage.
+// The command line of the package (commander). The root only assembles: each command is a module in
+// commands/ that owns its options, parser and work; adding a command is one module and one line in
+// COMMANDS. Exit codes: 0 pass, 1 contract broken, 2 cannot run (with one line saying why).
 // `bin/contract-tests.js` calls main().
-import { resolve } from "node:path";
-import { Command, CommanderError, Option } from "commander";
-import {
-  casesOption,
-  generatedOption,
-  httpUrlOption,
-  operationsOption,
-  percentOption,
-  portOption,
-  seedOption,
-  shardOption,
-} from "./cli-options.js";
-import { executeCommand } from "./commands/execute.js";
-import type { Shard } from "./report-files.js";
-import { type Env, TARGET_NAMES } from "./targets.js";
-import { listOperations } from "./validate.js";
+import { Command, CommanderError } from "commander";
+import type { CliIo, CommandModule, CommandRun } from "./commands/command.js";
+import { generateCommand } from "./commands/generate.js";
+import { mergeCommand } from "./commands/merge.js";
+import { parityCommand } from "./commands/parity.js";
+import { recordCommand } from "./commands/record.js";
+import { replayCommand } from "./commands/replay.js";
+import { replayCaseCommand } from "./commands/replay-case.js";
+import { runCommand } from "./commands/run.js";
+import type { Env } from "./run-config/target.js";
 
-export { vitestCommand } from "./commands/run.js";
+export { vitestCommand } from "./commands/contract-run.js";
 
-/** A contract run through vitest: the suite (`run`) or generated cases only (`generate`). */
-export interface RunCommand {
-  name: "run" | "generate";
-  env: Record<string, string | undefined>;
-  vitestArgs: string[];
-  /** `contract` or `generated`: the first part of the report file names. */
-  runName: string;
-  reportsDir: string;
-  shard?: Shard;
-  minCoverage?: number;
-}
+/** Every command, in the order of the help. */
+const COMMANDS: readonly CommandModule[] = [
+  runCommand,
+  generateCommand,
+  recordCommand,
+  replayCommand,
+  replayCaseCommand,
+  parityCommand,
+  mergeCommand,
+];
 
-export interface RecordCommand {
-  name: "record";
-  upstream: string;
-  port: number;
-  outDir: string;
-  spec?: string;
-}
+/** What the command line asks for: the chosen command's work, or text to print (help) and its exit code. */
+export type CliPlan = { run: CommandRun } | { print: string; exitCode: number };
 
-export interface ReplayCommand {
-  name: "replay";
-  dirs: string[];
-  spec?: string;
-  reportsDir: string;
-  minCoverage?: number;
-}
-
-export interface ReplayCaseCommand {
-  name: "replay-case";
-  file: string;
-  env: Record<string, string | undefined>;
-}
-
-export interface MergeCommand {
-  name: "merge";
-  dirs: string[];
-  reportsDir: string;
-  minCoverage?: number;
-}
-
-export type CliCommand = RunCommand | RecordCommand | ReplayCommand | ReplayCaseCommand | MergeCommand;
-
-/** What the command line asks for: a command, or text to print (help) and its exit code. */
-export type CliPlan = { command: CliCommand } | { print: string; exitCode: number };
-
-export const GENERATED_TEST_FILE = "src/generate/generated.contract.test.ts";
-
-interface TargetValues {
-  target?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  stateful?: boolean;
-  allowMutations?: boolean;
-  readOnly?: boolean;
-  reportsDir?: string;
-}
-
-function targetOptions(command: Command): Command {
-  return command
-    .addOption(new Option("--target <name>", "what to run against").choices(TARGET_NAMES))
-    .option("--base-url <url>", "the API's root URL (real, url)", httpUrlOption)
-    .option("--api-key <key>", "the key (prefer CONTRACT_API_KEY: flags are visible to other users)")
-    .option("--stateful", "url target: run the behaviour tests too")
-    .addOption(
-      new Option("--allow-mutations", "let tests change data (real: off by default)").conflicts("readOnly"),
-    )
-    .option("--read-only", "never change data (url: on by default)")
-    .option("--reports-dir <dir>", "where the reports go (default ./reports)");
-}
-
-/** Flags → CONTRACT_* variables; the reports directory is resolved against `cwd`. */
-function targetEnv(values: TargetValues, env: Env, cwd: string): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = { ...env };
-  if (values.target !== undefined) out.CONTRACT_TARGET = values.target;
-  if (values.baseUrl !== undefined) out.CONTRACT_BASE_URL = values.baseUrl;
-  if (values.apiKey !== undefined) out.CONTRACT_API_KEY = values.apiKey;
-  if (values.stateful) out.CONTRACT_STATEFUL = "1";
-  if (values.allowMutations) out.CONTRACT_ALLOW_MUTATIONS = "1";
-  if (values.readOnly) out.CONTRACT_ALLOW_MUTATIONS = "0";
-  out.CONTRACT_REPORTS_DIR = resolve(
-    cwd,
-    values.reportsDir ?? (env.CONTRACT_REPORTS_DIR?.trim() || "reports"),
-  );
-  return out;
-}
-
-/** Builds the program; the chosen command is handed to `choose`. */
-function buildProgram(
-  env: Env,
-  cwd: string,
-  vitestArgs: string[],
-  choose: (command: CliCommand) => void,
-): Command {
-  const operationIds = listOperations().map((op) => op.operationId);
+function buildProgram(io: CliIo, choose: (run: CommandRun) => void): Command {
   const program = new Command("contract-tests")
     .description(
       "The cloud-contract suite: runs the contract tests against a target (the default command), generates cases, records and replays real traffic, merges shard reports.",
@@ -126,149 +40,9 @@ function buildProgram(
       "\nWithout a command, `run` is meant: see `contract-tests run --help` for its options.",
     )
     .showSuggestionAfterError(false);
-
-  targetOptions(
-    program
-      .command("run", { isDefault: true })
-      .description(
-        "Run the contract suite (the default command). Targets: prism (default; started on a free port), sandbox (started likewise), real (needs CONTRACT_BASE_URL, CONTRACT_API_KEY and the CONTRACT_*_ID variables), url (any running server). Arguments after -- go to vitest.",
-      ),
-  )
-    .option(
-      "--generated <n>",
-      "add N random valid generated cases per operation (plus steered and invalid ones)",
-      generatedOption,
-    )
-    .option("--seed <s>", "seed of the generated cases (default 1)", seedOption)
-    .option("--min-coverage <percent>", "fail the run when coverage is below this percentage", percentOption)
-    .option("--shard <i/n>", "run part i of n (vitest's sharding); merge the parts with `merge`", shardOption)
-    .allowExcessArguments(true)
-    .action(
-      (
-        values: TargetValues & { generated?: number; seed?: number; minCoverage?: number; shard?: Shard },
-        command: Command,
-      ) => {
-        const [unexpected] = command.args;
-        if (unexpected !== undefined)
-          throw new Error(`unexpected argument ${unexpected} (vitest arguments go after --)`);
-        const out = targetEnv(values, env, cwd);
-        if (values.generated !== undefined) out.CONTRACT_GENERATED = String(values.generated);
-        if (values.seed !== undefined) out.CONTRACT_SEED = String(values.seed);
-        if (values.shard) out.CONTRACT_SHARD = `${values.shard.index}/${values.shard.count}`;
-        choose({
-          name: "run",
-          env: out,
-          vitestArgs: values.shard
-            ? [...vitestArgs, `--shard=${values.shard.index}/${values.shard.count}`]
-            : vitestArgs,
-          runName: "contract",
-          reportsDir: out.CONTRACT_REPORTS_DIR as string,
-          ...(values.shard ? { shard: values.shard } : {}),
-          ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
-        });
-      },
-    );
-
-  targetOptions(
-    program
-      .command("generate")
-      .description(
-        "Send generated requests to a target (like a run): per operation, valid ones that reach every oneOf branch, enum value and optional field, N random valid ones, and ones that break one constraint each. Failures are shrunk, printed as curl lines and saved for replay-case.",
-      ),
-  )
-    .option("--cases <n>", "random valid cases per operation", casesOption, 30)
-    .option("--seed <s>", "seed (the same seed sends the same requests)", seedOption, 1)
-    .option("--operation <ids>", "only these operations (comma list)", operationsOption(operationIds))
-    .option("--min-coverage <percent>", "fail when coverage is below this percentage", percentOption)
-    .action(
-      (
-        values: TargetValues & { cases: number; seed: number; operation?: string[]; minCoverage?: number },
-      ) => {
-        const out = targetEnv(values, env, cwd);
-        out.CONTRACT_GENERATED = String(values.cases);
-        out.CONTRACT_SEED = String(values.seed);
-        out.CONTRACT_RUN_NAME = "generated";
-        if (values.operation) out.CONTRACT_OPERATIONS = values.operation.join(",");
-        choose({
-          name: "generate",
-          env: out,
-          vitestArgs: [GENERATED_TEST_FILE, ...vitestArgs],
-          runName: "generated",
-          reportsDir: out.CONTRACT_REPORTS_DIR as string,
-          ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
-        });
-      },
-    );
-
-  program
-    .command("record")
-    .description(
-      "A local proxy to --upstream: every exchange is forwarded, judged against the spec (violations printed as they happen, summed up at the end) and saved as HAR 1.2 with secrets redacted. Ctrl-C stops it after everything is written.",
-    )
-    .requiredOption("--upstream <url>", "the API to forward to", httpUrlOption)
-    .option("--port <port>", "port on 127.0.0.1 (0: a free one)", portOption, 0)
-    .option("--out <dir>", "where the HAR files go", "recordings")
-    .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
-    .action((values: { upstream: string; port: number; out: string; spec?: string }) => {
-      choose({
-        name: "record",
-        upstream: values.upstream,
-        port: values.port,
-        outDir: resolve(cwd, values.out),
-        ...(values.spec ? { spec: resolve(cwd, values.spec) } : {}),
-      });
-    });
-
-  program
-    .command("replay")
-    .description(
-      "Judge every recorded exchange (*.har in the directories) against the current spec, offline.",
-    )
-    .argument("<dir...>", "directories of HAR files")
-    .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
-    .option("--reports-dir <dir>", "where the coverage report goes (default ./reports)")
-    .option("--min-coverage <percent>", "fail when coverage is below this percentage", percentOption)
-    .action((dirs: string[], values: { spec?: string; reportsDir?: string; minCoverage?: number }) => {
-      choose({
-        name: "replay",
-        dirs: dirs.map((dir) => resolve(cwd, dir)),
-        reportsDir: resolve(cwd, values.reportsDir ?? "reports"),
-        ...(values.spec ? { spec: resolve(cwd, values.spec) } : {}),
-        ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
-      });
-    });
-
-  targetOptions(
-    program
-      .command("replay-case")
-      .description(
-        "Send a saved generated case (from a failed generate run) to a target again and judge it.",
-      ),
-  )
-    .argument("<file>", "the saved case (JSON)")
-    .action((file: string, values: TargetValues) => {
-      choose({ name: "replay-case", file: resolve(cwd, file), env: targetEnv(values, env, cwd) });
-    });
-
-  program
-    .command("merge")
-    .description("Merge the reports of shards (JSON summaries, JUnit files, coverage) into those of one run.")
-    .argument("<dir...>", "the shards' reports directories")
-    .option("--reports-dir <dir>", "where the merged reports go (default ./reports)")
-    .option(
-      "--min-coverage <percent>",
-      "fail when the merged coverage is below this percentage",
-      percentOption,
-    )
-    .action((dirs: string[], values: { reportsDir?: string; minCoverage?: number }) => {
-      choose({
-        name: "merge",
-        dirs: dirs.map((dir) => resolve(cwd, dir)),
-        reportsDir: resolve(cwd, values.reportsDir ?? "reports"),
-        ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
-      });
-    });
-
+  for (const module of COMMANDS) {
+    module.register(program, io, choose);
+  }
   return program;
 }
 
@@ -276,14 +50,19 @@ function buildProgram(
  * Reads the command line. Throws an Error whose message says what is wrong for bad input; help comes
  * back as text to print. Arguments after `--` go to vitest (run and generate).
  */
-export function parseCli(argv: readonly string[], env: Env, cwd = process.cwd()): CliPlan {
+export function parseCli(
+  argv: readonly string[],
+  env: Env,
+  cwd = process.cwd(),
+  out: NodeJS.WritableStream = process.stdout,
+): CliPlan {
   const split = argv.indexOf("--");
   const own = split === -1 ? [...argv] : argv.slice(0, split);
   const vitestArgs = split === -1 ? [] : argv.slice(split + 1);
-  let chosen: CliCommand | undefined;
+  let chosen: CommandRun | undefined;
   let printed = "";
-  const program = buildProgram(env, cwd, vitestArgs, (command) => {
-    chosen = command;
+  const program = buildProgram({ env, cwd, out, vitestArgs }, (run) => {
+    chosen = run;
   });
   const configure = (command: Command) => {
     command.exitOverride().configureOutput({
@@ -308,7 +87,7 @@ export function parseCli(argv: readonly string[], env: Env, cwd = process.cwd())
     throw error;
   }
   if (!chosen) throw new Error("no command");
-  return { command: chosen };
+  return { run: chosen };
 }
 
 /** The usage of the whole bin, or of one command. */
@@ -317,17 +96,20 @@ export function usage(command?: string): string {
   return "print" in plan ? plan.print : "";
 }
 
+const COMMAND_NAMES = ["generate", "record", "replay", "replay-case", "parity", "merge"];
+
 /** Runs the command line; resolves to the exit code. Output goes to `out`. */
 export async function main(
   argv: readonly string[] = process.argv.slice(2),
   env: Env = process.env,
   out: NodeJS.WritableStream = process.stdout,
+  cwd = process.cwd(),
 ): Promise<number> {
   let plan: CliPlan;
   try {
-    plan = parseCli(argv, env);
+    plan = parseCli(argv, env, cwd, out);
   } catch (error) {
-    const command = ["generate", "record", "replay", "replay-case", "merge"].find((name) => argv[0] === name);
+    const command = COMMAND_NAMES.find((name) => argv[0] === name);
     out.write(`contract-tests: ${(error as Error).message}\n\n${usage(command ?? "run")}`);
     return 2;
   }
@@ -335,5 +117,12 @@ export async function main(
     out.write(plan.print);
     return plan.exitCode;
   }
-  return executeCommand(plan.command, out);
+  try {
+    return await plan.run();
+  } catch (error) {
+    // What the flags could not check: a file that is not a saved case, a refused merge (CannotRun), a target
+    // that fails to start.
+    out.write(`contract-tests: ${(error as Error).message}\n`);
+    return 2;
+  }
 }

@@ -1,5 +1,5 @@
 // What the global setup hands to every test file (through vitest's provide/inject).
-import type { ContractIds, OptionalResource, ReadyTarget, TargetName } from "./targets.js";
+import type { ContractIds, OptionalResource, ReadyTarget, TargetName } from "./run-config/target.js";
 
 /** Resources some tests need beyond the ids; known for the sandbox, named by variables elsewhere. */
 export interface TargetFixtures extends Record<OptionalResource, string> {
@@ -26,12 +26,6 @@ export interface ContractContext {
   allowMutations: boolean;
   /** Who serves the API: a server the suite started, or someone else's. */
   server: "prism" | "sandbox" | "external";
-}
-
-declare module "vitest" {
-  interface ProvidedContext {
-    contract: ContractContext;
-  }
 }
 
 /** The sandbox's seeded data, as `@cloud-contract/mock` exports it (only what the suite reads). */

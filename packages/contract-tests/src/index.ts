@@ -1,20 +1,22 @@
 // The library side of the contract suite, for those who build their own runs on it.
-export { type CliCommand, type CliPlan, main, parseCli, usage, vitestCommand } from "./cli.js";
+export { type CliPlan, main, parseCli, usage, vitestCommand } from "./cli.js";
+export { CannotRun, type CliIo, type CommandModule, type CommandRun } from "./commands/command.js";
 export { buildContext, type ContractContext, type SandboxFixtures, type TargetFixtures } from "./context.js";
+export { type CoverageGates, checkGates, type GateResult, parseGates } from "./coverage-report/gates.js";
 export { type CoverageReport, coverageLine, mergeCoverage } from "./coverage-report/report.js";
-export { createJudge, type Judge } from "./judge.js";
+export {
+  ContractViolationError,
+  createJudge,
+  describeVerdict,
+  isPrismProblem,
+  type Judge,
+  operationLabel,
+} from "./judge.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
 export { type ReplayResult, replayRecordings } from "./replay/replay.js";
-export { ContractJsonReporter, type ContractJsonReporterOptions, toTestRecord } from "./reporter.js";
-export { mergeReportDirs } from "./shard/merge.js";
-export {
-  type ContractMeta,
-  type ContractSummary,
-  type OperationSummary,
-  type RecordedViolation,
-  summarize,
-  type TestRecord,
-} from "./summary.js";
+export { ContractReporter, type ContractReporterOptions, toTestRecord } from "./reporter.js";
+export { junitXml } from "./reports/junit.js";
+export { type RunConfig, type RunFlags, resolveRun } from "./run-config/run-config.js";
 export {
   type ContractIds,
   ID_VARIABLES,
@@ -26,17 +28,13 @@ export {
   TARGET_NAMES,
   type TargetName,
   type TargetPlan,
-} from "./targets.js";
+} from "./run-config/target.js";
+export { mergeReportDirs } from "./shard/merge.js";
 export {
-  assertResponse,
-  type CheckOptions,
-  ContractViolationError,
-  createResponseValidator,
-  describeReport,
-  listOperations,
-  type ObservedResponse,
-  type OperationInfo,
-  type ResponseReport,
-  type ResponseValidator,
-  type ResponseViolation,
-} from "./validate.js";
+  type ContractMeta,
+  type ContractSummary,
+  type OperationSummary,
+  type RecordedViolation,
+  summarize,
+  type TestRecord,
+} from "./summary.js";

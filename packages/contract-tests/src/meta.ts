@@ -1,8 +1,10 @@
 // Records, in the running test's vitest meta, which operations it called and what broke, so the
 // JSON reporter can summarise per operation. Meta travels from the worker to the reporter as JSON.
+
+import type { Operation, ResponseVerdict } from "@cloud-contract/spec/document";
 import { TestRunner } from "vitest";
+import { preview } from "./judge.js";
 import type { ContractMeta } from "./summary.js";
-import { preview, type ResponseReport } from "./validate.js";
 
 declare module "vitest" {
   interface TaskMeta {
@@ -23,19 +25,25 @@ export function recordOperation(operationId: string): void {
   if (meta && !meta.operations.includes(operationId)) meta.operations.push(operationId);
 }
 
-/** Notes a checked response: its operation, its violations, and whether Prism answered for itself. */
-export function recordReport(report: ResponseReport): void {
-  const { operationId, method, path } = report.operation;
+/**
+ * Notes a checked response: its operation and its violations, or that Prism answered for itself (an
+ * excused answer: its violations are not the target's).
+ */
+export function recordVerdict(verdict: ResponseVerdict, operation: Operation, prismProblem: boolean): void {
+  const { operationId, method, path } = operation;
   recordOperation(operationId);
   const meta = currentMeta();
   if (!meta) return;
-  if (report.prismProblem) meta.prismProblems.push(operationId);
-  for (const v of report.violations) {
+  if (prismProblem) {
+    meta.prismProblems.push(operationId);
+    return;
+  }
+  for (const v of verdict.violations) {
     meta.violations.push({
       operationId,
       method,
       path,
-      status: report.status,
+      status: verdict.status,
       kind: v.kind,
       pointer: v.pointer,
       message: v.message,
@@ -51,4 +59,11 @@ export function recordCoverage(hits: readonly string[]): void {
   const seen = new Set(meta.coverage ?? []);
   for (const hit of hits) seen.add(hit);
   meta.coverage = [...seen];
+}
+
+/** Notes how many generated requests the running test sent to an operation. */
+export function recordRequestsSent(operationId: string, sent: number): void {
+  const meta = currentMeta();
+  if (!meta) return;
+  meta.requestsSent = { ...meta.requestsSent, [operationId]: (meta.requestsSent?.[operationId] ?? 0) + sent };
 }

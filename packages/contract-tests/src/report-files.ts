@@ -1,6 +1,7 @@
-// Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json}` in the
+// Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json,codequality.json}` in the
 // reports directory. `name` is `contract` for the suite and `generated` for a generate run.
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 
 export interface Shard {
   index: number;
@@ -13,11 +14,18 @@ export interface ReportFiles {
   /** JUnit XML. */
   junit: string;
   coverage: string;
+  /** GitLab code quality (written with --reporter gitlab). */
+  codeQuality: string;
 }
 
 export function reportFiles(dir: string, name: string, target: string, shard?: Shard): ReportFiles {
   const base = join(dir, `${name}-${target}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}`);
-  return { summary: `${base}.json`, junit: `${base}.xml`, coverage: `${base}.coverage.json` };
+  return {
+    summary: `${base}.json`,
+    junit: `${base}.xml`,
+    coverage: `${base}.coverage.json`,
+    codeQuality: `${base}.codequality.json`,
+  };
 }
 
 /** `2/3` → { index: 2, count: 3 }; throws on anything else. */
@@ -29,4 +37,14 @@ export function parseShard(text: string): Shard {
     throw new Error(`a shard is i/n with 1 ≤ i ≤ n (for example 2/3), got "${text}"`);
   }
   return { index, count };
+}
+
+/** The first report of a run that is already there (another run wrote it), or undefined. */
+export function existingReport(files: ReportFiles): string | undefined {
+  return [files.summary, files.junit, files.coverage].find((file) => existsSync(file));
+}
+
+/** The line that refuses to replace another run's report. */
+export function refusedReport(file: string, cwd: string): string {
+  return `${relative(cwd, file)} is there from an earlier run; pass --force to replace it, or choose another --reports-dir`;
 }

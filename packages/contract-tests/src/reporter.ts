@@ -1,22 +1,26 @@
-// A vitest reporter that writes the JSON summary of a contract run (see summary.ts) to a file.
+// The vitest reporter of a contract run: writes the JSON summary, the coverage report, the JUnit XML
+// (reports/junit.ts) and, when asked, GitHub annotations (printed) and a GitLab code quality file.
+// Coverage gates are checked here, so a failed gate is in every report.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import type { Operation } from "@cloud-contract/spec/document";
 import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
+import { checkGates, describeGate } from "./coverage-report/gates.js";
 import type { CoverageKind } from "./coverage-report/model.js";
 import { type CoverageReport, coverageLine, coverageReport } from "./coverage-report/report.js";
-import { type ContractSummary, summarize, type TestRecord } from "./summary.js";
-import type { OperationInfo } from "./validate.js";
+import { githubAnnotations } from "./reports/github.js";
+import { gitlabCodeQuality } from "./reports/gitlab.js";
+import { junitXml } from "./reports/junit.js";
+import type { RunConfig } from "./run-config/run-config.js";
+import { type ContractSummary, runMetaOf, summarize, type TestRecord } from "./summary.js";
 
-export interface ContractJsonReporterOptions {
-  /** prism, sandbox, real or url. */
-  target: string;
-  /** Where to write the summary. */
-  outputFile: string;
+export interface ContractReporterOptions {
+  config: RunConfig;
   /** The operations of the spec; each appears in the summary even without tests. */
-  operations: readonly OperationInfo[];
-  /** Where the coverage report goes, and the items the spec documents. */
-  coverage?: { outputFile: string; documented: Record<CoverageKind, readonly string[]> };
+  operations: readonly Operation[];
+  /** The items the spec documents, per coverage kind. */
+  documented: Record<CoverageKind, readonly string[]>;
 }
 
 function firstLine(text: string | undefined): string {
@@ -27,26 +31,35 @@ function firstLine(text: string | undefined): string {
 export function toTestRecord(test: TestCase): TestRecord {
   const result = test.result();
   const state = result.state === "pending" ? "skipped" : result.state;
+  const errors = result.errors ?? [];
   const record: TestRecord = {
     name: test.fullName,
     file: test.module.moduleId,
     state,
-    errors: (result.errors ?? []).map((e) => firstLine(e.message)),
+    errors: errors.map((e) => firstLine(e.message)),
+    details: errors.map((e) => e.message ?? ""),
   };
+  const duration = test.diagnostic()?.duration;
+  if (duration !== undefined) record.durationMs = duration;
   if (result.state === "skipped" && result.note) record.note = result.note;
   const meta = test.meta().contract;
   if (meta) record.meta = meta;
   return record;
 }
 
-export class ContractJsonReporter implements Reporter {
+const writeJson = (file: string, value: unknown) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+};
+
+export class ContractReporter implements Reporter {
   private vitest: Vitest | undefined;
   /** The last summary written, for whoever runs vitest programmatically. */
   summary: ContractSummary | undefined;
   /** The last coverage report written. */
   coverage: CoverageReport | undefined;
 
-  constructor(private readonly options: ContractJsonReporterOptions) {}
+  constructor(private readonly options: ContractReporterOptions) {}
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
@@ -56,29 +69,48 @@ export class ContractJsonReporter implements Reporter {
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedError>,
   ): void {
+    const { config, operations, documented } = this.options;
+    const { files } = config;
+    const log = (text: string) => this.vitest?.logger.log(text);
     const tests: TestRecord[] = [];
     for (const module of testModules) {
       for (const test of module.children.allTests()) tests.push(toTestRecord(test));
     }
+    this.coverage = coverageReport(
+      documented,
+      tests.flatMap((test) => test.meta?.coverage ?? []),
+    );
+    const gates = checkGates(this.coverage, config.gates);
     const baseUrl = this.vitest?.getRootProject().getProvidedContext().contract?.baseUrl;
     this.summary = summarize({
-      target: this.options.target,
+      run: runMetaOf(config, baseUrl),
+      gates,
+      target: config.target.target,
       ...(baseUrl === undefined ? {} : { baseUrl }),
-      operations: this.options.operations,
+      operations,
       tests,
       unhandledErrors: unhandledErrors.map((e) => firstLine(e.message)),
     });
-    mkdirSync(dirname(this.options.outputFile), { recursive: true });
-    writeFileSync(this.options.outputFile, `${JSON.stringify(this.summary, null, 2)}\n`);
-    this.vitest?.logger.log(`contract summary written to ${this.options.outputFile}`);
-    if (this.options.coverage) {
-      const { outputFile, documented } = this.options.coverage;
-      this.coverage = coverageReport(
-        documented,
-        tests.flatMap((test) => test.meta?.coverage ?? []),
+    writeJson(files.summary, this.summary);
+    writeJson(files.coverage, this.coverage);
+    const operationIds = operations.map((op) => op.operationId);
+    const name = `${config.runName}-${config.target.target}`;
+    writeFileSync(files.junit, junitXml({ name, tests, operationIds, gates, cwd: config.cwd }));
+    if (config.reporters.includes("gitlab")) {
+      writeJson(files.codeQuality, gitlabCodeQuality(tests, gates, config.cwd, files.summary));
+    }
+    log(`contract reports: ${files.summary}, ${files.junit}, ${files.coverage}`);
+    log(coverageLine(this.coverage));
+    for (const gate of gates) log(describeGate(gate));
+    const sent = this.summary.operations.filter((op) => op.requestsSent !== undefined);
+    if (sent.length > 0) {
+      const total = sent.reduce((sum, op) => sum + (op.requestsSent ?? 0), 0);
+      log(
+        `generated requests sent: ${total} (${sent.map((op) => `${op.operationId} ${op.requestsSent}`).join(", ")})`,
       );
-      writeFileSync(outputFile, `${JSON.stringify(this.coverage, null, 2)}\n`);
-      this.vitest?.logger.log(`${coverageLine(this.coverage)} — ${outputFile}`);
+    }
+    if (config.reporters.includes("github")) {
+      for (const line of githubAnnotations(tests, gates, config.cwd)) log(line);
     }
   }
 }

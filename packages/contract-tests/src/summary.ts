@@ -1,6 +1,21 @@
 // The JSON summary of a contract run: per operation, how many tests passed, failed and were skipped,
 // and which schema violations were found. Pure functions; the vitest reporter feeds them.
-import type { OperationInfo } from "./validate.js";
+
+import type { GateResult } from "./coverage-report/gates.js";
+import type { Shard } from "./report-files.js";
+
+/** Which run a report belongs to: merge compares these before it adds shards up. */
+export interface RunMeta {
+  /** `contract` or `generated`. */
+  name: string;
+  target: string;
+  baseUrl?: string;
+  /** Shared by the shards of one CI run; absent when neither --run-id nor a CI run id was known. */
+  id?: string;
+  /** sha256 of the spec the run judged with (first 16 hex digits). */
+  specHash: string;
+  shard?: Shard;
+}
 
 /** One broken response, as a test recorded it (values already cut to a short preview). */
 export interface RecordedViolation {
@@ -22,6 +37,8 @@ export interface ContractMeta {
   prismProblems: string[];
   /** Coverage items the test's requests exercised (see coverage-report/model.ts). */
   coverage?: string[];
+  /** Generated requests sent, per operation. */
+  requestsSent?: Record<string, number>;
 }
 
 export type TestState = "passed" | "failed" | "skipped";
@@ -36,6 +53,9 @@ export interface TestRecord {
   note?: string;
   /** First line of each error of a failed test. */
   errors: string[];
+  /** Each error of a failed test in full, without its stack. */
+  details?: string[];
+  durationMs?: number;
   meta?: ContractMeta;
 }
 
@@ -53,9 +73,16 @@ export interface OperationSummary extends Counts {
   failures: Array<{ test: string; error: string }>;
   skips: Array<{ test: string; reason: string }>;
   prismProblems: number;
+  /** Generated requests sent to the operation (generate, --generated). */
+  requestsSent?: number;
 }
 
 export interface ContractSummary {
+  /** Set when no test ran because the target was not configured (--allow-unconfigured). */
+  status?: "skipped: not configured";
+  run?: RunMeta;
+  /** The coverage gates of --min-coverage; a failed one fails the run. */
+  gates?: GateResult[];
   target: string;
   baseUrl?: string;
   generatedAt: string;
@@ -67,9 +94,11 @@ export interface ContractSummary {
 }
 
 export interface SummaryInput {
+  run?: RunMeta;
+  gates?: GateResult[];
   target: string;
   baseUrl?: string;
-  operations: readonly OperationInfo[];
+  operations: ReadonlyArray<{ operationId: string; method: string; path: string }>;
   tests: readonly TestRecord[];
   unhandledErrors?: readonly string[];
   now?: Date;
@@ -89,6 +118,27 @@ export function operationsOf(test: TestRecord, known: readonly string[]): string
     if (new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(id)}($|[^A-Za-z0-9_])`).test(test.name)) found.add(id);
   }
   return known.filter((id) => found.has(id));
+}
+
+/** What the reports of a run say about the run. */
+export function runMetaOf(
+  config: {
+    runName: string;
+    runId?: string;
+    target: { target: string };
+    specHash: string;
+    shard?: Shard;
+  },
+  baseUrl?: string,
+): RunMeta {
+  return {
+    name: config.runName,
+    target: config.target.target,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(config.runId === undefined ? {} : { id: config.runId }),
+    specHash: config.specHash,
+    ...(config.shard ? { shard: config.shard } : {}),
+  };
 }
 
 const noCounts = (): Counts => ({ passed: 0, failed: 0, skipped: 0 });
@@ -131,6 +181,10 @@ export function summarize(input: SummaryInput): ContractSummary {
     for (const violation of violations) {
       byId.get(violation.operationId)?.violations.push({ ...violation, test: test.name });
     }
+    for (const [id, sent] of Object.entries(test.meta?.requestsSent ?? {})) {
+      const summary = byId.get(id);
+      if (summary) summary.requestsSent = (summary.requestsSent ?? 0) + sent;
+    }
     for (const id of test.meta?.prismProblems ?? []) {
       const summary = byId.get(id);
       if (summary) summary.prismProblems++;
@@ -138,6 +192,8 @@ export function summarize(input: SummaryInput): ContractSummary {
   }
 
   return {
+    ...(input.run === undefined ? {} : { run: input.run }),
+    ...(input.gates === undefined ? {} : { gates: input.gates }),
     target: input.target,
     ...(input.baseUrl === undefined ? {} : { baseUrl: input.baseUrl }),
     generatedAt: (input.now ?? new Date()).toISOString(),

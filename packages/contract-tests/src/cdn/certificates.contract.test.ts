@@ -24,26 +24,6 @@ describe(h.label("revokeCdnCertificate"), () => {
 
   rejects(h, [
     {
-      name: "a missing sslData",
-      operationId: "revokeCdnCertificate",
-      call: () => revoke({ sslEnabled: false }),
-    },
-    {
-      name: "a missing sslEnabled",
-      operationId: "revokeCdnCertificate",
-      call: () => revoke({ sslData: null }),
-    },
-    {
-      name: "sslEnabled that is not a boolean",
-      operationId: "revokeCdnCertificate",
-      call: () => revoke({ sslData: null, sslEnabled: "no" }),
-    },
-    {
-      name: "sslData that is not an integer",
-      operationId: "revokeCdnCertificate",
-      call: () => revoke({ sslData: "cert", sslEnabled: false }),
-    },
-    {
       name: "an unknown CDN resource with 404",
       operationId: "revokeCdnCertificate",
       needsState: true,

@@ -51,11 +51,6 @@ describe(h.label("createBareMetalServers"), () => {
 
   rejects(h, [
     {
-      name: "zero interfaces (minimum 1)",
-      operationId: "createBareMetalServers",
-      call: () => create({ flavor: "bm1-infrastructure-small", image_id: IMAGE, interfaces: [] }),
-    },
-    {
       name: "neither image_id nor apptemplate_id",
       operationId: "createBareMetalServers",
       call: () => create({ flavor: "bm1-infrastructure-small", interfaces: [EXTERNAL] }),
@@ -120,11 +115,6 @@ describe(h.label("createBareMetalServers"), () => {
           interfaces: [EXTERNAL],
           user_data: "#!/bin/sh\necho hi",
         }),
-    },
-    {
-      name: "a missing flavor",
-      operationId: "createBareMetalServers",
-      call: () => create({ image_id: IMAGE, interfaces: [EXTERNAL] }),
     },
   ] satisfies NegativeCase[]);
 });

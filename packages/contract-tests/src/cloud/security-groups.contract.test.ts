@@ -102,17 +102,6 @@ describe(h.label("updateSecurityGroup"), () => {
       call: () => patch({ tags: { k: 1 } }),
     },
     {
-      name: "a rule direction outside its enum",
-      operationId: "updateSecurityGroup",
-      call: () => patch({ changed_rules: [{ action: "create", direction: "sideways" }] }),
-    },
-    {
-      name: "a rule protocol outside its enum",
-      operationId: "updateSecurityGroup",
-      call: () =>
-        patch({ changed_rules: [{ action: "create", direction: "ingress", protocol: "carrier-pigeon" }] }),
-    },
-    {
       name: "a rule action outside its enum",
       operationId: "updateSecurityGroup",
       call: () =>
@@ -124,14 +113,6 @@ describe(h.label("updateSecurityGroup"), () => {
       call: () => patch({ changed_rules: [{ action: "delete" }] }),
       prism:
         "the schema allows a delete without an ID, as the public reference does; only the service refuses it",
-    },
-    {
-      name: "a port above 65535",
-      operationId: "updateSecurityGroup",
-      call: () =>
-        patch({
-          changed_rules: [{ action: "create", direction: "ingress", protocol: "tcp", port_range_min: 70000 }],
-        }),
     },
   ] satisfies NegativeCase[]);
 });

@@ -1,17 +1,40 @@
-// `contract-tests merge DIR…`: the shards' reports as one run's; exit 1 when a test failed or the
-// merged coverage is below --min-coverage.
-import type { MergeCommand } from "../cli.js";
-import { belowThreshold, coverageLine } from "../coverage-report/report.js";
+// `contract-tests merge DIR…`: the shards' reports as one run's. Refuses (exit 2, naming the file) a
+// missing, duplicated or foreign shard; exit 1 when a test failed or a coverage gate of the merged
+// coverage failed.
+import { resolve } from "node:path";
+import { describeGate } from "../coverage-report/gates.js";
+import { coverageLine } from "../coverage-report/report.js";
 import { mergeReportDirs } from "../shard/merge.js";
+import type { CommandModule } from "./command.js";
+import { gatesOption } from "./option-parsers.js";
 
-export function runMerge(command: MergeCommand, out: NodeJS.WritableStream): number {
-  const merged = mergeReportDirs(command.dirs, command.reportsDir);
-  const { totals } = merged.summary;
-  out.write(
-    `merged ${command.dirs.length} report directories: ${totals.tests} tests, ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped → ${merged.files.summary}, ${merged.files.junit}\n`,
-  );
-  out.write(`${coverageLine(merged.coverage)} — ${merged.files.coverage}\n`);
-  const below = belowThreshold(merged.coverage, command.minCoverage);
-  if (below) out.write(`contract-tests: ${below}\n`);
-  return totals.failed > 0 || below ? 1 : 0;
-}
+export const mergeCommand: CommandModule = {
+  register(program, io, choose) {
+    program
+      .command("merge")
+      .description(
+        "Merge the reports of the shards of one run (JSON summaries, JUnit files, coverage) into those of one run. Every shard i of n must be there once, from the same run, spec and target.",
+      )
+      .argument("<dir...>", "the shards' reports directories")
+      .option("--reports-dir <dir>", "where the merged reports go (default ./reports)")
+      .option("--min-coverage <gates>", "coverage gates for the merged coverage (as for run)", gatesOption)
+      .action((dirs: string[], values: { reportsDir?: string; minCoverage?: Record<string, number> }) => {
+        choose(async () => {
+          const merged = mergeReportDirs(
+            dirs.map((dir) => resolve(io.cwd, dir)),
+            resolve(io.cwd, values.reportsDir ?? "reports"),
+            values.minCoverage ?? {},
+            io.cwd,
+          );
+          const { totals } = merged.summary;
+          io.out.write(
+            `merged ${merged.shards} shards: ${totals.tests} tests, ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped → ${merged.files.summary}, ${merged.files.junit}\n`,
+          );
+          io.out.write(`${coverageLine(merged.coverage)} — ${merged.files.coverage}\n`);
+          const failedGates = (merged.summary.gates ?? []).filter((gate) => !gate.passed);
+          for (const gate of failedGates) io.out.write(`contract-tests: ${describeGate(gate)}\n`);
+          return totals.failed > 0 || failedGates.length > 0 ? 1 : 0;
+        });
+      });
+  },
+};

@@ -1,28 +1,111 @@
-// `contract-tests replay DIR…`: judges recorded exchanges against the current spec; prints each
-// violation (operation, JSON pointer, value), the totals and the coverage line; exit 1 on a violation.
-import { writeFileSync } from "node:fs";
-import type { ReplayCommand } from "../cli.js";
+// `contract-tests replay PATH…`: judges recorded exchanges (HAR files, or folders of them) against the
+// current spec and writes the reports of a run (JSON summary, JUnit, coverage). Names each file it cannot
+// read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
+// failed coverage gate; 2 when no exchange could be read at all.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
-import { belowThreshold, coverageLine, coverageReport } from "../coverage-report/report.js";
-import { ensureDir } from "../record/har.js";
+import { coverageLine, coverageReport } from "../coverage-report/report.js";
+import { createJudge } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
-import { reportFiles } from "../report-files.js";
-import { judgeFor } from "./record.js";
+import { existingReport, refusedReport, reportFiles } from "../report-files.js";
+import { junitXml } from "../reports/junit.js";
+import { specHash } from "../run-config/run-config.js";
+import { summarize } from "../summary.js";
+import type { CommandModule } from "./command.js";
+import { gatesOption } from "./option-parsers.js";
 
-export function runReplay(command: ReplayCommand, out: NodeJS.WritableStream): number {
-  const judge = judgeFor(command.spec);
-  const coverage = createCoverageModel(judge);
-  const result = replayRecordings(command.dirs, judge, coverage);
-  for (const problem of result.problems) out.write(`${problem.where}\n${problem.text}\n`);
-  out.write(
-    `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${result.problems.length} broke the contract, ${result.unknownRoutes} not in the spec\n`,
-  );
-  const report = coverageReport(coverage.documented, result.hits);
-  const file = reportFiles(command.reportsDir, "replay", "recorded").coverage;
-  ensureDir(command.reportsDir);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  out.write(`${coverageLine(report)} — ${file}\n`);
-  const below = belowThreshold(report, command.minCoverage);
-  if (below) out.write(`contract-tests: ${below}\n`);
-  return result.problems.length > 0 || result.files === 0 || below ? 1 : 0;
+/** The judge of a bundled spec file (JSON), or of the package's own spec. */
+export function judgeFor(spec: string | undefined) {
+  return createJudge(spec === undefined ? undefined : JSON.parse(readFileSync(spec, "utf8")));
 }
+
+export const replayCommand: CommandModule = {
+  register(program, io, choose) {
+    program
+      .command("replay")
+      .description(
+        "Judge every recorded exchange (HAR files, or folders of *.har files) against the current spec, offline; writes the reports of a run.",
+      )
+      .argument("<path...>", "HAR files or folders of them")
+      .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
+      .option("--reports-dir <dir>", "where the reports go (default ./reports)")
+      .option("--min-coverage <gates>", "coverage gates (as for run)", gatesOption)
+      .option("--force", "replace the reports an earlier replay left in the reports directory")
+      .action(
+        (
+          paths: string[],
+          values: {
+            spec?: string;
+            reportsDir?: string;
+            minCoverage?: Record<string, number>;
+            force?: boolean;
+          },
+        ) => {
+          choose(async () => {
+            const { out, cwd } = io;
+            const reportsDir = resolve(cwd, values.reportsDir ?? "reports");
+            const files = reportFiles(reportsDir, "replay", "recorded");
+            const existing = existingReport(files);
+            if (existing !== undefined && !values.force) {
+              out.write(`contract-tests: ${refusedReport(existing, cwd)}\n`);
+              return 2;
+            }
+            const judge = judgeFor(values.spec === undefined ? undefined : resolve(cwd, values.spec));
+            const model = createCoverageModel(judge);
+            const result = replayRecordings(
+              paths.map((path) => resolve(cwd, path)),
+              judge,
+              model,
+            );
+            for (const { file, reason } of result.unreadable) {
+              out.write(`contract-tests: cannot read ${relative(cwd, file)}: ${reason} (skipped)\n`);
+            }
+            if (result.exchanges === 0) {
+              out.write(
+                `contract-tests: no exchange to replay in ${paths.join(", ")} (${result.files} HAR files read, ${result.unreadable.length} unreadable)\n`,
+              );
+              return 2;
+            }
+            for (const test of result.tests.filter((t) => t.state === "failed")) {
+              out.write(`${relative(cwd, test.file)} ${test.name}\n${test.errors.join("\n")}\n`);
+            }
+            const coverage = coverageReport(model.documented, result.hits);
+            const gates = checkGates(coverage, values.minCoverage ?? {});
+            const summary = summarize({
+              run: { name: "replay", target: "recorded", specHash: specHash() },
+              gates,
+              target: "recorded",
+              operations: judge.operations,
+              tests: result.tests,
+            });
+            mkdirSync(reportsDir, { recursive: true });
+            writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
+            writeFileSync(files.coverage, `${JSON.stringify(coverage, null, 2)}\n`);
+            writeFileSync(
+              files.junit,
+              junitXml({
+                name: "replay-recorded",
+                tests: result.tests,
+                operationIds: judge.operations.map((op) => op.operationId),
+                gates,
+                cwd,
+              }),
+            );
+            const broken = summary.totals.failed;
+            out.write(
+              `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${broken} broke the contract, ${result.unknown.length} not in the spec${result.unreadable.length ? `, ${result.unreadable.length} files unreadable` : ""}\n`,
+            );
+            for (const line of result.unknown) out.write(`  not in the spec: ${line}\n`);
+            out.write(
+              `${coverageLine(coverage)}\nreports: ${files.summary}, ${files.junit}, ${files.coverage}\n`,
+            );
+            const failedGates = gates.filter((gate) => !gate.passed);
+            for (const gate of failedGates) out.write(`contract-tests: ${describeGate(gate)}\n`);
+            return broken > 0 || failedGates.length > 0 || result.unreadable.length > 0 ? 1 : 0;
+          });
+        },
+      );
+  },
+};

@@ -1,64 +1,116 @@
-// A contract run: vitest with the suite's own config, in the package's directory; then the coverage
-// threshold of --min-coverage against the coverage report the run wrote.
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import type { RunCommand } from "../cli.js";
-import { belowThreshold, type CoverageReport } from "../coverage-report/report.js";
-import { reportFiles } from "../report-files.js";
-import { resolveTarget } from "../targets.js";
+// `contract-tests [run]`: the contract suite against a target (the default command).
+import { InvalidArgumentError, Option } from "commander";
+import type { CoverageGates } from "../coverage-report/gates.js";
+import type { Shard } from "../report-files.js";
+import { CI_REPORTERS, type CiReporter, type TargetFlags } from "../run-config/run-config.js";
+import type { CommandModule } from "./command.js";
+import { executeContractRun } from "./contract-run.js";
+import { gatesOption, generatedOption, seedOption, shardOption } from "./option-parsers.js";
+import { addTargetOptions, targetFlags } from "./target-options.js";
 
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-/** The vitest command line for the suite, as [node script, ...args]. */
-export function vitestCommand(vitestArgs: readonly string[]): string[] {
-  const require = createRequire(import.meta.url);
-  const vitestBin = join(dirname(require.resolve("vitest/package.json")), "vitest.mjs");
-  return [vitestBin, "run", "--config", join(packageRoot, "vitest.contract.config.ts"), ...vitestArgs];
+/** The options of a run that run and generate share beyond the target. */
+export interface RunValues extends TargetFlags {
+  minCoverage?: CoverageGates;
+  reporter?: CiReporter[];
+  runId?: string;
+  allowUnconfigured?: boolean;
+  force?: boolean;
 }
 
-export async function runContract(command: RunCommand, out: NodeJS.WritableStream): Promise<number> {
-  const target = resolveTarget(command.env);
-  if (target.kind === "skip") {
-    out.write(`${target.message}\n`);
-    return 0;
+/** Each --reporter adds one; an unknown name is refused. */
+function collectReporter(value: string, previous: CiReporter[] = []): CiReporter[] {
+  if (!(CI_REPORTERS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`Allowed choices are ${CI_REPORTERS.join(", ")}.`);
   }
-  if (target.kind === "invalid") {
-    out.write(`contract-tests: ${target.message}\n`);
-    return 2;
-  }
-  const [script, ...args] = vitestCommand(command.vitestArgs);
-  const child = spawn(process.execPath, [script as string, ...args], {
-    cwd: packageRoot,
-    env: command.env,
-    stdio: "inherit",
-  });
-  // Ctrl-C reaches vitest directly (same process group): wait for it to stop its servers.
-  // A SIGTERM sent to this process alone is passed on.
-  const ignore = () => {};
-  const forward = () => child.kill("SIGTERM");
-  process.on("SIGINT", ignore);
-  process.on("SIGTERM", forward);
-  let code: number;
-  try {
-    code = await new Promise<number>((resolve, reject) => {
-      child.once("error", reject);
-      child.once("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-    });
-  } finally {
-    process.off("SIGINT", ignore);
-    process.off("SIGTERM", forward);
-  }
-  if (command.minCoverage === undefined) return code;
-  const file = reportFiles(command.reportsDir, command.runName, target.target, command.shard).coverage;
-  if (!existsSync(file)) {
-    out.write(`contract-tests: no coverage report at ${file}; --min-coverage cannot be checked\n`);
-    return code === 0 ? 1 : code;
-  }
-  const below = belowThreshold(JSON.parse(readFileSync(file, "utf8")) as CoverageReport, command.minCoverage);
-  if (!below) return code;
-  out.write(`contract-tests: ${below}\n`);
-  return code === 0 ? 1 : code;
+  return [...previous, value as CiReporter];
 }
+
+/** --min-coverage, --reporter, --run-id, --allow-unconfigured and --force. */
+export function addRunOptions<C extends import("commander").Command>(command: C): C {
+  command
+    .option(
+      "--min-coverage <gates>",
+      "fail below this coverage: a percentage of every item, or per kind: operations=100,statuses=50,branches=100,enums=80",
+      gatesOption,
+    )
+    .addOption(
+      new Option(
+        "--reporter <name>",
+        "also report for a CI: github (annotations), gitlab (code quality file); repeatable",
+      )
+        .choices(CI_REPORTERS)
+        .argParser(collectReporter),
+    )
+    .option(
+      "--run-id <id>",
+      "the id the shards of one CI run share (default: GITHUB_RUN_ID or CI_PIPELINE_ID)",
+    )
+    .option("--allow-unconfigured", "a target without its variables is skipped (exit 0, a report saying so)")
+    .option("--force", "replace the reports an earlier run left in the reports directory");
+  return command;
+}
+
+/** The shared flags of run and generate as run-config flags. */
+export function runFlags(values: RunValues) {
+  const { minCoverage, reporter, runId, allowUnconfigured, force, ...target } = values;
+  return {
+    flags: {
+      ...targetFlags(target),
+      ...(minCoverage === undefined ? {} : { minCoverage }),
+      ...(reporter === undefined ? {} : { reporters: reporter }),
+      ...(runId === undefined ? {} : { runId }),
+    },
+    allowUnconfigured: allowUnconfigured === true,
+    force: force === true,
+  };
+}
+
+export const runCommand: CommandModule = {
+  register(program, io, choose) {
+    addRunOptions(
+      addTargetOptions(
+        program
+          .command("run", { isDefault: true })
+          .description(
+            "Run the contract suite (the default command). Targets: prism (default; started on a free port), sandbox (started likewise), real (needs CONTRACT_BASE_URL, CONTRACT_API_KEY and the CONTRACT_*_ID variables), url (any running server). Arguments after -- go to vitest.",
+          ),
+      ),
+    )
+      .option(
+        "--generated <n>",
+        "add N random valid generated cases per operation (plus steered and invalid ones)",
+        generatedOption,
+      )
+      .option("--seed <s>", "seed of the generated cases (default 1)", seedOption)
+      .option(
+        "--shard <i/n>",
+        "run part i of n (vitest's sharding); merge the parts with `merge`",
+        shardOption,
+      )
+      .allowExcessArguments(true)
+      .action((values: RunValues & { generated?: number; seed?: number; shard?: Shard }, command) => {
+        const [unexpected] = command.args;
+        if (unexpected !== undefined)
+          throw new Error(`unexpected argument ${unexpected} (vitest arguments go after --)`);
+        const { generated, seed, shard, ...rest } = values;
+        const { flags, allowUnconfigured, force } = runFlags(rest);
+        choose(() =>
+          executeContractRun(
+            {
+              runName: "contract",
+              flags: {
+                ...flags,
+                ...(generated === undefined ? {} : { generated }),
+                ...(seed === undefined ? {} : { seed }),
+                ...(shard === undefined ? {} : { shard }),
+              },
+              vitestArgs: io.vitestArgs,
+              allowUnconfigured,
+              force,
+            },
+            io,
+          ),
+        );
+      });
+  },
+};

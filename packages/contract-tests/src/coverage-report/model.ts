@@ -1,13 +1,19 @@
-// What a run can exercise, from the spec, and what one exchange exercised. Four kinds of item:
+// What a run can exercise, from the spec, and what one exchange exercised. Five kinds of item:
 // operations, documented statuses (per operation), oneOf branches and enum values of request bodies
-// and query filters (per operation and location). Item keys are plain strings, so that the items of
+// and query filters (per operation and location), and the spec's links followed (stateful sequences). Item keys are plain strings, so that the items of
 // several runs (shards) merge by union.
-import type { OpenApiDocument } from "@cloud-contract/spec/document";
+import { type OpenApiDocument, openDocument } from "@cloud-contract/spec/document";
 import type { Judge } from "../judge.js";
 import { type RequestModel, requestModels, resolveSchema, type Schema } from "../request-model.js";
 import { branchLabels, enumLabel, sitesOf } from "./walk.js";
 
-export const COVERAGE_KINDS = ["operations", "statuses", "oneOfBranches", "enumValues"] as const;
+export const COVERAGE_KINDS = [
+  "operations",
+  "statuses",
+  "oneOfBranches",
+  "enumValues",
+  "linksFollowed",
+] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 
 /** What one exchange showed: the request as sent and the documented status it got (if any). */
@@ -27,6 +33,9 @@ export interface CoverageModel {
   hitsOf(observation: Observation): string[];
 }
 
+/** `createBareMetalServers 200 GetTask → getTask`: one link of the spec, followed by a stateful sequence. */
+export const linkKey = (operationId: string, status: string, name: string, target: string) =>
+  `${operationId} ${status} ${name} → ${target}`;
 /** `listActiveTasks query.task_type/[] = create_bm` */
 export const enumKey = (operationId: string, location: string, value: unknown) =>
   `${operationId} ${location} = ${enumLabel(value)}`;
@@ -61,11 +70,13 @@ export function queryValue(doc: OpenApiDocument, schema: Schema, values: string[
 export function createCoverageModel(judge: Judge): CoverageModel {
   const { doc } = judge;
   const models = new Map<string, RequestModel>(requestModels(doc).map((m) => [m.operationId, m]));
+  const spec = openDocument(doc);
   const documented: Record<CoverageKind, string[]> = {
     operations: [],
     statuses: [],
     oneOfBranches: [],
     enumValues: [],
+    linksFollowed: [],
   };
   const add = (kind: CoverageKind, key: string) => {
     if (!documented[kind].includes(key)) documented[kind].push(key);
@@ -73,6 +84,9 @@ export function createCoverageModel(judge: Judge): CoverageModel {
   for (const operation of judge.operations) {
     add("operations", operation.operationId);
     for (const status of operation.statuses) add("statuses", `${operation.operationId} ${status}`);
+    for (const link of spec.operation(operation.operationId).links) {
+      add("linksFollowed", linkKey(operation.operationId, link.status, link.name, link.operationId));
+    }
     const model = models.get(operation.operationId);
     if (!model) continue;
     const roots: Array<[Schema, string]> = model.parameters

@@ -21,6 +21,7 @@ const LABELS: Record<CoverageKind, string> = {
   statuses: "documented statuses",
   oneOfBranches: "oneOf branches",
   enumValues: "enum values",
+  linksFollowed: "links followed",
 };
 
 /** Builds the report from what the spec documents and the item keys that were exercised. */
@@ -60,8 +61,10 @@ export function mergeCoverage(reports: readonly CoverageReport[], now = new Date
   for (const kind of COVERAGE_KINDS) {
     const all = new Set<string>();
     for (const report of reports) {
-      for (const item of [...report.kinds[kind].exercised, ...report.kinds[kind].missing]) all.add(item);
-      hits.push(...report.kinds[kind].exercised);
+      // A report written before a kind existed has none of its items.
+      const items = report.kinds[kind] ?? { exercised: [], missing: [] };
+      for (const item of [...items.exercised, ...items.missing]) all.add(item);
+      hits.push(...items.exercised);
     }
     documented[kind] = [...all];
   }

@@ -44,6 +44,10 @@ export interface GenerateOptions {
   seed: number;
   /** Path parameter values by name. */
   pathParams: Record<string, string | number>;
+  /** Only the cases that break one constraint each (no steered or random valid ones). */
+  invalidOnly?: boolean;
+  /** At most this many constraints broken, the shallowest first (all when absent). */
+  maxBreaks?: number;
 }
 
 /** Samples drawn to decide whether a plan can produce a wanted value at all. */
@@ -229,14 +233,23 @@ export class OperationGenerator {
     };
 
     const root = (plan?: Plan) => this.builder.build(this.schema, plan) as fc.Arbitrary<unknown>;
-    for (const plan of plans.filter((p) => p.goal.kind !== "break")) {
+    for (const plan of this.options.invalidOnly ? [] : plans.filter((p) => p.goal.kind !== "break")) {
       result.goals.total++;
       const label = this.planLabel(plan);
       if (await check(root(plan), "valid", label, 1)) result.goals.reached++;
       else result.goals.missed.push(label);
     }
-    if (this.options.cases > 0) await check(root(), "valid", "random", this.options.cases);
-    for (const plan of plans.filter((p) => p.goal.kind === "break")) {
+    if (this.options.cases > 0 && !this.options.invalidOnly) {
+      await check(root(), "valid", "random", this.options.cases);
+    }
+    const breaks = plans
+      .filter((p) => p.goal.kind === "break")
+      .map((plan, order) => ({ plan, order }))
+      // The shallowest constraints first (a stable sort keeps the schema's order among equals).
+      .sort((a, b) => a.plan.steps.length - b.plan.steps.length || a.order - b.order)
+      .slice(0, this.options.maxBreaks ?? Number.POSITIVE_INFINITY)
+      .map(({ plan }) => plan);
+    for (const plan of breaks) {
       result.breaks.total++;
       if (await check(root(plan), "invalid", this.planLabel(plan), 1)) result.breaks.sent++;
     }

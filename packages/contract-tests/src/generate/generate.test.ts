@@ -1,7 +1,8 @@
 // The generate command end to end: against the sandbox, no failure at the default size (and every
 // steering goal reached); against a server that answers 500 to one input and refuses nothing, the
-// failures are found, shrunk to minimal requests, printed as curl lines without the key, saved, and
-// replayable with replay-case. The same seed sends the same requests.
+// failures are found, grouped by cause, each group's smallest request printed as a curl line without the
+// key, saved and replayable with replay-case; the requests sent are counted. The same seed sends the
+// same requests.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -9,7 +10,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
@@ -27,16 +27,31 @@ let work: string;
 let server: Server;
 let serverUrl: string;
 
-function run(args: string[]): Promise<{ code: number | null; output: string }> {
+function run(
+  args: string[],
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   for (const name of Object.keys(env))
     if (name.startsWith("CONTRACT_") || name.startsWith("VITEST")) delete env[name];
+  Object.assign(env, extra);
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
+
+/** `generate` of listPlanContents against the test server. */
+const listPlanContentsOnServer = () => [
+  "generate",
+  "--target",
+  "url",
+  "--base-url",
+  serverUrl,
+  "--operation",
+  "listPlanContents",
+];
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "generate-"));
@@ -68,39 +83,42 @@ describe("contract-tests generate", () => {
     expect(output).toMatch(/^coverage \d+\.\d% .*oneOf branches (\d+)\/\1, enum values (\d+)\/\2/m);
   }, 180_000);
 
-  it("finds, shrinks, prints and saves the failures against a server that fails on one input and refuses nothing", async () => {
+  it("groups the failures by cause, each with its smallest case printed, saved and replayable; prints the requests sent", async () => {
     const reports = join(work, "failing");
-    const { code, output } = await run([
-      "generate",
-      "--target",
-      "url",
-      "--base-url",
-      serverUrl,
-      "--operation",
-      "listPlanContents",
-      "--reports-dir",
-      reports,
-    ]);
+    const { code, output } = await run([...listPlanContentsOnServer(), "--reports-dir", reports]);
     expect(code, output).toBe(1);
-    expect(output).toContain(
-      `curl -sS -X GET '${serverUrl}/billing/org/v1/plans/contents?limit=${FAILING_LIMIT}' -H "Authorization: apikey $CONTRACT_API_KEY"`,
+    // Three causes: valid requests answered 500, invalid ones not refused, invalid ones answered 500.
+    expect(output).toMatch(
+      /listPlanContents: \d+ failing generated case\(s\) of \d+ requests, 3 cause\(s\):/,
     );
-    expect(output).not.toContain(SANDBOX_API_KEY);
+    expect(output).toMatch(
+      /3\. invalid request → 5xx — 1 failing case\(s\); the smallest \(breaks maximum 100 at query\/limit\)/,
+    );
+    expect(output).toMatch(/1\. valid request → 5xx — \d+ failing case\(s\); the smallest/);
+    expect(output).toMatch(/2\. invalid request → 2xx — \d+ failing case\(s\); the smallest/);
+    // The run had no key from a variable: the curl line names none.
+    expect(output).toContain(
+      `curl -sS -X GET '${serverUrl}/billing/org/v1/plans/contents?limit=${FAILING_LIMIT}' -H 'Authorization: apikey <key>'`,
+    );
+    const sent = /generated requests sent: (\d+) \(listPlanContents (\d+)\)/.exec(output);
+    expect(Number(sent?.[1])).toBeGreaterThan(30);
+    expect(sent?.[2]).toBe(sent?.[1]);
 
-    const saved = readdirSync(join(reports, "cases")).map((name) => join(reports, "cases", name));
-    const cases = saved.map((file) => ({ file, c: loadCase(file) }));
-    // The valid case shrinks to the one parameter and the smallest value that fails.
-    const valid = cases.filter(({ c }) => c.kind === "valid");
-    expect(valid.length).toBeGreaterThan(0);
-    for (const { c } of valid) expect(c.query).toEqual([["limit", String(FAILING_LIMIT)]]);
-    // An invalid case accepted by the server shrinks too, and still breaks the schema after shrinking.
-    const aboveMaximum = cases.find(({ c }) => c.plan === "breaks maximum 100 at query/limit");
-    expect(aboveMaximum?.c.query).toEqual([["limit", "101"]]);
-    expect(cases.filter(({ c }) => c.kind === "invalid").length).toBeGreaterThan(1);
+    // One saved case per cause, in a folder per operation.
+    const dir = join(reports, "cases", "listPlanContents");
+    const saved = readdirSync(dir).sort();
+    expect(saved).toEqual([
+      "1-valid-request-5xx.json",
+      "2-invalid-request-2xx.json",
+      "3-invalid-request-5xx.json",
+    ]);
+    const valid = loadCase(join(dir, saved[0] as string));
+    expect(valid.query).toEqual([["limit", String(FAILING_LIMIT)]]);
+    expect(loadCase(join(dir, saved[1] as string)).kind).toBe("invalid");
 
     const replayed = await run([
       "replay-case",
-      valid[0]?.file as string,
+      join(dir, saved[0] as string),
       "--target",
       "url",
       "--base-url",
@@ -108,6 +126,21 @@ describe("contract-tests generate", () => {
     ]);
     expect(replayed.code, replayed.output).toBe(1);
     expect(replayed.output).toContain("a valid request got 500");
+  }, 120_000);
+
+  it("names the key's variable in curl lines where the run took the key from one, and sends more requests for more cases", async () => {
+    const sentFor = async (cases: string, dir: string) => {
+      const { output } = await run(
+        [...listPlanContentsOnServer(), "--cases", cases, "--reports-dir", join(work, dir)],
+        { CONTRACT_API_KEY: "from-a-variable" },
+      );
+      expect(output).toContain(`-H "Authorization: apikey $CONTRACT_API_KEY"`);
+      expect(output).not.toContain("from-a-variable");
+      return Number(/generated requests sent: (\d+)/.exec(output)?.[1]);
+    };
+    const few = await sentFor("2", "few");
+    const many = await sentFor("40", "many");
+    expect(many).toBeGreaterThan(few);
   }, 120_000);
 
   it("sends the same requests for the same seed", async () => {

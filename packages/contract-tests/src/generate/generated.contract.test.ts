@@ -1,26 +1,34 @@
 // Generated cases on a contract run (`--generated N` or the generate command): per operation, steered
-// and random valid requests and requests that break one constraint each (see engine.ts). A failure is
-// shrunk, printed as a curl line without the key and saved for `contract-tests replay-case FILE`.
+// and random valid requests and requests that break one constraint each (see engine.ts). Failures are
+// grouped by cause; each group's smallest case is printed as a curl line and saved for
+// `contract-tests replay-case FILE` (one file per group).
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
-import { recordCoverage, recordOperation } from "../meta.js";
+import { recordCoverage, recordOperation, recordRequestsSent } from "../meta.js";
+import "../provided.js";
 import { requestModels } from "../request-model.js";
-import { UNKNOWN_TASK_ID } from "../suite/requests.js";
-import { pathParameters } from "../target-session.js";
-import { OperationGenerator } from "./engine.js";
+import { groupFailures } from "./failure-groups.js";
 import { curlLine, saveCase } from "./request-case.js";
-import { readGenerateSettings } from "./settings.js";
+import { generatorFor } from "./target-generator.js";
 
 const ctx = inject("contract");
-const settings = readGenerateSettings(process.env);
+const run = inject("run");
+const settings = run.generate;
 const judge = createJudge();
 const coverage = createCoverageModel(judge);
-const casesDir = join(process.env.CONTRACT_REPORTS_DIR?.trim() || "reports", "cases");
+const casesDir = join(run.reportsDir, "cases");
 const models = requestModels(judge.doc).filter(
   (m) => settings.operations.length === 0 || settings.operations.includes(m.operationId),
 );
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
 
 describe("generated cases", () => {
   it.for(models.map((m) => [m.operationId, m] as const))(
@@ -28,36 +36,34 @@ describe("generated cases", () => {
     async ([operationId, model], t) => {
       // On the real API (and a url target run read-only) only reads are generated.
       if (model.method !== "GET" && !ctx.allowMutations) {
-        t.skip(`${operationId} changes data; generated cases send it only with CONTRACT_ALLOW_MUTATIONS=1`);
+        t.skip(`${operationId} changes data; generated cases send it only with --allow-mutations`);
       }
-      const generator = new OperationGenerator(
-        judge.doc,
-        model,
-        judge,
-        coverage,
-        { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, acceptPrismProblems: ctx.server === "prism" },
-        { cases: settings.cases, seed: settings.seed, pathParams: pathParameters(ctx, UNKNOWN_TASK_ID) },
-      );
-      const run = await generator.run();
+      const generator = generatorFor(ctx, model, judge, coverage, {
+        cases: settings.cases,
+        seed: settings.seed,
+      });
+      const result = await generator.run();
       recordOperation(operationId);
-      recordCoverage([...run.hits]);
-      const reports = run.failures.map((failure, n) => {
+      recordCoverage([...result.hits]);
+      recordRequestsSent(operationId, result.sent);
+      const groups = groupFailures(result.failures);
+      const reports = groups.map((group, n) => {
         const file = saveCase(
-          casesDir,
-          failure.case,
-          `${operationId}-${failure.case.kind}-${failure.case.seed}-${n + 1}`,
+          join(casesDir, operationId),
+          group.minimal.case,
+          `${n + 1}-${slug(group.cause)}`,
         );
         return [
-          `${failure.case.kind} case (${failure.case.plan}): ${failure.reason}`,
-          `  ${curlLine(ctx.baseUrl, failure.case)}`,
-          `  saved: ${file} — run it again with: contract-tests replay-case ${file}`,
+          `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${group.minimal.case.plan}): ${group.minimal.reason}`,
+          `   ${curlLine(ctx.baseUrl, group.minimal.case, run.apiKeyVariable)}`,
+          `   saved: ${file} — run it again with: contract-tests replay-case ${file}`,
         ].join("\n");
       });
       expect(
         reports,
-        `${operationId}: ${run.failures.length} generated case(s) broke the contract:\n${reports.join("\n")}`,
+        `${operationId}: ${result.failures.length} failing generated case(s) of ${result.sent} requests, ${groups.length} cause(s):\n${reports.join("\n")}`,
       ).toEqual([]);
-      expect(run.goals.missed, `${operationId}: goals no valid case reached`).toEqual([]);
+      expect(result.goals.missed, `${operationId}: goals no valid case reached`).toEqual([]);
     },
   );
 });

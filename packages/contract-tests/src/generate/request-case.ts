@@ -4,8 +4,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { join } from "node:path";
+import type { ResponseVerdict } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
-import type { Judge, Verdict } from "../judge.js";
+import { isPrismProblem, type Judge } from "../judge.js";
 
 export interface RequestCase {
   /** valid: must get a documented answer, never a 5xx; invalid: must be refused with a 4xx. */
@@ -25,7 +26,9 @@ export interface Outcome {
   status: number;
   contentType: string | null;
   body: unknown;
-  verdict: Verdict;
+  verdict: ResponseVerdict;
+  /** Prism's own 4xx answer, from a Prism the run started: excused (its verdict is not the target's). */
+  prismProblem: boolean;
 }
 
 export interface CaseTarget {
@@ -42,12 +45,15 @@ export function caseUrl(baseUrl: string, c: RequestCase): string {
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-/** The case as a curl command; the key stays in $CONTRACT_API_KEY. */
-export function curlLine(baseUrl: string, c: RequestCase): string {
+/**
+ * The case as a curl command. The key is never written: the header names the variable the run took it
+ * from (`$CONTRACT_API_KEY`), or says `<key>` when the run had it from a flag or its own server.
+ */
+export function curlLine(baseUrl: string, c: RequestCase, keyVariable?: string): string {
   const parts = [
     `curl -sS -X ${c.method}`,
     quote(caseUrl(baseUrl, c)),
-    `-H "Authorization: apikey $CONTRACT_API_KEY"`,
+    keyVariable ? `-H "Authorization: apikey $${keyVariable}"` : `-H 'Authorization: apikey <key>'`,
   ];
   if (c.body !== undefined) {
     parts.push(`-H 'Content-Type: application/json'`, `--data-raw ${quote(JSON.stringify(c.body))}`);
@@ -101,16 +107,17 @@ export async function sendCase(target: CaseTarget, c: RequestCase, judge: Judge)
   }
   const answer = await exchange(new URL(caseUrl(target.baseUrl, c)), c.method, headers, payload);
   const body = parseBody(answer.contentType, answer.text);
-  const verdict = judge.checkResponse(c.operationId, answer.status, answer.contentType, body, {
-    acceptPrismProblems: target.acceptPrismProblems,
-  });
-  return { status: answer.status, contentType: answer.contentType, body, verdict };
+  const verdict = judge.checkResponse(c.operationId, answer.status, answer.contentType, body);
+  const prismProblem = target.acceptPrismProblems && isPrismProblem(answer.status, answer.contentType);
+  return { status: answer.status, contentType: answer.contentType, body, verdict, prismProblem };
 }
 
 /** Why an outcome fails its case, or undefined when it keeps the contract. */
 export function failureOf(c: RequestCase, outcome: Outcome): string | undefined {
   const { status, verdict } = outcome;
-  const violations = verdict.violations.map((v) => `${status}: ${v.pointer} ${v.message}`).join("; ");
+  const violations = (outcome.prismProblem ? [] : verdict.violations)
+    .map((v) => `${status}: ${v.pointer} ${v.message}`)
+    .join("; ");
   // A server error is the failure itself; a broken body of that answer is only a detail of it.
   if (c.kind === "valid" && status >= 500) {
     return `a valid request got ${status}${violations ? ` (and its body breaks the spec: ${violations})` : ""}`;

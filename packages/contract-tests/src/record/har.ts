@@ -1,17 +1,7 @@
 // HAR 1.2 (the HTTP Archive format other tools read): building entries from exchanges, writing a log
-// atomically, and reading the logs of a directory back.
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+// that grows one entry at a time.
+import { closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
-import { join } from "node:path";
 import type { Entry, Har, Header } from "har-format";
 
 export type { Entry, Har };
@@ -28,12 +18,15 @@ export interface Exchange {
   url: string;
   httpVersion: string;
   requestHeaders: IncomingHttpHeaders;
+  /** The request body as kept (at most the recorder's limit) and its whole size in bytes. */
   requestBody: Buffer;
+  requestSize?: number;
   status: number;
   statusText: string;
   responseHeaders: IncomingHttpHeaders;
-  /** The decoded response body. */
+  /** The decoded response body as kept (at most the recorder's limit) and its whole size in bytes. */
   responseBody: Buffer;
+  responseSize?: number;
   /** Time to the first byte of the answer and to its end, in ms. */
   waitMs: number;
   totalMs: number;
@@ -70,7 +63,7 @@ export function toEntry(exchange: Exchange, operationId?: string): RecordedEntry
       headers: toHeaders(exchange.requestHeaders),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
       headersSize: -1,
-      bodySize: exchange.requestBody.length,
+      bodySize: exchange.requestSize ?? exchange.requestBody.length,
       ...(exchange.requestBody.length > 0
         ? {
             postData: {
@@ -87,13 +80,16 @@ export function toEntry(exchange: Exchange, operationId?: string): RecordedEntry
       cookies: [],
       headers: toHeaders(exchange.responseHeaders),
       content: {
-        size: exchange.responseBody.length,
+        size: exchange.responseSize ?? exchange.responseBody.length,
         mimeType: responseType,
         text: exchange.responseBody.toString("utf8"),
       },
+      ...(exchange.responseSize !== undefined && exchange.responseSize > exchange.responseBody.length
+        ? { comment: `body cut at ${exchange.responseBody.length} of ${exchange.responseSize} bytes` }
+        : {}),
       redirectURL: headerValue(exchange.responseHeaders, "location") ?? "",
       headersSize: -1,
-      bodySize: exchange.responseBody.length,
+      bodySize: exchange.responseSize ?? exchange.responseBody.length,
     },
     cache: {},
     timings: { send: 0, wait: exchange.waitMs, receive: Math.max(0, exchange.totalMs - exchange.waitMs) },
@@ -139,19 +135,4 @@ export class HarWriter {
 
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true });
-}
-
-/** Every `*.har` file of a directory (sorted by name) with its entries. */
-export function readHarDir(dir: string): Array<{ file: string; entries: RecordedEntry[] }> {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".har"))
-    .sort()
-    .map((name) => {
-      const file = join(dir, name);
-      const har = JSON.parse(readFileSync(file, "utf8")) as Har;
-      if (har?.log?.version !== "1.2" || !Array.isArray(har.log.entries)) {
-        throw new Error(`${file} is not a HAR 1.2 log`);
-      }
-      return { file, entries: har.log.entries as RecordedEntry[] };
-    });
 }

@@ -11,21 +11,11 @@ import { loadBundle } from "@cloud-contract/spec/document";
 import type { Har } from "har-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
-import { vitestCommand } from "../commands/run.js";
+import { vitestCommand } from "../commands/contract-run.js";
 import { createJudge } from "../judge.js";
+import { sink } from "../test-support/output-sink.js";
 import type { RecordedEntry } from "./har.js";
 import { type RecordSummary, startRecordProxy } from "./proxy.js";
-
-function sink() {
-  let text = "";
-  const stream = {
-    write(chunk: string) {
-      text += chunk;
-      return true;
-    },
-  } as unknown as NodeJS.WritableStream;
-  return { stream, text: () => text };
-}
 
 let work: string;
 let recordings: string;
@@ -123,7 +113,9 @@ describe("recording the suite's run against the sandbox", () => {
     });
     writeFileSync(file, JSON.stringify(har));
     const out = sink();
-    expect(await main(["replay", copy], {}, out.stream)).toBe(1);
+    expect(await main(["replay", copy, "--reports-dir", join(work, "replay-broken")], {}, out.stream)).toBe(
+      1,
+    );
     expect(out.text()).toContain(
       'getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"',
     );
@@ -137,7 +129,13 @@ describe("recording the suite's run against the sandbox", () => {
     const spec = join(work, "openapi.changed.json");
     writeFileSync(spec, JSON.stringify(doc));
     const out = sink();
-    expect(await main(["replay", recordings, "--spec", spec], {}, out.stream)).toBe(1);
+    expect(
+      await main(
+        ["replay", recordings, "--spec", spec, "--reports-dir", join(work, "replay-spec")],
+        {},
+        out.stream,
+      ),
+    ).toBe(1);
     expect(out.text()).toMatch(
       /getTask \(GET \/cloud\/v1\/tasks\/\{task_id\}\) → 200 application\/json: \/user_id must be string; got \d+/,
     );

@@ -98,12 +98,45 @@ describe("Redactor", () => {
     });
   });
 
-  it("replaces a secret seen once wherever it shows up later (URLs, other bodies)", () => {
-    const redactor = new Redactor();
-    redactor.redact(entry({ response: { token: TOKEN } }));
-    const later = redactor.redact(
-      entry({ url: `http://127.0.0.1:1/x?ref=${TOKEN}`, response: { note: `old ${TOKEN}` } }),
+  it("redacts api_key (the control API's secret) and secret query parameters, in the URL too", () => {
+    const out = new Redactor().redact(
+      entry({
+        url: "http://127.0.0.1:1/__sandbox/tenants?token=abcdef123456&id=7",
+        response: { api_key: "sbx_secret_key_1", scoped_api_keys: [{ api_key: "sbx_secret_key_2" }] },
+      }),
     );
-    expect(JSON.stringify(later)).not.toContain(TOKEN);
+    const text = JSON.stringify(out);
+    for (const secret of ["abcdef123456", "sbx_secret_key_1", "sbx_secret_key_2"])
+      expect(text).not.toContain(secret);
+    expect(out.request.url).toBe(`http://127.0.0.1:1/__sandbox/tenants?token=${REDACTED}&id=7`);
+    expect(out.request.queryString).toEqual([
+      { name: "token", value: REDACTED },
+      { name: "id", value: "7" },
+    ]);
+  });
+
+  it("redacts a body too deep to walk, or cut, as text", () => {
+    const deep = `{"token":"${TOKEN}","nested":${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+    const cut = `{"password":"hunter2-pw","blob":"aaaa`;
+    const base = entry({});
+    const redactor = new Redactor();
+    const deepOut = redactor.redact({
+      ...base,
+      response: { ...base.response, content: { ...base.response.content, text: deep } },
+    });
+    expect(deepOut.response.content.text).toBe(deep.replace(TOKEN, REDACTED));
+    const cutOut = redactor.redact({
+      ...base,
+      request: { ...base.request, postData: { mimeType: "application/json", text: cut } },
+    });
+    expect(cutOut.request.postData?.text).toBe(`{"password":"${REDACTED}","blob":"aaaa`);
+  });
+
+  it("keeps no state: an entry gives the same output whatever came before", () => {
+    const redactor = new Redactor();
+    const later = entry({ url: `http://127.0.0.1:1/x?ref=abc`, response: { note: "plain" } });
+    const alone = new Redactor().redact(later);
+    for (let i = 0; i < 100; i++) redactor.redact(entry({ response: { token: `${TOKEN}${i}` } }));
+    expect(redactor.redact(later)).toEqual(alone);
   });
 });

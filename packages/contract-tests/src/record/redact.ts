@@ -1,23 +1,43 @@
 // Keeps secrets off the disk: every recorded exchange passes through a Redactor before it is written.
-// Redacted: the Authorization and Cookie headers (the scheme word stays), the stream push `token`, the
-// token inside push URLs, and `password` / `user_data` / `token` in requests. Once seen, a secret is
-// replaced wherever it shows up later (headers, URLs, bodies) in any exchange of the recording.
-// Ids are kept. Replacements keep the shapes the spec asks for (a URL stays a URL, base64 stays base64).
+// Redacted: the credential of the Authorization, Cookie and API-key headers (the scheme word stays),
+// every property the spec or the sandbox's control API marks as secret (`x-secret: true` or
+// `format: password`: the push token, passwords, `user_data`, `api_key`) wherever it appears in a JSON
+// body or a query, and the token inside push URLs. Redaction is by place, never by remembering values:
+// it keeps no state, so its cost per exchange does not grow with the number of keys seen. Bodies too
+// deep or too large to parse are redacted as text. Ids are kept; replacements keep the shapes the spec
+// asks for (a URL stays a URL, base64 stays base64).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadDocument, openDocument } from "@cloud-contract/spec/document";
 import type { Entry } from "har-format";
+import { jsonDepthAtMost } from "./json-depth.js";
 
 /** What a redacted value becomes. Letters only: valid inside a URL and as base64. */
 export const REDACTED = "REDACTED";
 
-/** Body fields that are secrets wherever they appear. */
-const SECRET_FIELDS = new Set(["token", "password", "user_data"]);
 /** Headers whose value is a credential. */
-const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization"]);
+const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]);
 /** Scheme words of the Authorization header: not secrets (a header of the scheme alone carries no key). */
 const SCHEME_WORDS = /^(apikey|bearer|basic|digest|token)$/i;
-/** Shorter strings are not replaced everywhere: they would hit unrelated text. */
-const MIN_SECRET_LENGTH = 6;
+/** JSON nested deeper than this is redacted as text (never walked). */
+export const MAX_JSON_DEPTH = 64;
 
 const isPushUrlField = (key: string) => key.toLowerCase().includes("push_url");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The names of the properties the API's spec and the sandbox's control API mark as secret, lower-cased. */
+export function secretFieldNames(): Set<string> {
+  const names = new Set([...loadDocument().secretProperties].map((n) => n.toLowerCase()));
+  try {
+    const file = fileURLToPath(import.meta.resolve("@cloud-contract/mock/control/openapi.json"));
+    const control = openDocument(JSON.parse(readFileSync(file, "utf8")));
+    for (const name of control.secretProperties) names.add(name.toLowerCase());
+  } catch {
+    // Without the mock's built control API, its `api_key` is still named below.
+  }
+  names.add("api_key");
+  return names;
+}
 
 /** A push URL with its token parts replaced: `?<token>`, `#<token>`, `/<id>_<token>/whip`. */
 export function scrubPushUrl(value: string): string {
@@ -40,24 +60,24 @@ export function scrubPushUrl(value: string): string {
 }
 
 export class Redactor {
-  private readonly secrets = new Set<string>();
+  private readonly fields: ReadonlySet<string>;
+  /** A JSON member whose name is a secret field, for bodies redacted as text. */
+  private readonly fieldPattern: RegExp;
 
-  /** Remembers a secret so that it is replaced wherever it appears from now on. */
-  private remember(value: unknown): void {
-    if (typeof value === "string" && value.length >= MIN_SECRET_LENGTH && value !== REDACTED) {
-      this.secrets.add(value);
-    }
+  constructor(fields: Iterable<string> = secretFieldNames()) {
+    this.fields = new Set([...fields].map((f) => f.toLowerCase()));
+    const names = [...this.fields].map(escapeRegExp).join("|");
+    this.fieldPattern = new RegExp(`("(?:${names})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
   }
 
-  /** Replaces secret fields of a parsed JSON body (in place) and remembers their values. */
+  /** Replaces the secret fields of a parsed JSON body. Depth is bounded by the caller. */
   private scrubJson(value: unknown, inPushUrls = false): unknown {
     if (Array.isArray(value)) return value.map((item) => this.scrubJson(item, inPushUrls));
     if (typeof value === "string") return inPushUrls ? scrubPushUrl(value) : value;
     if (value === null || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (SECRET_FIELDS.has(key.toLowerCase()) && typeof item === "string") {
-        this.remember(item);
+      if (this.fields.has(key.toLowerCase()) && item !== null) {
         out[key] = REDACTED;
       } else {
         out[key] = this.scrubJson(item, inPushUrls || isPushUrlField(key));
@@ -66,49 +86,57 @@ export class Redactor {
     return out;
   }
 
-  private scrubText(text: string | undefined, mimeType: string | undefined): string | undefined {
-    if (text === undefined || text === "" || !/json/i.test(mimeType ?? "")) return text;
-    try {
-      return JSON.stringify(this.scrubJson(JSON.parse(text)));
-    } catch {
-      return text;
+  /** A body's text with its secrets replaced: walked as JSON when it is JSON and not too deep, else as text. */
+  scrubText(text: string | undefined, mimeType: string | undefined): string | undefined {
+    if (text === undefined || text === "") return text;
+    if (/json/i.test(mimeType ?? "") && jsonDepthAtMost(text, MAX_JSON_DEPTH)) {
+      try {
+        return JSON.stringify(this.scrubJson(JSON.parse(text)));
+      } catch {
+        // Not JSON after all: redacted as text below.
+      }
     }
+    return text.replace(this.fieldPattern, `$1"${REDACTED}"`);
   }
 
   private scrubHeaders<H extends { name: string; value: string }>(headers: H[]): H[] {
     return headers.map((header) => {
       if (!SECRET_HEADERS.has(header.name.toLowerCase())) return header;
       const [first = "", ...rest] = header.value.trim().split(/\s+/);
-      if (rest.length > 0) {
-        // `<scheme> <credential>`: the scheme word stays.
-        this.remember(rest.join(" "));
-        return { ...header, value: `${first} ${REDACTED}` };
-      }
+      // `<scheme> <credential>`: the scheme word stays.
+      if (rest.length > 0) return { ...header, value: `${first} ${REDACTED}` };
       if (SCHEME_WORDS.test(first) || first === "") return header;
-      this.remember(first);
       return { ...header, value: REDACTED };
     });
   }
 
-  /** Replaces every remembered secret in a serialized entry, in its raw, JSON and URL forms. */
-  private replaceKnown(serialized: string): string {
-    let text = serialized;
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
-      for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) {
-        text = text.split(form).join(REDACTED);
+  private scrubUrl(raw: string): string {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return raw;
+    }
+    let changed = false;
+    for (const [name] of [...url.searchParams]) {
+      if (this.fields.has(name.toLowerCase())) {
+        url.searchParams.set(name, REDACTED);
+        changed = true;
       }
     }
-    return text;
+    return changed ? url.toString() : raw;
   }
 
   /** A copy of the entry with nothing secret left in it. */
   redact(entry: Entry): Entry {
-    const request = { ...entry.request, headers: this.scrubHeaders(entry.request.headers) };
-    request.queryString = request.queryString.map((q) => {
-      if (!SECRET_FIELDS.has(q.name.toLowerCase())) return q;
-      this.remember(q.value);
-      return { ...q, value: REDACTED };
-    });
+    const headers = this.scrubHeaders(entry.request.headers);
+    const requestUrl = this.scrubUrl(entry.request.url);
+    const request = {
+      ...entry.request,
+      url: requestUrl,
+      headers,
+      queryString: [...new URL(requestUrl).searchParams].map(([name, value]) => ({ name, value })),
+    };
     if (request.postData?.text !== undefined) {
       const text = this.scrubText(request.postData.text, request.postData.mimeType) ?? "";
       request.postData = { mimeType: request.postData.mimeType, text };
@@ -116,6 +144,6 @@ export class Redactor {
     const response = { ...entry.response, headers: this.scrubHeaders(entry.response.headers) };
     const text = this.scrubText(response.content.text, response.content.mimeType);
     response.content = { ...response.content, ...(text === undefined ? {} : { text }) };
-    return JSON.parse(this.replaceKnown(JSON.stringify({ ...entry, request, response }))) as Entry;
+    return { ...entry, request, response };
   }
 }

@@ -1,24 +1,25 @@
 // Judges recorded exchanges (HAR logs of the record proxy, or any HAR 1.2 log) against the current spec,
-// offline: a CI without credentials still checks the contract against real answers.
+// offline: a CI without credentials still checks the contract against real answers. Takes files and
+// folders; a file it cannot read is named and skipped; every exchange becomes a test record, so replay
+// writes the same reports as a run.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
-import { describeVerdict, type Judge } from "../judge.js";
-import { readHarDir } from "../record/har.js";
-
-export interface ReplayProblem {
-  /** `recording-….har#12` */
-  where: string;
-  operationId?: string;
-  /** One line per violation: operation, status, JSON pointer, message and value. */
-  text: string;
-}
+import { type Judge, preview } from "../judge.js";
+import type { Har, RecordedEntry } from "../record/har.js";
+import type { TestRecord } from "../summary.js";
 
 export interface ReplayResult {
+  /** HAR files read. */
   files: number;
   exchanges: number;
-  /** Exchanges of routes the spec does not have and that were not recorded as an operation. */
-  unknownRoutes: number;
-  problems: ReplayProblem[];
+  /** Files that could not be read, each with the reason. */
+  unreadable: Array<{ file: string; reason: string }>;
+  /** Exchanges of routes the spec does not have: `METHOD url (file#index)`. */
+  unknown: string[];
+  /** One record per exchange: passed, failed (with its violations) or skipped (not in the spec). */
+  tests: TestRecord[];
   /** Coverage items the recorded exchanges exercised. */
   hits: Set<string>;
 }
@@ -27,57 +28,135 @@ function header(headers: ReadonlyArray<{ name: string; value: string }>, name: s
   return headers.find((h) => h.name.toLowerCase() === name)?.value ?? null;
 }
 
+/** The HAR files named: a file as it is, a folder's `*.har` files (sorted). */
+export function harFiles(paths: readonly string[]): {
+  files: string[];
+  unreadable: ReplayResult["unreadable"];
+} {
+  const files: string[] = [];
+  const unreadable: ReplayResult["unreadable"] = [];
+  for (const path of paths) {
+    try {
+      if (statSync(path).isDirectory()) {
+        files.push(
+          ...readdirSync(path)
+            .filter((name) => name.endsWith(".har"))
+            .sort()
+            .map((name) => join(path, name)),
+        );
+      } else files.push(path);
+    } catch (error) {
+      unreadable.push({
+        file: path,
+        reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message,
+      });
+    }
+  }
+  return { files, unreadable };
+}
+
+/** The entries of one HAR 1.2 file; throws saying what is wrong with it. */
+export function readHar(file: string): RecordedEntry[] {
+  let har: Har;
+  try {
+    har = JSON.parse(readFileSync(file, "utf8")) as Har;
+  } catch (error) {
+    throw new Error(
+      error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : (error as Error).message,
+    );
+  }
+  if (har?.log?.version !== "1.2" || !Array.isArray(har.log.entries)) throw new Error("not a HAR 1.2 log");
+  return har.log.entries as RecordedEntry[];
+}
+
 export function replayRecordings(
-  dirs: readonly string[],
+  paths: readonly string[],
   judge: Judge,
   coverage?: CoverageModel,
 ): ReplayResult {
-  const result: ReplayResult = { files: 0, exchanges: 0, unknownRoutes: 0, problems: [], hits: new Set() };
-  for (const dir of dirs) {
-    for (const { file, entries } of readHarDir(dir)) {
-      result.files++;
-      entries.forEach((entry, index) => {
-        result.exchanges++;
-        const where = `${file}#${index}`;
-        const url = new URL(entry.request.url);
-        const match = judge.route(entry.request.method, url.pathname);
-        if (!match) {
-          if (entry._operationId === undefined) result.unknownRoutes++;
-          else
-            result.problems.push({
-              where,
-              operationId: entry._operationId,
-              text: `${entry._operationId} (${entry.request.method} ${url.pathname}): recorded as this operation, but no operation of the spec answers it`,
-            });
-          return;
-        }
-        const { operationId } = match.operation;
-        const contentType =
-          header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
-        const verdict = judge.checkResponse(
-          operationId,
-          entry.response.status,
-          contentType,
-          parseBody(contentType, entry.response.content.text ?? ""),
-        );
-        if (verdict.violations.length > 0) {
-          result.problems.push({ where, operationId, text: describeVerdict(verdict) });
-        }
-        if (coverage) {
-          const body = entry.request.postData
-            ? parseBody(entry.request.postData.mimeType, entry.request.postData.text ?? "")
-            : undefined;
-          for (const hit of coverage.hitsOf({
-            operationId,
-            query: url.searchParams,
-            body,
-            documentedAs: verdict.documentedAs,
-          })) {
-            result.hits.add(hit);
-          }
-        }
-      });
+  const { files, unreadable } = harFiles(paths);
+  const result: ReplayResult = {
+    files: 0,
+    exchanges: 0,
+    unreadable,
+    unknown: [],
+    tests: [],
+    hits: new Set(),
+  };
+  for (const file of files) {
+    let entries: RecordedEntry[];
+    try {
+      entries = readHar(file);
+    } catch (error) {
+      result.unreadable.push({ file, reason: (error as Error).message });
+      continue;
     }
+    result.files++;
+    entries.forEach((entry, index) => {
+      result.exchanges++;
+      const where = `${file}#${index}`;
+      const url = new URL(entry.request.url);
+      const match = judge.route(entry.request.method, url.pathname);
+      const name = `${entry.request.method} ${url.pathname} → ${entry.response.status} (#${index})`;
+      if (!match) {
+        if (entry._operationId === undefined) {
+          result.unknown.push(`${entry.request.method} ${entry.request.url} (${where})`);
+          result.tests.push({ name, file, state: "skipped", note: "not in the spec", errors: [] });
+        } else {
+          const error = `${entry._operationId} (${entry.request.method} ${url.pathname}): recorded as this operation, but no operation of the spec answers it`;
+          result.tests.push({
+            name: `${entry._operationId} ${name}`,
+            file,
+            state: "failed",
+            errors: [error],
+          });
+        }
+        return;
+      }
+      const { operationId, method, path } = match.operation;
+      const contentType =
+        header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
+      const verdict = judge.checkResponse(
+        operationId,
+        entry.response.status,
+        contentType,
+        parseBody(contentType, entry.response.content.text ?? ""),
+      );
+      const failed = verdict.violations.length > 0;
+      result.tests.push({
+        name: `${operationId} ${name}`,
+        file,
+        state: failed ? "failed" : "passed",
+        errors: failed ? judge.describe(verdict).split("\n") : [],
+        meta: {
+          operations: [operationId],
+          prismProblems: [],
+          violations: verdict.violations.map((v) => ({
+            operationId,
+            method,
+            path,
+            status: entry.response.status,
+            kind: v.kind,
+            pointer: v.pointer,
+            message: v.message,
+            value: preview(v.value),
+          })),
+        },
+      });
+      if (coverage) {
+        const body = entry.request.postData
+          ? parseBody(entry.request.postData.mimeType, entry.request.postData.text ?? "")
+          : undefined;
+        for (const hit of coverage.hitsOf({
+          operationId,
+          query: url.searchParams,
+          body,
+          documentedAs: verdict.documentedAs,
+        })) {
+          result.hits.add(hit);
+        }
+      }
+    });
   }
   return result;
 }

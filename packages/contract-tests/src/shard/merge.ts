@@ -1,14 +1,19 @@
 // Merges the reports of shards (`--shard i/n` runs, each with its own reports directory or file names)
 // into the reports one unsharded run would have written: the JSON summary, the JUnit XML and coverage.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { CannotRun } from "../commands/command.js";
+import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
 import { type CoverageReport, mergeCoverage } from "../coverage-report/report.js";
 import { ensureDir } from "../record/har.js";
-import { reportFiles } from "../report-files.js";
-import type { ContractSummary, Counts, OperationSummary } from "../summary.js";
+import { type ReportFiles, reportFiles } from "../report-files.js";
+import { junitXml } from "../reports/junit.js";
+import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
 
 export interface MergedReports {
-  files: { summary: string; junit: string; coverage: string };
+  files: ReportFiles;
+  /** How many shards were merged. */
+  shards: number;
   summary: ContractSummary;
   coverage: CoverageReport;
 }
@@ -67,6 +72,7 @@ export function mergeSummaries(summaries: readonly ContractSummary[], now = new 
       into.failures.push(...op.failures);
       into.skips.push(...op.skips);
       into.prismProblems += op.prismProblems;
+      if (op.requestsSent !== undefined) into.requestsSent = (into.requestsSent ?? 0) + op.requestsSent;
     }
   }
   return {
@@ -86,8 +92,12 @@ function attribute(attributes: string, name: string): number {
 }
 
 /** One JUnit document from several: the `testsuite` elements side by side, the totals added up. */
-export function mergeJunit(documents: readonly string[], name: string): string {
-  const totals = { tests: 0, failures: 0, errors: 0, time: 0 };
+export function mergeJunit(
+  documents: readonly string[],
+  name: string,
+  gates: readonly GateResult[] = [],
+): string {
+  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 };
   const suites: string[] = [];
   for (const document of documents) {
     const found = ROOT.exec(document);
@@ -96,48 +106,117 @@ export function mergeJunit(documents: readonly string[], name: string): string {
     totals.tests += attribute(attributes, "tests");
     totals.failures += attribute(attributes, "failures");
     totals.errors += attribute(attributes, "errors");
+    totals.skipped += attribute(attributes, "skipped");
     totals.time += attribute(attributes, "time");
     suites.push(body.trim());
   }
+  if (gates.length > 0) {
+    const found = ROOT.exec(junitXml({ name, tests: [], operationIds: [], gates, cwd: "." }));
+    suites.push((found?.[2] ?? "").trim());
+    totals.tests += gates.length;
+    totals.failures += gates.filter((gate) => !gate.passed).length;
+  }
   return [
-    '<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="${name}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" time="${totals.time.toFixed(3)}">`,
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${totals.time.toFixed(3)}">`,
     ...suites,
     "</testsuites>",
     "",
   ].join("\n");
 }
 
-/** Reads every shard report of the directories and writes the merged ones into `outDir`. */
-export function mergeReportDirs(dirs: readonly string[], outDir: string): MergedReports {
-  const summaries = collect(dirs, ".json");
-  const runs = [...new Set(summaries.map((s) => s.run))];
-  if (runs.length !== 1) {
-    throw new Error(
-      runs.length === 0
-        ? `no contract summary (<name>-<target>[.shard-i-of-n].json) in ${dirs.join(", ")}`
-        : `reports of different runs (${runs.join(", ")}); merge one run's shards at a time`,
+/** The shard summaries of the directories, checked to be every shard of one run once. */
+function checkShards(
+  dirs: readonly string[],
+  cwd: string,
+): Array<{ file: string; summary: ContractSummary }> {
+  const found: Array<{ file: string; summary: ContractSummary }> = [];
+  for (const dir of dirs) {
+    const files = collect([dir], ".json").filter((f) => f.file.includes(".shard-"));
+    if (files.length === 0)
+      throw new CannotRun(
+        `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
+      );
+    for (const { file } of files)
+      found.push({ file, summary: JSON.parse(readFileSync(file, "utf8")) as ContractSummary });
+  }
+  const name = (file: string) => relative(cwd, file);
+  const [first] = found;
+  if (!first) throw new CannotRun(`no shard report in ${dirs.join(", ")}`);
+  const meta = first.summary.run;
+  if (!meta?.shard)
+    throw new CannotRun(`${name(first.file)} has no run and shard information: written by an older version?`);
+  const byIndex = new Map<number, string>();
+  for (const { file, summary } of found) {
+    const other = summary.run;
+    if (!other?.shard)
+      throw new CannotRun(`${name(file)} has no run and shard information: written by an older version?`);
+    const foreign = (what: string, a: unknown, b: unknown) =>
+      new CannotRun(
+        `${name(file)} is a shard of another run: ${what} ${String(b)}, not ${String(a)} as in ${name(first.file)}`,
+      );
+    if (other.name !== meta.name) throw foreign("run", meta.name, other.name);
+    if (other.target !== meta.target) throw foreign("target", meta.target, other.target);
+    if (other.specHash !== meta.specHash) throw foreign("spec", meta.specHash, other.specHash);
+    if ((other.id !== undefined || meta.id !== undefined) && other.id !== meta.id)
+      throw foreign("run id", meta.id, other.id);
+    // Prism and the sandbox are started per shard, each on its own port: only an outside target's URL is compared.
+    const external = meta.target === "url" || meta.target === "real";
+    if (external && other.baseUrl !== meta.baseUrl) throw foreign("base URL", meta.baseUrl, other.baseUrl);
+    if (other.shard.count !== meta.shard.count)
+      throw foreign("shard count", meta.shard.count, other.shard.count);
+    const twin = byIndex.get(other.shard.index);
+    if (twin !== undefined) {
+      throw new CannotRun(
+        `shard ${other.shard.index}/${other.shard.count} is given twice: ${twin} and ${name(file)}`,
+      );
+    }
+    byIndex.set(other.shard.index, name(file));
+  }
+  const missing: number[] = [];
+  for (let i = 1; i <= meta.shard.count; i++) if (!byIndex.has(i)) missing.push(i);
+  if (missing.length > 0) {
+    throw new CannotRun(
+      `${missing.map((i) => `shard ${i}/${meta.shard?.count}`).join(", ")} missing: only ${[...byIndex.keys()]
+        .sort()
+        .map((i) => `${i}/${meta.shard?.count}`)
+        .join(", ")} given`,
     );
   }
-  const run = runs[0] as string;
-  const [name, target] = run.split("-") as [string, string];
-  const files = reportFiles(outDir, name, target);
-  const inputs = (list: Array<{ file: string }>) => list.map(({ file }) => file);
-  const summary = mergeSummaries(
-    inputs(summaries).map((file) => JSON.parse(readFileSync(file, "utf8")) as ContractSummary),
-  );
-  const junit = mergeJunit(
-    inputs(collect(dirs, ".xml")).map((file) => readFileSync(file, "utf8")),
-    run,
-  );
+  return found;
+}
+
+/** Reads every shard report of the directories, checks them and writes the merged ones into `outDir`. */
+export function mergeReportDirs(
+  dirs: readonly string[],
+  outDir: string,
+  gates: CoverageGates = {},
+  cwd = process.cwd(),
+): MergedReports {
+  const shards = checkShards(dirs, cwd);
+  const first = shards[0]?.summary.run as RunMeta;
+  const files = reportFiles(outDir, first.name, first.target);
+  const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
   const coverage = mergeCoverage(
-    inputs(collect(dirs, ".coverage.json")).map(
-      (file) => JSON.parse(readFileSync(file, "utf8")) as CoverageReport,
+    shards.map(
+      ({ file }) => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")) as CoverageReport,
     ),
+  );
+  const gateResults = checkGates(coverage, gates);
+  const { shard: _shard, ...run } = first;
+  const summary = {
+    ...mergeSummaries(shards.map(({ summary }) => summary)),
+    run,
+    gates: gateResults,
+  };
+  const junit = mergeJunit(
+    shards.map(({ file }) => readFileSync(sibling(file, ".xml"), "utf8")),
+    `${first.name}-${first.target}`,
+    gateResults,
   );
   ensureDir(outDir);
   writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(files.junit, junit);
   writeFileSync(files.coverage, `${JSON.stringify(coverage, null, 2)}\n`);
-  return { files, summary, coverage };
+  return { files, summary, coverage, shards: shards.length };
 }

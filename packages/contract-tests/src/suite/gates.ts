@@ -1,10 +1,10 @@
 // Skips with a reason: every test that cannot run on a target says why, in the console and the reports.
 import type { TestContext } from "vitest";
 import type { ContractContext, TargetFixtures } from "../context.js";
-import { OPTIONAL_VARIABLES } from "../targets.js";
+import { OPTIONAL_VARIABLES } from "../run-config/target.js";
 
 export const PRISM_IS_STATELESS =
-  "behaviour test: Prism is stateless (it answers from the spec's static examples); runs on sandbox, real, or url with CONTRACT_STATEFUL=1";
+  "behaviour test: Prism is stateless (it answers from the spec's static examples); runs on sandbox, real, or url with --stateful";
 
 /** Behaviour tests need a target that keeps state. */
 export function needState(t: TestContext, ctx: ContractContext): void {
@@ -12,14 +12,14 @@ export function needState(t: TestContext, ctx: ContractContext): void {
   t.skip(
     ctx.target === "prism"
       ? PRISM_IS_STATELESS
-      : "behaviour test: the target is not known to keep state; set CONTRACT_STATEFUL=1 to run it",
+      : "behaviour test: the target is not known to keep state; pass --stateful to run it",
   );
 }
 
 /** Tests that change data on the target. `what` says what would change. */
 export function needMutations(t: TestContext, ctx: ContractContext, what: string): void {
   if (ctx.allowMutations) return;
-  t.skip(`would change ${what} on the ${ctx.target} target; set CONTRACT_ALLOW_MUTATIONS=1 to allow it`);
+  t.skip(`would change ${what} on the ${ctx.target} target; pass --allow-mutations to allow it`);
 }
 
 const VARIABLE_OF: Partial<Record<keyof TargetFixtures, string>> = Object.fromEntries(

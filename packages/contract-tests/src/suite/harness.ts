@@ -1,21 +1,21 @@
 // What every contract test uses: the target's context, clients from @cloud-contract/client, and
 // checks that validate each response against the spec before asserting anything else.
+import type { ResponseVerdict } from "@cloud-contract/spec/document";
 import type { ApiErrorBody } from "@cloud-contract/types";
 import { afterEach, beforeEach, expect, inject } from "vitest";
 import { parseBody } from "../body.js";
 import type { ContractContext } from "../context.js";
 import { type CoverageModel, createCoverageModel } from "../coverage-report/model.js";
-import { createJudge } from "../judge.js";
-import { recordCoverage, recordReport } from "../meta.js";
 import {
   ContractViolationError,
-  createResponseValidator,
-  type ObservedResponse,
+  createJudge,
+  isPrismProblem,
+  type Judge,
   operationLabel,
   preview,
-  type ResponseReport,
-  type ResponseValidator,
-} from "../validate.js";
+} from "../judge.js";
+import { recordCoverage, recordVerdict } from "../meta.js";
+import "../provided.js";
 import { type CloudClient, createSuiteClient } from "./client.js";
 import type { OperationId } from "./operations.js";
 
@@ -26,11 +26,23 @@ export interface FetchResult {
   response: Response;
 }
 
-export interface Checked<R extends FetchResult> {
+/** What the suite observed on the wire. `body` is the parsed JSON (or text), `undefined` when empty. */
+interface ObservedResponse {
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}
+
+/** A response and its verdict (the spec model's), and whether it was Prism's own answer (excused). */
+export interface Judged {
+  verdict: ResponseVerdict;
+  prismProblem: boolean;
+}
+
+export interface Checked<R extends FetchResult> extends Judged {
   result: R;
   status: number;
   body: unknown;
-  report: ResponseReport;
 }
 
 export interface Rejection {
@@ -42,7 +54,7 @@ export interface Rejection {
 
 export interface Harness {
   ctx: ContractContext;
-  validator: ResponseValidator;
+  judge: Judge;
   /** The client as a consumer would create it: the target's base URL and key. */
   client: CloudClient;
   /** A client whose requests carry this Authorization header instead (null: none at all). */
@@ -63,7 +75,7 @@ export interface Harness {
    */
   rejected(operationId: OperationId, call: Promise<FetchResult>): Promise<Rejection>;
   /** Broken responses no check has thrown for yet (from helpers of the client); clears the list. */
-  takeUnreported(): ResponseReport[];
+  takeUnreported(): ResponseVerdict[];
 }
 
 function observe(result: FetchResult): ObservedResponse {
@@ -82,7 +94,7 @@ async function readResponse(response: Response): Promise<ObservedResponse> {
   };
 }
 
-let validator: ResponseValidator | undefined;
+let sharedJudge: Judge | undefined;
 let coverage: CoverageModel | undefined;
 let current: { key: string; harness: Harness } | undefined;
 
@@ -102,7 +114,7 @@ export function useHarness(): Harness {
   afterEach(() => {
     const [first, ...more] = harness.takeUnreported();
     if (!first) return;
-    const error = new ContractViolationError(first);
+    const error = new ContractViolationError(first, harness.judge.model.operation(first.operationId));
     if (more.length > 0) error.message += ` (and ${more.length} more broken responses, see the JSON report)`;
     throw error;
   });
@@ -110,19 +122,23 @@ export function useHarness(): Harness {
 }
 
 export function createHarness(ctx: ContractContext): Harness {
-  validator ??= createResponseValidator();
-  coverage ??= createCoverageModel(createJudge(validator.doc));
-  const checker = validator;
+  sharedJudge ??= createJudge();
+  coverage ??= createCoverageModel(sharedJudge);
+  const checker = sharedJudge;
   const model = coverage;
   /** Request bodies as sent, by openapi-fetch's request id, for coverage. */
   const sentBodies = new Map<string, Promise<string>>();
-  // Prism answers some broken requests with its own problem+json body; only a Prism we started is excused.
-  const options = { acceptPrismProblems: ctx.server === "prism" };
-  const byRoute = new Map(
-    [...checker.operations.values()].map((op) => [`${op.method} ${op.path}`, op.operationId]),
-  );
-  const reports = new WeakMap<Response, ResponseReport>();
-  let unreported: ResponseReport[] = [];
+  const byRoute = new Map(checker.operations.map((op) => [`${op.method} ${op.path}`, op.operationId]));
+  const judged = new WeakMap<Response, Judged>();
+  let unreported: ResponseVerdict[] = [];
+  /** The verdict of one response; Prism's own problem+json 4xx is excused, only from a Prism we started. */
+  const judgeResponse = (operationId: string, observed: ObservedResponse): Judged => {
+    const verdict = checker.checkResponse(operationId, observed.status, observed.contentType, observed.body);
+    const prismProblem = ctx.server === "prism" && isPrismProblem(observed.status, observed.contentType);
+    recordVerdict(verdict, checker.model.operation(operationId), prismProblem);
+    return { verdict, prismProblem };
+  };
+  const broken = ({ verdict, prismProblem }: Judged) => !prismProblem && verdict.violations.length > 0;
 
   // Every response any client of the harness receives is checked here, before openapi-fetch parses it.
   const middleware = {
@@ -149,18 +165,17 @@ export function createHarness(ctx: ContractContext): Harness {
       sentBodies.delete(id);
       const operationId = byRoute.get(`${request.method.toUpperCase()} ${schemaPath}`);
       if (!operationId) return undefined;
-      const report = checker.check(operationId, await readResponse(response), options);
-      recordReport(report);
+      const result = judgeResponse(operationId, await readResponse(response));
       recordCoverage(
         model.hitsOf({
           operationId,
           query: new URL(request.url).searchParams,
           body: parseBody(request.headers.get("content-type"), (await sent) ?? ""),
-          documentedAs: report.documentedAs,
+          documentedAs: result.verdict.documentedAs,
         }),
       );
-      reports.set(response, report);
-      if (report.violations.length > 0) unreported.push(report);
+      judged.set(response, result);
+      if (broken(result)) unreported.push(result.verdict);
       return undefined;
     },
   };
@@ -170,32 +185,25 @@ export function createHarness(ctx: ContractContext): Harness {
   };
   const client = withChecks(createSuiteClient(ctx));
 
-  const label = (operationId: OperationId) => {
-    const op = checker.operations.get(operationId);
-    if (!op) throw new Error(`unknown operationId "${operationId}"`);
-    return operationLabel(op);
-  };
+  const label = (operationId: OperationId) => operationLabel(checker.model.operation(operationId));
 
   async function check<R extends FetchResult>(
     operationId: OperationId,
     call: Promise<R>,
   ): Promise<Checked<R>> {
     const result = await call;
-    let report = reports.get(result.response);
-    if (!report) {
-      // Not seen by the middleware (it should always be): check what openapi-fetch parsed.
-      report = checker.check(operationId, observe(result), options);
-      recordReport(report);
-    }
-    if (report.operation.operationId !== operationId) {
+    // Not seen by the middleware (it should always be): check what openapi-fetch parsed.
+    const seen = judged.get(result.response) ?? judgeResponse(operationId, observe(result));
+    const { verdict } = seen;
+    if (verdict.operationId !== operationId) {
       throw new Error(
-        `${label(operationId)} was expected, but the call went to ${operationLabel(report.operation)}`,
+        `${label(operationId)} was expected, but the call went to ${label(verdict.operationId as OperationId)}`,
       );
     }
-    unreported = unreported.filter((r) => r !== report);
-    if (report.violations.length > 0) throw new ContractViolationError(report);
+    unreported = unreported.filter((v) => v !== verdict);
+    if (broken(seen)) throw new ContractViolationError(verdict, checker.model.operation(operationId));
     const { status, body } = observe(result);
-    return { result, status, body, report };
+    return { result, status, body, ...seen };
   }
 
   async function ok<R extends FetchResult>(
@@ -215,17 +223,17 @@ export function createHarness(ctx: ContractContext): Harness {
   async function rejected(operationId: OperationId, call: Promise<FetchResult>): Promise<Rejection> {
     // `check` judges the answer by the model for this operation and status: an undocumented status, or a
     // body that fits none of the error shapes of the operation's service, fails here.
-    const { status, body, report } = await check(operationId, call);
+    const { status, body, prismProblem } = await check(operationId, call);
     expect(
       status >= 400 && status < 500,
       `${label(operationId)} must refuse the request with a 4xx status, but answered ${status} ${preview(body, 300)}`,
     ).toBe(true);
-    return { status, body: body as ApiErrorBody, prismProblem: report.prismProblem };
+    return { status, body: body as ApiErrorBody, prismProblem };
   }
 
   return {
     ctx,
-    validator: checker,
+    judge: checker,
     client,
     clientWithAuthorization: (value) => withChecks(createSuiteClient(ctx, { authorization: value })),
     label,

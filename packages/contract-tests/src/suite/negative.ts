@@ -3,7 +3,7 @@
 import { it } from "vitest";
 import { notOnPrism } from "./gates.js";
 import type { FetchResult, Harness } from "./harness.js";
-import { CHANGES, type OperationId } from "./operations.js";
+import { type OperationId, writes } from "./operations.js";
 
 export interface NegativeCase {
   /** What is wrong with the request, e.g. "limit 1001 (maximum 1000)". */
@@ -18,7 +18,7 @@ export interface NegativeCase {
 
 /**
  * One test per case. On the real API, a case against an operation that changes data runs only with
- * CONTRACT_ALLOW_MUTATIONS=1: if the API wrongly accepted the broken request, it would change something.
+ * --allow-mutations: if the API wrongly accepted the broken request, it would change something.
  */
 export function rejects(h: Harness, cases: readonly NegativeCase[]): void {
   for (const c of cases) {
@@ -26,9 +26,10 @@ export function rejects(h: Harness, cases: readonly NegativeCase[]): void {
       if (c.prism) notOnPrism(t, h.ctx, c.prism);
       if (c.needsState && !h.ctx.stateful)
         t.skip("needs a target with state (Prism serves examples for any id)");
-      const change = CHANGES[c.operationId];
-      if (change && h.ctx.target === "real" && !h.ctx.allowMutations) {
-        t.skip(`if the API wrongly accepted it, it would change ${change}; set CONTRACT_ALLOW_MUTATIONS=1`);
+      if (writes(c.operationId) && h.ctx.target === "real" && !h.ctx.allowMutations) {
+        t.skip(
+          `${c.operationId} writes: if the API wrongly accepted it, it would change data; pass --allow-mutations`,
+        );
       }
       await h.rejected(c.operationId, c.call(h));
     });

@@ -1,6 +1,8 @@
-// One well-formed request per operation, built from the target's ids. The auth table sends these
-// with a broken Authorization header; shape tests build their own variants.
+// One well-formed request per operation, from the spec's examples and the target's ids. The auth table
+// sends these with a broken Authorization header; shape tests build their own variants.
+import { loadDocument, type Operation } from "@cloud-contract/spec/document";
 import type { ContractContext } from "../context.js";
+import { pathParameters } from "../target-session.js";
 import type { CloudClient } from "./client.js";
 import type { FetchResult } from "./harness.js";
 import type { OperationId } from "./operations.js";
@@ -18,74 +20,49 @@ export function projectRegion(ctx: ContractContext) {
   return { project_id: ctx.ids.projectId, region_id: ctx.ids.regionId };
 }
 
+/** The first example of the operation's JSON request body; undefined when it has no body. */
+function requestExample(operation: Operation): unknown {
+  const media = operation.requestBody?.content["application/json"];
+  if (!media) return undefined;
+  if ("example" in media) return media.example;
+  return Object.values(media.examples ?? {})[0]?.value;
+}
+
+/** The example value of a parameter: its own `example`, else the first of its schema's `examples`. */
+function parameterExample(parameter: Operation["parameters"][number]): unknown {
+  const object = parameter.object as { example?: unknown; examples?: Record<string, { value?: unknown }> };
+  if (object.example !== undefined) return object.example;
+  const named = Object.values(object.examples ?? {})[0]?.value;
+  if (named !== undefined) return named;
+  return (loadDocument().resolve(parameter.schema) as { examples?: unknown[] }).examples?.[0];
+}
+
+/**
+ * One well-formed request of the operation, from the spec: the path parameters are the target's ids
+ * (never the examples'), the required query parameters and the body are the spec's examples.
+ */
 export function sampleCall(
   operationId: OperationId,
   client: CloudClient,
   ctx: ContractContext,
 ): Promise<FetchResult> {
-  const path = projectRegion(ctx);
-  switch (operationId) {
-    case "checkRegistryQuota":
-      return client.POST("/cloud/v1/registries/{project_id}/{region_id}/check_limits", {
-        params: { path },
-        body: { storage_limit: 10 },
-      });
-    case "listActiveTasks":
-      return client.GET("/cloud/v1/tasks/{project_id}/{region_id}/active", {
-        params: { path, query: { limit: 10, offset: 0 } },
-      });
-    case "getTask":
-      return client.GET("/cloud/v1/tasks/{task_id}", {
-        params: { path: { task_id: ctx.fixtures.finishedTaskId ?? UNKNOWN_TASK_ID } },
-      });
-    case "previewInstancePrice":
-      return client.POST("/cloud/v2/pricing/{project_id}/{region_id}/instances", {
-        params: { path },
-        body: {
-          flavor: ctx.fixtures.instanceFlavor ?? "g1-standard-2-4",
-          interfaces: [{ type: "external" }],
-          names: ["contract-test"],
-        },
-      });
-    case "updateSecurityGroup":
-      return client.PATCH("/cloud/v1/securitygroups/{project_id}/{region_id}/{group_id}", {
-        params: { path: { ...path, group_id: ctx.ids.securityGroupId } },
-        body: {},
-      });
-    case "replacePortAllowedAddressPairs":
-      return client.PUT("/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs", {
-        params: { path: { ...path, port_id: ctx.ids.portId } },
-        body: { allowed_address_pairs: [{ ip_address: "192.168.123.20", mac_address: "00:16:3e:f2:87:16" }] },
-      });
-    case "createBareMetalServers":
-      return client.POST("/cloud/v1/bminstances/{project_id}/{region_id}", {
-        params: { path },
-        body: {
-          flavor: ctx.fixtures.bareMetalFlavor ?? "bm1-infrastructure-small",
-          image_id: ctx.fixtures.imageId ?? "b5b4d65d-945f-4b98-ab6f-332319c724ef",
-          interfaces: [{ type: "external" }],
-          name: "contract-test",
-        },
-      });
-    case "listPlanContents":
-      return client.GET("/billing/org/v1/plans/contents", { params: { query: { limit: 10, offset: 0 } } });
-    case "revokeCdnCertificate":
-      return client.PATCH("/cdn/resources/{res_id}", {
-        params: { path: { res_id: ctx.ids.cdnResourceId } },
-        body: { sslData: null, sslEnabled: false },
-      });
-    case "addResellerNotificationSetting":
-      return client.POST("/iam/reselling/resellers/{resellerId}/notification_settings", {
-        params: { path: { resellerId: ctx.ids.resellerId } },
-        body: { notification_type: "failed_login", email: uniqueEmail("auth"), enabled: true },
-      });
-    case "listResellerNotificationSettings":
-      return client.GET("/iam/reselling/resellers/{resellerId}/notification_settings", {
-        params: { path: { resellerId: ctx.ids.resellerId }, query: { limit: 10, offset: 0 } },
-      });
-    case "resetStreamPushToken":
-      return client.POST("/streaming/streams/{stream_id}/reset_push_token", {
-        params: { path: { stream_id: ctx.ids.streamId } },
-      });
+  const operation = loadDocument().operation(operationId);
+  const ids = pathParameters(ctx, UNKNOWN_TASK_ID);
+  const path: Record<string, string | number> = {};
+  const query: Record<string, unknown> = {};
+  for (const parameter of operation.parameters) {
+    if (parameter.in === "path") {
+      const value = ids[parameter.name];
+      if (value === undefined)
+        throw new Error(`no value of the target for ${operationId}'s path parameter ${parameter.name}`);
+      path[parameter.name] = value;
+    }
+    if (parameter.in === "query" && parameter.required) query[parameter.name] = parameterExample(parameter);
   }
+  const body = requestExample(operation);
+  const send = client[operation.method as "GET"] as unknown as (
+    path: string,
+    init: { params: { path: object; query: object }; body?: unknown },
+  ) => Promise<FetchResult>;
+  return send(operation.path, { params: { path, query }, ...(body === undefined ? {} : { body }) });
 }

@@ -13,6 +13,7 @@ export interface SuiteRun {
 export async function runSuiteAgainst(
   target: { baseUrl: string; apiKey: string; reportsDir: string },
   vitestArgs: readonly string[],
+  extraEnv: Record<string, string> = {},
 ): Promise<SuiteRun> {
   const [script, ...args] = vitestCommand(vitestArgs);
   const env: NodeJS.ProcessEnv = {
@@ -23,6 +24,7 @@ export async function runSuiteAgainst(
     CONTRACT_REPORTS_DIR: target.reportsDir,
     NO_COLOR: "1",
     FORCE_COLOR: "0",
+    ...extraEnv,
   };
   delete env.VITEST;
   delete env.VITEST_WORKER_ID;

@@ -1,6 +1,6 @@
 // The generation settings of a contract run, from CONTRACT_GENERATED (cases per operation),
 // CONTRACT_SEED and CONTRACT_OPERATIONS (a comma list); the bin sets them from its flags.
-import type { Env } from "../targets.js";
+import type { Env } from "./target.js";
 
 export interface GenerateSettings {
   /** Random valid cases per operation (0: no generated cases). Targeted and invalid cases come on top. */

@@ -1,7 +1,8 @@
 // Parsers for the numeric and enumerated flags of the bin: each refuses a bad value with a message
-// that says what is accepted (commander turns it into exit code 2).
+// that says what is accepted (the root turns it into exit code 2).
 import { InvalidArgumentError } from "commander";
-import { parseShard, type Shard } from "./report-files.js";
+import { type CoverageGates, parseGates } from "../coverage-report/gates.js";
+import { parseShard, type Shard } from "../report-files.js";
 
 function integer(text: string, what: string, min: number, max: number): number {
   if (!/^-?\d+$/.test(text.trim()))
@@ -17,13 +18,17 @@ export const casesOption = (text: string) => integer(text, "the number of cases"
 export const generatedOption = (text: string) => integer(text, "the number of generated cases", 0, 100_000);
 export const seedOption = (text: string) => integer(text, "the seed", -(2 ** 31 - 1), 2 ** 31 - 1);
 
-export function percentOption(text: string): number {
-  const value = Number(text);
-  if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 100) {
-    throw new InvalidArgumentError("the coverage threshold must be a percentage from 0 to 100.");
+/** `--min-coverage 80` (the total) or `--min-coverage operations=100,statuses=50,branches=100,enums=80`. */
+export function gatesOption(text: string): CoverageGates {
+  try {
+    return parseGates(text);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
   }
-  return value;
 }
+
+/** A positive duration in milliseconds. */
+export const millisecondsOption = (text: string) => integer(text, "the timeout (ms)", 1, 3_600_000);
 
 export function shardOption(text: string): Shard {
   try {

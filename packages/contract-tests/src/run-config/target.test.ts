@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REAL_REQUIRED_VARIABLES, resolveTarget } from "./targets.js";
+import { REAL_REQUIRED_VARIABLES, resolveTarget } from "./target.js";
 
 const realEnv = {
   CONTRACT_TARGET: "real",

@@ -1,0 +1,32 @@
+// The options that choose a target, shared by run, generate and replay-case.
+import { type Command, Option } from "commander";
+import type { RunResolution, TargetFlags } from "../run-config/run-config.js";
+import { TARGET_NAMES } from "../run-config/target.js";
+import { httpUrlOption } from "./option-parsers.js";
+
+export function addTargetOptions(command: Command): Command {
+  return command
+    .addOption(new Option("--target <name>", "what to run against").choices(TARGET_NAMES))
+    .option("--base-url <url>", "the API's root URL (real, url)", httpUrlOption)
+    .option("--api-key <key>", "the key (prefer CONTRACT_API_KEY: flags are visible to other users)")
+    .option("--stateful", "url target: run the behaviour tests too")
+    .addOption(
+      new Option("--allow-mutations", "let tests change data (real: off by default)").conflicts("readOnly"),
+    )
+    .option("--read-only", "never change data (url: on by default)")
+    .option("--reports-dir <dir>", "where the reports go (default ./reports)");
+}
+
+/** The target values as run-config flags (undefined ones left out). */
+export function targetFlags(values: TargetFlags): TargetFlags {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** The one line a command prints when its target cannot run (exit 2). */
+export function cannotRunLine(resolved: Exclude<RunResolution, { kind: "ready" }>): string {
+  const reason =
+    resolved.kind === "invalid"
+      ? resolved.message
+      : `cannot run --target ${resolved.target}: missing ${resolved.missing.join(", ")}`;
+  return `contract-tests: ${reason}\n`;
+}

@@ -1,0 +1,255 @@
+// Parity: re-sends a recording's exchanges in order to a target and compares each answer with the
+// recorded one — the status, the set and types of the body's fields, and the states each task went
+// through. Ids the recording's answers handed out are mapped to the target's through the spec's links.
+// Time: on a sandbox (`clock`), its tenant clock is stopped and advanced by the recorded gaps, so tasks
+// end when they ended in the recording, without waiting; `recorded` waits the gaps; `none` never waits.
+import { type DocumentModel, openDocument } from "@cloud-contract/spec/document";
+import { parseBody } from "../body.js";
+import type { Judge } from "../judge.js";
+import { REDACTED } from "../record/redact.js";
+import { type FetchFunction, WRONG_KEY } from "../stateful/http.js";
+import type { ParityDifference } from "./differences.js";
+import { IdMap } from "./id-map.js";
+import type { RecordedExchange, Recording } from "./recording.js";
+import { compareShapes } from "./shape.js";
+
+export interface ParityTarget {
+  baseUrl: string;
+  apiKey: string;
+  fetch: FetchFunction;
+}
+
+export type Pace = "clock" | "recorded" | "none";
+
+export interface OperationParity {
+  operationId: string;
+  exchanges: number;
+  /** Exchanges with at least one difference. */
+  differing: number;
+}
+
+export interface ParityResult {
+  exchanges: number;
+  differences: ParityDifference[];
+  operations: OperationParity[];
+  /** Recorded ids mapped to the target's. */
+  idsMapped: number;
+  /**
+   * Exchanges not sent: refused (4xx) requests whose body the recorder redacted — the secret that made
+   * them invalid is gone, so the request cannot be sent as it was (a refused request changes nothing).
+   */
+  notComparable: string[];
+}
+
+const hasRedacted = (value: unknown): boolean =>
+  value === REDACTED ||
+  (Array.isArray(value) && value.some(hasRedacted)) ||
+  (value !== null && typeof value === "object" && Object.values(value).some(hasRedacted));
+
+/** The longest recorded gap waited for with `recorded` pacing. */
+const MAX_WAIT_MS = 10_000;
+
+/**
+ * The Authorization to send for a recorded one: the recorder keeps the scheme word and redacts the key,
+ * so a redacted key becomes the target's key — or, when the recording was refused (401/403), a key the
+ * target cannot know. No header stays none; anything else (the scheme alone) is sent as recorded.
+ */
+export function authorizationFor(
+  recorded: string | undefined,
+  status: number,
+  apiKey: string,
+): string | undefined {
+  if (recorded === undefined) return undefined;
+  const redacted = /^(\S+)\s+REDACTED$/.exec(recorded);
+  if (!redacted) return recorded;
+  return `${redacted[1]} ${status === 401 || status === 403 ? WRONG_KEY : apiKey}`;
+}
+
+interface TaskTrack {
+  operationId: string;
+  where: string;
+  recorded: string[];
+  target: string[];
+}
+
+const FINAL = new Set(["FINISHED", "ERROR"]);
+const RANK: Record<string, number> = { NEW: 0, RUNNING: 1, FINISHED: 2, ERROR: 2 };
+
+class ParityRun {
+  readonly model: DocumentModel;
+  readonly ids = new IdMap();
+  readonly tasks = new Map<string, TaskTrack>();
+  readonly differences: ParityDifference[] = [];
+  readonly operations = new Map<string, OperationParity>();
+  readonly notComparable: string[] = [];
+
+  constructor(
+    readonly judge: Judge,
+    readonly target: ParityTarget,
+  ) {
+    this.model = openDocument(judge.doc);
+  }
+
+  async control(body: object): Promise<void> {
+    const response = await this.target.fetch(
+      new Request(`${this.target.baseUrl}/__sandbox/clock`, {
+        method: "POST",
+        headers: { authorization: `apikey ${this.target.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`the target's sandbox clock answered ${response.status}`);
+  }
+
+  private tasksOf(body: unknown): Array<{ id: string; state: string }> {
+    const items = Array.isArray((body as { results?: unknown })?.results)
+      ? (body as { results: unknown[] }).results
+      : [body];
+    return items.filter((item) => this.judge.matchesSchema("Task", item)) as Array<{
+      id: string;
+      state: string;
+    }>;
+  }
+
+  private track(x: RecordedExchange, side: "recorded" | "target", body: unknown) {
+    for (const task of this.tasksOf(body)) {
+      const key = side === "recorded" ? this.ids.id(task.id) : task.id;
+      const track = this.tasks.get(key) ?? {
+        operationId: x.operationId,
+        where: x.where,
+        recorded: [],
+        target: [],
+      };
+      track.where = x.where;
+      if (track[side].at(-1) !== task.state) track[side].push(task.state);
+      this.tasks.set(key, track);
+    }
+  }
+
+  /** Both answers are the same task in different states (it ended sooner or later): compared by task-state. */
+  private taskInOtherState(recorded: unknown, target: unknown): boolean {
+    const [a] = this.tasksOf(recorded);
+    const [b] = this.tasksOf(target);
+    return a !== undefined && b !== undefined && recorded === (a as unknown) && a.state !== b.state;
+  }
+
+  async send(x: RecordedExchange): Promise<void> {
+    if (x.status >= 400 && x.status < 500 && hasRedacted(x.requestBody)) {
+      this.notComparable.push(x.where);
+      return;
+    }
+    const headers = new Headers();
+    const authorization = authorizationFor(x.authorization, x.status, this.target.apiKey);
+    if (authorization !== undefined) headers.set("authorization", authorization);
+    const body = x.requestBody === undefined ? undefined : JSON.stringify(this.ids.body(x.requestBody));
+    if (body !== undefined) headers.set("content-type", "application/json");
+    const search = new URLSearchParams(this.ids.query(x.query)).toString();
+    const path = this.ids.path(x.path);
+    const response = await this.target.fetch(
+      new Request(`${this.target.baseUrl}${path}${search ? `?${search}` : ""}`, {
+        method: x.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      }),
+    );
+    const answer = parseBody(response.headers.get("content-type"), await response.text());
+    const found: ParityDifference[] = [];
+    if (response.status !== x.status) {
+      found.push({
+        where: x.where,
+        operationId: x.operationId,
+        kind: "status",
+        recorded: String(x.status),
+        target: String(response.status),
+      });
+    } else if (!this.taskInOtherState(x.body, answer)) {
+      for (const field of compareShapes(x.body, answer)) {
+        found.push({
+          where: x.where,
+          operationId: x.operationId,
+          kind: field.kind,
+          pointer: field.pointer,
+          recorded: field.recorded ?? "absent",
+          target: field.target ?? "absent",
+        });
+      }
+    }
+    if (response.status === x.status && response.status < 300) {
+      const params = (p: string) =>
+        Object.fromEntries(
+          Object.entries(this.model.route(x.method, p).params).map(([k, v]) => [k, decodeURIComponent(v)]),
+        );
+      this.track(x, "recorded", x.body);
+      this.ids.learn(
+        this.model.operation(x.operationId),
+        x.status,
+        { path: params(x.path), query: Object.fromEntries(x.query), body: x.body },
+        { path: params(path), query: Object.fromEntries(new URLSearchParams(search)), body: answer },
+      );
+      this.track(x, "target", answer);
+    }
+    this.differences.push(...found);
+    const tally = this.operations.get(x.operationId) ?? {
+      operationId: x.operationId,
+      exchanges: 0,
+      differing: 0,
+    };
+    tally.exchanges++;
+    if (found.length > 0) tally.differing++;
+    this.operations.set(x.operationId, tally);
+  }
+
+  /** task-state: the target's task went through the same states and ended as the recorded one. */
+  taskDifferences(): ParityDifference[] {
+    const out: ParityDifference[] = [];
+    for (const [id, track] of this.tasks) {
+      if (track.recorded.length === 0 || track.target.length === 0) continue;
+      const backwards = track.target.some(
+        (state, n) => n > 0 && (RANK[state] ?? 0) < (RANK[track.target[n - 1] as string] ?? 0),
+      );
+      const recordedEnd = track.recorded.at(-1) as string;
+      const targetEnd = track.target.at(-1) as string;
+      // A task that ended sooner or later is timing; one that ended otherwise, or not at all, is not.
+      const endedOtherwise = FINAL.has(recordedEnd) && recordedEnd !== targetEnd;
+      if (backwards || endedOtherwise) {
+        out.push({
+          where: track.where,
+          operationId: track.operationId,
+          kind: "task-state",
+          pointer: `task ${id}`,
+          recorded: track.recorded.join(" → "),
+          target: track.target.join(" → "),
+        });
+      }
+    }
+    return out;
+  }
+}
+
+export async function replayForParity(
+  recording: Recording,
+  target: ParityTarget,
+  judge: Judge,
+  pace: Pace,
+): Promise<ParityResult> {
+  const run = new ParityRun(judge, target);
+  if (pace === "clock") await run.control({ mode: "manual" });
+  let previous = recording.exchanges[0]?.startedAt ?? 0;
+  for (const exchange of recording.exchanges) {
+    const gap = Math.max(0, exchange.startedAt - previous);
+    previous = Math.max(previous, exchange.startedAt);
+    if (gap > 0 && pace === "clock") await run.control({ advance_ms: gap });
+    if (gap > 0 && pace === "recorded") await new Promise((r) => setTimeout(r, Math.min(gap, MAX_WAIT_MS)));
+    await run.send(exchange);
+  }
+  if (pace === "clock") await run.control({ mode: "real" });
+  const differences = [...run.differences, ...run.taskDifferences()];
+  return {
+    exchanges: recording.exchanges.length,
+    differences,
+    operations: [...run.operations.values()].sort((a, b) => a.operationId.localeCompare(b.operationId)),
+    idsMapped: run.ids.size,
+    notComparable: run.notComparable,
+  };
+}

@@ -1,0 +1,51 @@
+// A failing sequence saved as JSON, to be replayed with `contract-tests generate --stateful --replay FILE`:
+// the seed it came from, its steps and what failed.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Step } from "./commands.js";
+import type { SequenceFailure } from "./sequences.js";
+
+export const CASE_FORMAT = "contract-tests/stateful-sequence@1";
+
+export interface SequenceCase {
+  format: typeof CASE_FORMAT;
+  seed: number;
+  steps: Step[];
+  failure: { check: string; operationId: string | undefined; message: string; described: string[] };
+}
+
+export function saveSequenceCase(file: string, seed: number, failure: SequenceFailure): void {
+  const saved: SequenceCase = {
+    format: CASE_FORMAT,
+    seed,
+    steps: failure.steps,
+    failure: {
+      check: failure.check,
+      operationId: failure.operationId,
+      message: failure.message,
+      described: failure.described,
+    },
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+}
+
+const STEP_KINDS = new Set(["call", "follow", "auth", "break", "pages"]);
+
+/** Reads a saved sequence; throws naming the file when it is not one. */
+export function loadSequenceCase(file: string): SequenceCase {
+  let parsed: Partial<SequenceCase>;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<SequenceCase>;
+  } catch (error) {
+    throw new Error(`${file} cannot be read as JSON: ${(error as Error).message}`);
+  }
+  if (
+    parsed.format !== CASE_FORMAT ||
+    !Array.isArray(parsed.steps) ||
+    !parsed.steps.every((s) => typeof s === "object" && s !== null && STEP_KINDS.has((s as Step).kind))
+  ) {
+    throw new Error(`${file} is not a saved stateful sequence (format ${CASE_FORMAT}, steps)`);
+  }
+  return parsed as SequenceCase;
+}

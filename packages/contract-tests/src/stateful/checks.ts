@@ -1,0 +1,28 @@
+// The named checks of stateful sequences. Each failure names its check, the operation and what was
+// seen; the README lists them with these words.
+export const CHECKS = {
+  "response-conforms": "every answer has a documented status, content type and a body its schema accepts",
+  "valid-accepted":
+    "a well-formed request (the suite's sample, or a link followed with its values) gets a 2xx; a sample write sent again may meet a documented 400 or 409",
+  "invalid-refused": "a request that breaks one constraint of the spec is refused with a documented 4xx",
+  "ids-retrievable":
+    "every id an answer hands out can be read through the links to GET operations (2xx), and is listed where an x-lists link says, until its task ends",
+  "tasks-forward":
+    "a task's state only moves forward (NEW → RUNNING → FINISHED | ERROR, never out of FINISHED or ERROR), with finished_on set once it ended",
+  "auth-required": "every operation refuses a missing and a wrong key with 401 or 403",
+  "pages-consistent": "the pages of a list are disjoint and together hold `count` items",
+} as const;
+
+export type CheckName = keyof typeof CHECKS;
+
+/** A broken check: what a sequence step throws, so that fast-check shrinks the sequence. */
+export class CheckFailure extends Error {
+  constructor(
+    readonly check: CheckName,
+    readonly operationId: string,
+    detail: string,
+  ) {
+    super(`${check}: ${operationId} ${detail}`);
+    this.name = "CheckFailure";
+  }
+}

@@ -1,0 +1,62 @@
+// One request of a stateful sequence as it goes on the wire, and how it is sent: through a fetch
+// function (the global one over HTTP, or any other that takes a Request, such as an in-process sandbox).
+import { parseBody } from "../body.js";
+
+export interface WireRequest {
+  operationId: string;
+  method: string;
+  /** The path with its parameters filled in, percent-encoded. */
+  path: string;
+  query: Array<[string, string]>;
+  body?: unknown;
+}
+
+/** The Authorization a request carries: the target's key, none, or a key the target cannot know. */
+export type Credentials = "key" | "missing" | "wrong";
+
+/** A key no target hands out: the auth check must refuse it. */
+export const WRONG_KEY = "stateful-wrong-key-0000";
+
+export type FetchFunction = (request: Request) => Promise<Response>;
+
+export interface StatefulTarget {
+  baseUrl: string;
+  apiKey: string;
+  fetch: FetchFunction;
+}
+
+export interface Answer {
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}
+
+export function requestUrl(baseUrl: string, request: WireRequest): string {
+  const search = new URLSearchParams(request.query).toString();
+  return `${baseUrl}${request.path}${search ? `?${search}` : ""}`;
+}
+
+export async function send(
+  target: StatefulTarget,
+  request: WireRequest,
+  credentials: Credentials = "key",
+): Promise<Answer> {
+  const headers = new Headers();
+  if (credentials !== "missing") {
+    headers.set("authorization", `apikey ${credentials === "key" ? target.apiKey : WRONG_KEY}`);
+  }
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(request.body);
+  }
+  const response = await target.fetch(
+    new Request(requestUrl(target.baseUrl, request), {
+      method: request.method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    }),
+  );
+  const contentType = response.headers.get("content-type");
+  return { status: response.status, contentType, body: parseBody(contentType, await response.text()) };
+}

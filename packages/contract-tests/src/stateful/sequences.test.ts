@@ -1,0 +1,171 @@
+// Stateful sequences against a real sandbox, and against small servers in front of one that each break
+// one rule: one forgets a created task after its first getTask, one lets a request without a key through
+// on one operation. The failures are found, shrunk, saved and replayed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RunningSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildContext } from "../context.js";
+import { createJudge } from "../judge.js";
+import { type ReadyTarget, resolveTarget } from "../run-config/target.js";
+import { SUITE_SANDBOX } from "../target-session.js";
+import { forgetfulServer } from "../test-support/forgetful-server.js";
+import { type RewritingProxyOptions, startRewritingProxy } from "../test-support/rewriting-proxy.js";
+import { loadSequenceCase, saveSequenceCase } from "./case-file.js";
+import { DEFAULT_SEQUENCE_OPTIONS, replaySteps, runSequences } from "./sequences.js";
+import { createSequenceEnv, type SequenceEnv } from "./world.js";
+
+const judge = createJudge();
+let sandbox: RunningSandbox;
+let work: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox(SUITE_SANDBOX);
+  work = mkdtempSync(join(tmpdir(), "stateful-"));
+});
+
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The environment of sequences against a base URL (the url target, with the sandbox's fixtures). */
+async function envFor(baseUrl: string, tenants = true): Promise<SequenceEnv> {
+  const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl }) as ReadyTarget;
+  const ctx = buildContext(plan, { apiKey: SANDBOX_API_KEY, fixtures: SANDBOX_FIXTURES });
+  return createSequenceEnv(ctx, { baseUrl, apiKey: ctx.apiKey, fetch: (r) => fetch(r) }, judge, { tenants });
+}
+
+async function withProxy<T>(
+  options: Omit<RewritingProxyOptions, "upstream">,
+  use: (url: string) => Promise<T>,
+) {
+  const proxy = await startRewritingProxy({ upstream: sandbox.url, ...options });
+  try {
+    return await use(proxy.url);
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe("stateful sequences", () => {
+  it("keep every check against the sandbox at the default size, following the spec's links", async () => {
+    const env = await envFor(sandbox.url);
+    expect(env.newTenant, "a sandbox gives each sequence a tenant").toBeDefined();
+    const result = await runSequences(env, DEFAULT_SEQUENCE_OPTIONS);
+    expect(result.failure).toBeUndefined();
+    expect(result.sequences).toBeGreaterThanOrEqual(DEFAULT_SEQUENCE_OPTIONS.sequences);
+    expect([...result.followed]).toEqual(
+      expect.arrayContaining([
+        "createBareMetalServers 200 GetTask → getTask",
+        "createBareMetalServers 200 ListActiveTasks → listActiveTasks",
+        "listActiveTasks 200 GetTask → getTask",
+      ]),
+    );
+  }, 120_000);
+
+  it("find a task forgotten after its first getTask, shrink it to three steps at most and replay it", async () => {
+    await withProxy(forgetfulServer(), async (url) => {
+      const env = await envFor(url);
+      const result = await runSequences(env, DEFAULT_SEQUENCE_OPTIONS);
+      const failure = result.failure;
+      expect(failure?.check, failure?.message).toBe("ids-retrievable");
+      expect(failure?.message).toMatch(/not found|→ 404|does not list/);
+      expect(failure?.steps.length).toBeLessThanOrEqual(3);
+      expect(failure?.steps.some((s) => s.kind === "call")).toBe(true);
+
+      const file = join(work, "forgotten-task.json");
+      saveSequenceCase(file, result.seed, failure as NonNullable<typeof failure>);
+      const saved = loadSequenceCase(file);
+      expect(saved.steps).toEqual(failure?.steps);
+      const again = await replaySteps(env, saved.steps);
+      expect(again.failure?.check).toBe("ids-retrievable");
+    });
+    // The same saved steps keep every check against the sandbox itself.
+    const saved = loadSequenceCase(join(work, "forgotten-task.json"));
+    expect((await replaySteps(await envFor(sandbox.url), saved.steps)).failure).toBeUndefined();
+  }, 120_000);
+
+  it("accept a documented conflict when a sample write is sent again, and only then", async () => {
+    const env = await envFor(sandbox.url);
+    const twice = [
+      { kind: "call", operationId: "updateSecurityGroup" },
+      { kind: "call", operationId: "updateSecurityGroup" },
+      { kind: "call", operationId: "addResellerNotificationSetting" },
+      { kind: "call", operationId: "addResellerNotificationSetting" },
+    ] as const;
+    expect((await replaySteps(env, [...twice])).failure).toBeUndefined();
+    // A server that refuses the first sample write with 409 breaks the check: nothing was written before.
+    const refusing: Omit<RewritingProxyOptions, "upstream"> = {
+      answer: (exchange) =>
+        exchange.operationId === "updateSecurityGroup"
+          ? { status: 409, body: { message: "refused by the test server" } }
+          : undefined,
+    };
+    await withProxy(refusing, async (url) => {
+      const result = await replaySteps(await envFor(url), [twice[0]]);
+      expect(result.failure).toMatchObject({ check: "valid-accepted", operationId: "updateSecurityGroup" });
+    });
+  }, 60_000);
+
+  it("name the one operation that accepts a request without a key", async () => {
+    const lenient: Omit<RewritingProxyOptions, "upstream"> = {
+      forward(exchange) {
+        if (exchange.operationId === "listPlanContents" && !exchange.headers.has("authorization")) {
+          exchange.headers.set("authorization", `apikey ${SANDBOX_API_KEY}`);
+        }
+      },
+    };
+    await withProxy(lenient, async (url) => {
+      const result = await runSequences(await envFor(url), DEFAULT_SEQUENCE_OPTIONS);
+      expect(result.failure).toMatchObject({
+        check: "auth-required",
+        operationId: "listPlanContents",
+        steps: [{ kind: "auth", operationId: "listPlanContents", credentials: "missing" }],
+      });
+      expect(result.failure?.message).toBe("auth-required: listPlanContents with a missing key → 200");
+    });
+  }, 60_000);
+
+  it("send only what changes nothing on a read-only target", async () => {
+    // On the default key (no tenant per sequence), whose state must not change.
+    const env = { ...(await envFor(sandbox.url, false)), readOnly: true };
+    const before = await (
+      await fetch(`${sandbox.url}/__sandbox/state`, {
+        headers: { authorization: `apikey ${SANDBOX_API_KEY}` },
+      })
+    ).text();
+    const result = await runSequences(env, { ...DEFAULT_SEQUENCE_OPTIONS, sequences: 20 });
+    expect(result.failure).toBeUndefined();
+    const after = await (
+      await fetch(`${sandbox.url}/__sandbox/state`, {
+        headers: { authorization: `apikey ${SANDBOX_API_KEY}` },
+      })
+    ).text();
+    expect(after).toBe(before);
+  }, 60_000);
+
+  it("call getTask only through links when the target names no task of its own (as on the real API)", async () => {
+    const base = await envFor(sandbox.url);
+    const ctx = { ...base.ctx, fixtures: {} };
+    const env = await createSequenceEnv(ctx, base.target, judge, { tenants: true });
+    expect([...env.withoutSample]).toEqual(["getTask"]);
+    const result = await runSequences(env, { ...DEFAULT_SEQUENCE_OPTIONS, sequences: 20 });
+    expect(result.failure).toBeUndefined();
+  }, 60_000);
+
+  it("refuse a file that is not a saved sequence, naming it", () => {
+    const file = join(work, "not-a-case.json");
+    saveSequenceCase(file, 1, {
+      check: "error",
+      operationId: undefined,
+      message: "x",
+      steps: [],
+      described: [],
+    });
+    expect(() => loadSequenceCase(join(work, "missing.json"))).toThrow(
+      /missing\.json cannot be read as JSON/,
+    );
+  });
+});

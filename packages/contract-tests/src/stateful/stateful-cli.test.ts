@@ -1,0 +1,94 @@
+// `contract-tests generate --stateful` end to end: against the sandbox it starts (exit 0, reports with
+// the links followed), against a server that forgets a task after its first getTask (exit 1, a saved
+// case file that `--replay` runs again), and with bad values (exit 2, naming what is wrong).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../cli.js";
+import { SUITE_SANDBOX } from "../target-session.js";
+import { forgetfulServer } from "../test-support/forgetful-server.js";
+import { sink } from "../test-support/output-sink.js";
+import { startRewritingProxy } from "../test-support/rewriting-proxy.js";
+import type { SequenceCase } from "./case-file.js";
+
+let work: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "stateful-cli-"));
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function run(argv: string[], env: Record<string, string> = {}) {
+  const out = sink();
+  const code = await main(argv, env, out.stream);
+  return { code, text: out.text() };
+}
+
+describe("contract-tests generate --stateful", () => {
+  it("keeps every check against the sandbox and writes its reports", async () => {
+    const reports = join(work, "sandbox");
+    const { code, text } = await run([
+      "generate",
+      "--stateful",
+      "--target",
+      "sandbox",
+      "--reports-dir",
+      reports,
+    ]);
+    expect(code, text).toBe(0);
+    expect(text).toMatch(
+      /every check kept \(response-conforms, valid-accepted, invalid-refused, ids-retrievable/,
+    );
+    expect(text).toMatch(/links followed [1-9]\d*\/9/);
+    const summary = JSON.parse(readFileSync(join(reports, "stateful-sandbox.json"), "utf8"));
+    expect(summary.failure).toBeNull();
+    expect(summary.linksFollowed).toContain("createBareMetalServers 200 GetTask → getTask");
+    expect(readFileSync(join(reports, "stateful-sandbox.xml"), "utf8")).toMatch(/name="tasks-forward: /);
+  }, 120_000);
+
+  it("saves a failing sequence that --replay runs again: failing there, passing on a sound server", async () => {
+    const sandbox = await startSandbox(SUITE_SANDBOX);
+    const proxy = await startRewritingProxy({ upstream: sandbox.url, ...forgetfulServer() });
+    try {
+      const reports = join(work, "forgetful");
+      const env = { CONTRACT_API_KEY: SANDBOX_API_KEY };
+      const target = ["--target", "url", "--base-url", proxy.url, "--reports-dir", reports];
+      const failed = await run(["generate", "--stateful", ...target], env);
+      expect(failed.code, failed.text).toBe(1);
+      expect(failed.text).toMatch(/FAILED ids-retrievable: /);
+      const file = /saved: (\S+)/.exec(failed.text)?.[1] as string;
+      const saved = JSON.parse(readFileSync(file, "utf8")) as SequenceCase;
+      expect(saved.steps.length).toBeLessThanOrEqual(3);
+      expect(saved.failure.check).toBe("ids-retrievable");
+
+      const again = await run(["generate", "--replay", file, ...target], env);
+      expect(again.code, again.text).toBe(1);
+      expect(again.text).toMatch(/the saved sequence still fails: ids-retrievable/);
+      const sound = await run(
+        ["generate", "--replay", file, "--target", "url", "--base-url", sandbox.url],
+        env,
+      );
+      expect(sound.code, sound.text).toBe(0);
+      expect(sound.text).toMatch(/now keeps every check/);
+    } finally {
+      await proxy.close();
+      await sandbox.stop();
+    }
+  }, 180_000);
+
+  it.for([
+    [["generate", "--stateful", "--sequences", "0"], /--sequences <n>' argument '0' is invalid/],
+    [["generate", "--stateful", "--max-steps", "x"], /--max-steps <n>' argument 'x' is invalid/],
+    [["generate", "--replay", "/nonexistent/case.json"], /\/nonexistent\/case\.json cannot be read as JSON/],
+    [["generate", "--stateful", "--target", "url"], /CONTRACT_TARGET=url needs CONTRACT_BASE_URL/],
+  ] as const)("exits 2 when it cannot run: %j", async ([argv, message]) => {
+    const { code, text } = await run([...argv]);
+    expect(code, text).toBe(2);
+    expect(text).toMatch(message);
+  });
+});

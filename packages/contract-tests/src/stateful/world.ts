@@ -1,0 +1,236 @@
+// What one stateful sequence runs against and what it learned on the way: the target, the spec, the
+// links its answers handed out (in order, so a step can name one by index), the states of the tasks it
+// saw and the steps it ran. Every exchange goes through `exchange`, which applies the checks that hold
+// for every answer (response-conforms, tasks-forward) and hands out the answer's links.
+import {
+  type DocumentModel,
+  evaluateEach,
+  type Operation,
+  openDocument,
+} from "@cloud-contract/spec/document";
+import type { ContractContext } from "../context.js";
+import { linkKey } from "../coverage-report/model.js";
+import { isPrismProblem, type Judge } from "../judge.js";
+import { type RequestModel, requestModels } from "../request-model.js";
+import { UNKNOWN_TASK_ID } from "../suite/requests.js";
+import { breaksOf } from "./breaks.js";
+import { CheckFailure } from "./checks.js";
+import { type Answer, type Credentials, type StatefulTarget, send, type WireRequest } from "./http.js";
+import { sampleRequest } from "./samples.js";
+
+/** The target and the spec, shared by every sequence of a run. */
+export interface SequenceEnv {
+  ctx: ContractContext;
+  target: StatefulTarget;
+  judge: Judge;
+  spec: DocumentModel;
+  models: Map<string, RequestModel>;
+  /** Per operation, the labels of its single-constraint breaks (from a first sample). */
+  breakLabels: Map<string, string[]>;
+  /**
+   * Operations whose sample names a resource the target may not have (a task id nobody handed out, when
+   * the target has no finished task to name): called only through links, never on their own.
+   */
+  withoutSample: Set<string>;
+  /** Only operations that change nothing are sent (the real target without mutations allowed). */
+  readOnly: boolean;
+  /**
+   * A fresh key (a tenant of its own) for each sequence, when the target is a sandbox with its control
+   * API: sequences then never see each other's state, so a shrunk sequence fails the same way alone.
+   */
+  newTenant?: () => Promise<string>;
+}
+
+/** Asks a sandbox's control API for a tenant; undefined when the target has none (not a sandbox). */
+export async function sandboxTenants(target: StatefulTarget): Promise<(() => Promise<string>) | undefined> {
+  const create = async () => {
+    const response = await target.fetch(
+      new Request(`${target.baseUrl}/__sandbox/tenants`, {
+        method: "POST",
+        headers: { authorization: `apikey ${target.apiKey}` },
+      }),
+    );
+    const body = (await response.json().catch(() => undefined)) as { api_key?: unknown } | undefined;
+    if (response.status !== 201 || typeof body?.api_key !== "string") return undefined;
+    return body.api_key;
+  };
+  if ((await create()) === undefined) return undefined;
+  return async () => {
+    const key = await create();
+    if (key === undefined) throw new Error("the sandbox stopped creating tenants");
+    return key;
+  };
+}
+
+export async function createSequenceEnv(
+  ctx: ContractContext,
+  target: StatefulTarget,
+  judge: Judge,
+  options: { tenants?: boolean } = {},
+): Promise<SequenceEnv> {
+  const spec = openDocument(judge.doc);
+  const models = new Map(requestModels(judge.doc).map((m) => [m.operationId, m]));
+  const breakLabels = new Map<string, string[]>();
+  const withoutSample = new Set<string>();
+  for (const [operationId, model] of models) {
+    const sample = await sampleRequest(ctx, operationId);
+    if (sample.path.includes(UNKNOWN_TASK_ID)) withoutSample.add(operationId);
+    breakLabels.set(
+      operationId,
+      breaksOf(judge, model, sample).map((b) => b.label),
+    );
+  }
+  const newTenant = options.tenants ? await sandboxTenants(target) : undefined;
+  return {
+    ctx,
+    target,
+    judge,
+    spec,
+    models,
+    breakLabels,
+    withoutSample,
+    readOnly: !ctx.allowMutations,
+    ...(newTenant ? { newTenant } : {}),
+  };
+}
+
+/** A link an answer handed out: the operation it feeds and the values it fills in. */
+export interface HandedLink {
+  /** The coverage key: `createBareMetalServers 200 GetTask → getTask`. */
+  key: string;
+  from: string;
+  operationId: string;
+  params: Record<string, unknown>;
+  /** The id the linked list must show (x-lists), if any. */
+  lists?: unknown;
+}
+
+const TASK_RANK: Record<string, number> = { NEW: 0, RUNNING: 1, FINISHED: 2, ERROR: 2 };
+export const isFinal = (state: string | undefined) => state === "FINISHED" || state === "ERROR";
+
+export class World {
+  readonly links: HandedLink[] = [];
+  readonly taskStates = new Map<string, string>();
+  readonly followed = new Set<string>();
+  /** Operations whose sample write this sequence made successfully (a repeat may conflict with it). */
+  readonly written = new Set<string>();
+  /** Coverage items the answers exercised: operations and documented statuses. */
+  readonly hits = new Set<string>();
+  readonly steps: string[] = [];
+  sent = 0;
+
+  constructor(
+    readonly env: SequenceEnv,
+    /** The context and target of this sequence: the run's, or those of its own tenant. */
+    readonly ctx: ContractContext = env.ctx,
+    readonly target: StatefulTarget = env.target,
+  ) {}
+
+  /** A world for one sequence: on a tenant of its own when the environment can make one. */
+  static async open(env: SequenceEnv): Promise<World> {
+    if (!env.newTenant) return new World(env);
+    const apiKey = await env.newTenant();
+    return new World(env, { ...env.ctx, apiKey }, { ...env.target, apiKey });
+  }
+
+  operation(operationId: string): Operation {
+    return this.env.spec.operation(operationId);
+  }
+
+  /** Sends a request, checks the answer against the spec and the task lifecycle, hands out its links. */
+  async exchange(request: WireRequest, credentials: Credentials = "key"): Promise<Answer> {
+    const answer = await send(this.target, request, credentials);
+    this.sent++;
+    const verdict = this.env.judge.checkResponse(
+      request.operationId,
+      answer.status,
+      answer.contentType,
+      answer.body,
+    );
+    this.hits.add(request.operationId);
+    if (verdict.documentedAs !== undefined) this.hits.add(`${request.operationId} ${verdict.documentedAs}`);
+    // A Prism the run started answers its own problem+json refusals: excused there, as in every run.
+    const excused = this.ctx.server === "prism" && isPrismProblem(answer.status, answer.contentType);
+    const first = excused ? undefined : verdict.violations[0];
+    if (first) {
+      throw new CheckFailure(
+        "response-conforms",
+        request.operationId,
+        `→ ${answer.status}: ${first.pointer || "/"} ${first.message}`,
+      );
+    }
+    if (answer.status >= 500) {
+      throw new CheckFailure("valid-accepted", request.operationId, `→ ${answer.status} (a server error)`);
+    }
+    if (credentials === "key" && answer.status < 300) {
+      this.observeTasks(request.operationId, answer.body);
+      this.handOut(request, answer);
+    }
+    return answer;
+  }
+
+  /** tasks-forward, for every task the answer shows (a task, or the results of a task list). */
+  private observeTasks(operationId: string, body: unknown) {
+    const items = Array.isArray((body as { results?: unknown })?.results)
+      ? ((body as { results: unknown[] }).results as unknown[])
+      : [body];
+    for (const item of items) {
+      if (!this.env.judge.matchesSchema("Task", item)) continue;
+      const task = item as { id: string; state: string; finished_on?: string | null };
+      const before = this.taskStates.get(task.id);
+      if (before !== undefined) {
+        const back = (TASK_RANK[task.state] ?? 0) < (TASK_RANK[before] ?? 0);
+        if (back || (isFinal(before) && task.state !== before)) {
+          throw new CheckFailure(
+            "tasks-forward",
+            operationId,
+            `task ${task.id} went from ${before} to ${task.state}`,
+          );
+        }
+      }
+      if (isFinal(task.state) && !task.finished_on) {
+        throw new CheckFailure(
+          "tasks-forward",
+          operationId,
+          `task ${task.id} is ${task.state} without finished_on`,
+        );
+      }
+      this.taskStates.set(task.id, task.state);
+    }
+  }
+
+  /** The links of the answer's status, one per value of an array-valued link (`tasks/0` → each task). */
+  private handOut(request: WireRequest, answer: Answer) {
+    const operation = this.operation(request.operationId);
+    const match = this.env.spec.route(request.method, request.path);
+    const source = {
+      path: Object.fromEntries(Object.entries(match.params).map(([k, v]) => [k, decodeURIComponent(v)])),
+      query: Object.fromEntries(request.query),
+      body: answer.body,
+    };
+    for (const link of operation.links) {
+      if (link.status !== String(answer.status)) continue;
+      const names = Object.keys(link.parameters);
+      const values = names.map((name) => evaluateEach(link.parameters[name], source));
+      if (values.some((v) => v.length === 0)) continue;
+      const listed = link.lists === undefined ? undefined : evaluateEach(link.lists, source);
+      const spread = Math.max(...values.map((v) => v.length), listed?.length ?? 0);
+      for (let i = 0; i < spread; i++) {
+        const params = Object.fromEntries(
+          names.map((name, n) => [name, values[n]?.[Math.min(i, (values[n]?.length ?? 1) - 1)]]),
+        );
+        const handed: HandedLink = {
+          key: linkKey(operation.operationId, link.status, link.name, link.operationId),
+          from: operation.operationId,
+          operationId: link.operationId,
+          params,
+        };
+        if (listed !== undefined) {
+          if (listed.length === 0) continue;
+          handed.lists = listed[Math.min(i, listed.length - 1)];
+        }
+        this.links.push(handed);
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// The package's bin as a user runs it: a child process, stdout not a terminal, an environment without the
+// caller's CONTRACT_* and vitest variables. For the tests that check exit codes and printed lines.
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const BIN = fileURLToPath(new URL("../../bin/contract-tests.js", import.meta.url));
+
+export interface BinRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of this process without CONTRACT_*, VITEST* and CI run ids, plus `extra`. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !name.startsWith("CONTRACT_") &&
+        !name.startsWith("VITEST") &&
+        !["GITHUB_RUN_ID", "CI_PIPELINE_ID", "NO_COLOR", "FORCE_COLOR"].includes(name),
+    ),
+  );
+  return { ...env, ...extra };
+}
+
+/** Starts the bin; the caller waits for it with `finished`. */
+export function startBin(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}) {
+  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
+    env: options.env ?? cleanEnv(),
+    cwd: options.cwd ?? process.cwd(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const run: BinRun = { code: null, stdout: "", stderr: "" };
+  child.stdout?.on("data", (chunk: Buffer) => {
+    run.stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    run.stderr += chunk.toString();
+  });
+  const finished = new Promise<BinRun>((resolve) =>
+    child.once("exit", (code) => {
+      run.code = code;
+      resolve(run);
+    }),
+  );
+  return { child, run, finished };
+}
+
+/** Runs the bin to its end. */
+export function runBin(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}) {
+  return startBin(args, options).finished;
+}
