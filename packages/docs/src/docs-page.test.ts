@@ -8,7 +8,14 @@ import { type RequestLog, recordRequests } from "./network.js";
 import { bundledOperations, docsFile, screenshotFile, specDir } from "./operations.js";
 
 const TAGS = ["Cloud", "Billing", "CDN", "IAM", "Streaming"];
-const INTRO = ["Authentication", "Asynchronous tasks", "Tags: JSON Merge Patch", "Pagination", "Errors"];
+const INTRO = [
+  "Getting started",
+  "Authentication",
+  "Asynchronous tasks",
+  "Tags: JSON Merge Patch",
+  "Pagination",
+  "Errors",
+];
 const operations = bundledOperations();
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -77,6 +84,25 @@ describe("the API reference in Chromium", () => {
     expect(auth).toContain("case-insensitive");
   });
 
+  it("starts with Getting started: the sandbox in one command, its key, seeded ids, control API and client", async () => {
+    const menu = page.locator('[data-component-name="Menu/MenuItem"] [data-text]');
+    const labels = await menu.evaluateAll((els) => els.map((e) => e.getAttribute("data-text")));
+    expect(labels.indexOf("Getting started")).toBeLessThan(labels.indexOf("Authentication"));
+    const section = page.locator('[data-section-id="/section/getting-started"]');
+    const text = squash((await section.textContent()) ?? "");
+    for (const fact of [
+      "pnpm install && pnpm sandbox",
+      "http://127.0.0.1:4011",
+      "sandbox-api-key",
+      "bm1-infrastructure-small",
+      "/__sandbox/tenants",
+      "/__sandbox/clock",
+      "/__sandbox/faults",
+      'createCloudClient({ apiKey: "sandbox-api-key", baseUrl: "http://127.0.0.1:4011" })',
+    ])
+      expect(text).toContain(fact);
+  });
+
   it("shows the five tag groups, each listing its operations by method and path, while scrolling", async () => {
     const bottom = await scrollThrough(page);
     expect(bottom).toBeGreaterThan(1000);
@@ -141,6 +167,24 @@ describe("the API reference in Chromium", () => {
     await expect(section.locator("h2").first().textContent()).resolves.toContain("Reset the push token");
   });
 
+  it("keeps the spaces of search snippets where a description's source line wraps", async () => {
+    await page.getByTestId("search-trigger").click();
+    await page.getByPlaceholder("Search docs...").fill("quotas");
+    const dialog = page.getByTestId("search-dialog");
+    await dialog.getByText("Check the registry quota", { exact: true }).waitFor({ timeout: 10_000 });
+    // In the spec's YAML "the" ends one line of this description and "project" starts the next.
+    const source = readFileSync(
+      join(specDir, "paths", "cloud_v1_registries_{project_id}_{region_id}_check_limits.yaml"),
+      "utf8",
+    );
+    expect(source).toMatch(/quotas of the\n\s+project in the region/);
+    const text = squash((await dialog.textContent()) ?? "");
+    expect(text).toContain("fit within the quotas of the project in the region");
+    expect(text).not.toMatch(/theproject/);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden", timeout: 10_000 });
+  });
+
   it("shows a code sample to reviewers in spec/dist/docs/screenshot.png", async () => {
     const op = operations.find((o) => o.operationId === "createBareMetalServers");
     expect(op).toBeDefined();
@@ -155,6 +199,51 @@ describe("the API reference in Chromium", () => {
     await sample.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotFile });
     expect(statSync(screenshotFile).size).toBeGreaterThan(10_000);
+  });
+
+  // Last but one: choosing curl switches the sample language of every operation on the page.
+  it("shows the bare metal creation's curl sample, and names each network interface variant", async () => {
+    await page.evaluate(() => {
+      window.location.hash = "/cloud/createbaremetalservers";
+    });
+    const section = page.locator('[data-section-id$="/createbaremetalservers"][data-item-kind="httpItem"]');
+    await section.waitFor({ timeout: 15_000 });
+    const panel = section.locator('[data-testid="right-panel"]').filter({ hasText: "TypeScript" }).first();
+    await panel.getByRole("button", { name: "TypeScript" }).click();
+    await page.getByRole("menuitem", { name: "curl" }).click();
+    const curl = section
+      .locator('[data-testid="right-panel"] pre[data-testid="source-code"] code')
+      .filter({ hasText: "curl -X POST" })
+      .first();
+    await curl.waitFor({ timeout: 10_000 });
+    const source = (await curl.textContent()) ?? "";
+    expect(source).toContain('curl -X POST "http://127.0.0.1:4011/cloud/v1/bminstances/1/1"');
+    expect(source).toContain('-H "Authorization: apikey sandbox-api-key"');
+    expect(source).toContain('"flavor": "bm1-infrastructure-small"');
+    // A long sample line wraps inside the panel instead of running past its edge.
+    const overflow = await curl.evaluate((el) => {
+      const pre = el.closest("pre") as HTMLElement;
+      return pre.scrollWidth - pre.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
+
+    const interfaces = section.locator(".schema-property-item").filter({
+      has: page.locator("span.schema-name", { hasText: /^interfaces$/ }),
+    });
+    await expect(interfaces.first().textContent()).resolves.toContain("Network interface");
+    await interfaces
+      .first()
+      .getByText(/Show \d+ array properties/)
+      .click();
+    // Each variant of the interface union is a button named by its discriminator value, and the body's
+    // two ways to boot are named by their titles.
+    for (const name of ["external", "subnet", "any_subnet", "reserved_fixed_ip"])
+      await expect(
+        interfaces.first().getByText(name, { exact: true }).first().isVisible(),
+        name,
+      ).resolves.toBe(true);
+    for (const name of ["From an image", "From an application template"])
+      await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
   });
 
   it("made no request that leaves the machine, and Redoc threw nothing", async () => {

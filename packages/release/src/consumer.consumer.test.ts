@@ -88,7 +88,7 @@ describe("a project outside the workspace that installs the packed tarballs", ()
     expect(check.status, check.output).toBe(0);
   });
 
-  it("runs the program against the Prism mock from the tarball", () => {
+  it("runs the program against the Prism mock and the in-process sandbox from the tarballs", () => {
     const program = run(process.execPath, [join("dist", "main.js")], project, 90_000);
     expect(program.status, program.output).toBe(0);
     const result = JSON.parse(program.stdout.trim().split("\n").at(-1) ?? "{}");
@@ -96,6 +96,7 @@ describe("a project outside the workspace that installs the packed tarballs", ()
       state: expect.any(String),
       plans: expect.any(Number),
       stream: expect.any(Number),
+      inProcess: "FINISHED",
     });
   });
 });

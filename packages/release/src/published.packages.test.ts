@@ -21,7 +21,7 @@ afterAll(() => rmSync(packs, { recursive: true, force: true }));
  * other exports are data files (openapi.yaml, docs/index.html) that have no types by nature.
  */
 const ATTW_ENTRYPOINTS: Record<string, string[]> = {
-  "@cloud-contract/spec": ["./document", "./validator", "./openapi.json"],
+  "@cloud-contract/spec": ["./document", "./model", "./bundled", "./validator", "./openapi.json"],
 };
 
 describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
@@ -59,7 +59,7 @@ describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
     expect(Array.isArray(manifest.files) && manifest.files.length > 0).toBe(true);
     expect(manifest.exports).toBeTypeOf("object");
     expect(manifest.exports["./package.json"]).toBe("./package.json");
-    // The spec's root is not a module; its code entries (./document, ./validator) carry the types.
+    // The spec's root is not a module; its code entries (./document, ./model, ./bundled, ./validator) carry the types.
     if (name === "@cloud-contract/spec") {
       expect(manifest.exports["./document"].types).toBeTypeOf("string");
       expect(manifest.exports["./validator"].types).toBeTypeOf("string");
