@@ -1,0 +1,72 @@
+import { JSONParser } from "@streamparser/json";
+import { nextTurn } from "./turns.js";
+
+/** Characters handed to the parser per turn of the event loop. */
+const SLICE = 32 * 1024;
+
+/**
+ * Parses a JSON text a slice per turn of the event loop (JSON.parse holds the loop for the whole text: 50 ms
+ * and more for a megabyte of object keys). Same result as JSON.parse (last duplicate key wins, `__proto__` an
+ * own key); throws a SyntaxError for a text JSON.parse refuses.
+ */
+export async function parseJsonInTurns(text: string): Promise<unknown> {
+  const parser = new JSONParser({ paths: ["$"], keepStack: false });
+  let value: unknown;
+  let failure: Error | undefined;
+  parser.onValue = ({ value: parsed, stack }) => {
+    if (stack.length === 0) value = parsed;
+  };
+  parser.onError = (error) => {
+    failure ??= error;
+  };
+  const fail = (error: Error) => new SyntaxError(error.message);
+  for (let at = 0; at < text.length; at += SLICE) {
+    if (at > 0) await nextTurn();
+    try {
+      parser.write(text.slice(at, at + SLICE));
+    } catch (error) {
+      failure ??= error as Error;
+    }
+    if (failure) throw fail(failure);
+  }
+  try {
+    if (!parser.isEnded) parser.end();
+  } catch (error) {
+    failure ??= error as Error;
+  }
+  if (failure) throw fail(failure);
+  return value;
+}
+
+/** Array items, or object members, serialised per turn by {@link stringifyInTurns}. */
+const ENTRIES_PER_TURN = 4096;
+
+/**
+ * JSON.stringify's text of a value, made in turns of the event loop: the value's arrays and objects, at its
+ * top level and one level down, are serialised a slice of entries per turn.
+ */
+export async function stringifyInTurns(value: unknown, depth = 0): Promise<string | undefined> {
+  if (depth > 1 || !isContainer(value)) return JSON.stringify(value);
+  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    for (let at = 0; at < value.length; at += ENTRIES_PER_TURN) {
+      if (at > 0) await nextTurn();
+      parts.push(JSON.stringify(value.slice(at, at + ENTRIES_PER_TURN)).slice(1, -1));
+    }
+    return `[${parts.join(",")}]`;
+  }
+  const entries = Object.entries(value);
+  for (let at = 0; at < entries.length; at += ENTRIES_PER_TURN) {
+    if (at > 0) await nextTurn();
+    for (const [key, member] of entries.slice(at, at + ENTRIES_PER_TURN)) {
+      const text =
+        depth === 0 && isContainer(member) ? await stringifyInTurns(member, 1) : JSON.stringify(member);
+      if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+    }
+  }
+  return `{${parts.join(",")}}`;
+}
+
+/** An array or a plain object (nothing with its own `toJSON`). */
+const isContainer = (value: unknown): value is object =>
+  value !== null && typeof value === "object" && !("toJSON" in value);
