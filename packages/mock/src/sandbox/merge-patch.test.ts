@@ -83,15 +83,33 @@ describe("applyTagsPatch (RFC 7386 on user tags)", () => {
         ["d", "e"],
       ],
     ],
-  ] as const)("%s", (_name, patch, expected) => {
-    const out = applyTagsPatch(tags, patch as never);
+  ] as const)("%s", async (_name, patch, expected) => {
+    const out = await applyTagsPatch(tags, patch as never);
     expect(out.map((t) => [t.key, t.value])).toEqual(expected);
     expect(out.find((t) => t.key === "ro")?.read_only).toBe(true);
   });
 
-  it("does not change its input", () => {
+  it("does not change its input", async () => {
     const copy = structuredClone(tags);
-    applyTagsPatch(tags, { a: "changed", b: null });
+    await applyTagsPatch(tags, { a: "changed", b: null });
     expect(tags).toEqual(copy);
+  });
+
+  it("gives the same result when the patch and the list are worked through in several turns", async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({
+      key: `k${i}`,
+      value: "old",
+      read_only: i % 7 === 0,
+    }));
+    const patch: Record<string, string | null> = {};
+    for (let i = 0; i < 9_000; i++) patch[`k${i}`] = i % 3 === 0 ? null : `new${i}`;
+    const out = await applyTagsPatch(many, patch);
+    const expected = [
+      ...many.flatMap((t, i) => (t.read_only ? [t] : i % 3 === 0 ? [] : [{ ...t, value: `new${i}` }])),
+      ...Array.from({ length: 4_000 }, (_, j) => j + 5_000)
+        .filter((i) => i % 3 !== 0)
+        .map((i) => ({ key: `k${i}`, value: `new${i}`, read_only: false })),
+    ];
+    expect(out).toEqual(expected);
   });
 });

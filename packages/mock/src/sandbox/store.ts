@@ -74,8 +74,9 @@ const byId = <K extends string | number, T extends { id: K }>(items: T[]): Map<K
   new Map(items.map((item) => [item.id, item]));
 
 /**
- * The sandbox's state. Handlers run synchronously between reading the request and writing the answer,
- * and Node runs one at a time, so every change here is atomic with respect to other requests.
+ * The sandbox's state. A tenant's writes run one after another (the pipeline's write turns), and a handler
+ * that works in turns of the event loop stores its result in one step at its end, so every change here is
+ * atomic with respect to other requests; reads see the state before or after a write, never half of it.
  */
 export class Store {
   readonly seed: number | string;

@@ -43,7 +43,7 @@ export type Handler<
   App,
   R extends RequestShape = RequestShape,
   Result extends HandlerResult = HandlerResult,
-> = (ctx: RequestContext<App, R>) => Result;
+> = (ctx: RequestContext<App, R>) => Result | Promise<Result>;
 
 /**
  * The handlers by operationId. Each may declare the exact types of its request (`Handler<App, R>`): the
@@ -51,4 +51,7 @@ export type Handler<
  * schemas those types are generated from. (A method signature, so that the table accepts handlers with
  * narrower request types.)
  */
-export type HandlerTable<App> = Record<string, { handle(ctx: RequestContext<App>): HandlerResult }["handle"]>;
+export type HandlerTable<App> = Record<
+  string,
+  { handle(ctx: RequestContext<App>): HandlerResult | Promise<HandlerResult> }["handle"]
+>;

@@ -6,9 +6,18 @@ import { errorWriter } from "./error-writer.js";
 import type { SandboxCore, SandboxRequest, SandboxResponse } from "./exchange.js";
 import type { HandlerResult, HandlerTable } from "./handler.js";
 import { headAnswer, textAnswer } from "./json-answer.js";
+import { stringifyInTurns } from "./json-in-turns.js";
 import { requestIdFactory } from "./request-id.js";
 import { responseProblem } from "./self-check.js";
-import { checkRequest, parseRequest, type ValidRequest } from "./validate.js";
+import { nextTurn, WriteTurns } from "./turns.js";
+import {
+  checkRequest,
+  checkRequestInTurns,
+  parseRequest,
+  parseRequestInTurns,
+  type RawBody,
+  type ValidRequest,
+} from "./validate.js";
 
 /** How a fault armed on the caller's tenant spoils a call (see `faults/inject.ts`). */
 export type FaultAnswer = { delayMs: number } & (
@@ -90,6 +99,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
   const operations = compileOperations(model);
   const compiled = new Map(operations.map((op) => [op.operationId, op]));
   const nextRequestId = requestIdFactory();
+  const writeTurns = new WriteTurns();
   const writeError = errorWriter({
     model,
     validateResponses: options.validateResponses ?? false,
@@ -151,7 +161,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
   }
 
   /** Receive the body (only for operations that take one). */
-  async function receive(call: Call<App>): Promise<{ text: string; contentType: string } | undefined> {
+  async function receive(call: Call<App>): Promise<RawBody | undefined> {
     const { body } = call.request;
     if (!call.op.body || body === undefined) return undefined;
     const bytes = typeof body === "function" ? await body() : body;
@@ -160,8 +170,32 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     return { text, contentType: typeof type === "string" ? type : "" };
   }
 
+  /** Parse and validate a body of usual size at once. */
+  function validNow(call: Call<App>, raw: RawBody | undefined): ValidRequest {
+    return checkRequest(call.op, parseRequest(call.op, call.rawParams, call.rawQuery, raw, call.scope));
+  }
+
+  /** Parse and validate a large body in turns. */
+  async function validInTurns(call: Call<App>, raw: RawBody): Promise<ValidRequest> {
+    const parsed = await parseRequestInTurns(call.op, call.rawParams, call.rawQuery, raw, call.scope);
+    await nextTurn();
+    const valid = await checkRequestInTurns(call.op, parsed);
+    await nextTurn();
+    return valid;
+  }
+
+  /** Handle, then self-check and serialise (in turns of the event loop, for a large call). */
+  function respond(call: Call<App>, valid: ValidRequest, large: boolean): Responded | Promise<Responded> {
+    const result = handle(call, valid);
+    if (!large && !(result instanceof Promise)) return { result, answer: serialise(call, result) };
+    return (async () => {
+      const done = await result;
+      return { result: done, answer: large ? await serialiseInTurns(call, done) : serialise(call, done) };
+    })();
+  }
+
   /** Handle: the operation's handler over the validated request and the pinned application. */
-  function handle(call: Call<App>, valid: ValidRequest): HandlerResult {
+  function handle(call: Call<App>, valid: ValidRequest): HandlerResult | Promise<HandlerResult> {
     const handler = options.handlers[call.op.operationId];
     if (!handler) throw new ApiError(501, `The sandbox does not implement ${call.op.operationId}.`);
     const { scope } = call;
@@ -188,14 +222,26 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
 
   /** Self-check and serialise: the answer as the state stands right after the handler. */
   function serialise(call: Call<App>, result: HandlerResult): SandboxResponse {
-    if (options.validateResponses) {
-      const problem = responseProblem(model, call.op.operationId, result.status, result.body);
-      if (problem) {
-        throw new ApiError(500, `Response breaks the spec: ${problem}`, { exceptionClass: "SpecViolation" });
-      }
-    }
+    selfCheck(call, result);
     const text = result.body === undefined ? undefined : JSON.stringify(result.body);
     return textAnswer(result.status, text, call.requestId, result.headers);
+  }
+
+  /** {@link serialise} for a large call: a turn after the check, and the body's text made in turns. */
+  async function serialiseInTurns(call: Call<App>, result: HandlerResult): Promise<SandboxResponse> {
+    selfCheck(call, result);
+    await nextTurn();
+    const text = result.body === undefined ? undefined : await stringifyInTurns(result.body);
+    return textAnswer(result.status, text, call.requestId, result.headers);
+  }
+
+  /** With `validateResponses`, an answer that breaks the spec becomes a 500 naming the break. */
+  function selfCheck(call: Call<App>, result: HandlerResult): void {
+    if (!options.validateResponses) return;
+    const problem = responseProblem(model, call.op.operationId, result.status, result.body);
+    if (problem) {
+      throw new ApiError(500, `Response breaks the spec: ${problem}`, { exceptionClass: "SpecViolation" });
+    }
   }
 
   /** Commit: an operation that writes and succeeded is stored before it is answered. */
@@ -234,15 +280,16 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
         if (fault && fault.kind !== "slow_body" && fault.delayMs > 0) await delay(fault.delayMs);
         if (fault?.kind === "reset") return cutConnection();
         if (fault?.kind === "status") throw fault.error;
-        // A large body is parsed, validated and handled in turns of the event loop, so that other calls go on.
+        // A large body is parsed, validated, handled and answered in turns of the event loop, so that other
+        // calls go on meanwhile.
         const large = raw !== undefined && raw.text.length > LARGE_BODY;
-        const parsed = parseRequest(call.op, call.rawParams, rawQuery, raw, call.scope);
-        if (large) await nextTurn();
-        const valid = checkRequest(call.op, parsed);
-        if (large) await nextTurn();
+        const valid = large ? await validInTurns(call, raw) : validNow(call, raw);
         assertLive(call);
-        const result = handle(call, valid);
-        const answer = serialise(call, result);
+        // A write's handler and answer take the tenant's write turn: a write that works in turns is never
+        // interleaved with another write of its tenant, and its answer shows the state as it left it.
+        const { result, answer } = call.op.writes
+          ? await writeTurns.run(call.app as object, () => respond(call, valid, large))
+          : await respond(call, valid, large);
         assertLive(call);
         await commit(call, result);
         if (fault?.kind === "slow_body") answer.delivery = { spreadMs: fault.delayMs };
@@ -272,7 +319,12 @@ const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Bodies longer than this (characters) are worked on in several turns of the event loop. */
 const LARGE_BODY = 64 * 1024;
-const nextTurn = () => delay(0);
+
+/** A handler's result and the answer serialised from it. */
+interface Responded {
+  result: HandlerResult;
+  answer: SandboxResponse;
+}
 
 const notFound = (path: string) => new ApiError(404, `No operation at ${path}.`);
 

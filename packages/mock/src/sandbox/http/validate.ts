@@ -1,7 +1,9 @@
-import type { Json } from "@cloud-contract/spec/model";
+import { isObject, type Json } from "@cloud-contract/spec/model";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
 import { type KeyScope, scopeAllows } from "./auth.js";
+import { parseJsonInTurns } from "./json-in-turns.js";
+import { nextTurn } from "./turns.js";
 import { type InvalidFields, validationError } from "./validation-error.js";
 
 /** A request's parts once coerced and checked against the operation's schemas. */
@@ -29,9 +31,98 @@ export function parseRequest(
   op: CompiledOperation,
   rawParams: Record<string, string>,
   rawQuery: string,
-  raw: { text: string; contentType: string } | undefined,
+  raw: RawBody | undefined,
   scope: KeyScope,
 ): ParsedRequest {
+  const parts = parseParameters(op, rawParams, rawQuery, scope);
+  const text = bodyText(op, raw);
+  return withBody(parts, text, text === undefined ? undefined : parseJson(() => JSON.parse(text)));
+}
+
+/** {@link parseRequest} for a large body: the body is parsed a slice per turn of the event loop. */
+export async function parseRequestInTurns(
+  op: CompiledOperation,
+  rawParams: Record<string, string>,
+  rawQuery: string,
+  raw: RawBody | undefined,
+  scope: KeyScope,
+): Promise<ParsedRequest> {
+  const parts = parseParameters(op, rawParams, rawQuery, scope);
+  const text = bodyText(op, raw);
+  if (text === undefined) return withBody(parts, text, undefined);
+  let body: unknown;
+  try {
+    body = await parseJsonInTurns(text);
+  } catch (error) {
+    throw notJson(error);
+  }
+  return withBody(parts, text, body);
+}
+
+/** Validates the parsed body with the operation's schema: every schema break (path, query, body) is one 400. */
+export function checkRequest(op: CompiledOperation, parsed: ParsedRequest): ValidRequest {
+  const { params, query, body, invalid } = parsed;
+  if (op.body) {
+    if (body === undefined) {
+      if (op.body.required) invalid.body = ["A JSON request body is required."];
+    } else collect(invalid, "body", op.body.validate(body));
+  }
+  if (Object.keys(invalid).length > 0) throw validationError(invalid);
+  return { params, query, body };
+}
+
+/** Entries checked per turn when a large property of a body is checked a few entries at a time. */
+const SLICE_ENTRIES = 4096;
+
+/**
+ * {@link checkRequest} for a large body: the body is checked with its large sliceable properties (see
+ * `sliceable`) left empty, then their entries a few per turn: an array's items a slice at a time in the
+ * body, an object's members one by one against their own schemas. Any check that fails sends the body to
+ * {@link checkRequest} whole, so the errors are exactly the usual ones.
+ */
+export async function checkRequestInTurns(
+  op: CompiledOperation,
+  parsed: ParsedRequest,
+): Promise<ValidRequest> {
+  const { body } = parsed;
+  if (!op.body || !isObject(body) || Object.keys(parsed.invalid).length > 0) return checkRequest(op, parsed);
+  const large = op.body.sliceable.flatMap((part) => {
+    const value = body[part.name];
+    const entries = part.kind === "items" ? (Array.isArray(value) ? value : []) : membersOf(value);
+    return entries.length > SLICE_ENTRIES ? [{ part, entries }] : [];
+  });
+  if (large.length === 0) return checkRequest(op, parsed);
+  const rest: Json = { ...body };
+  for (const { part } of large) rest[part.name] = part.kind === "items" ? [] : {};
+  if (!op.body.validate(rest).valid) return checkRequest(op, parsed);
+  for (const { part, entries } of large) {
+    const members = body[part.name] as Json;
+    for (let at = 0; at < entries.length; at += SLICE_ENTRIES) {
+      await nextTurn();
+      const slice = entries.slice(at, at + SLICE_ENTRIES);
+      const valid =
+        part.kind === "items"
+          ? op.body.validate({ ...rest, [part.name]: slice }).valid
+          : (slice as string[]).every((name) => part.member(name, members[name]));
+      if (!valid) return checkRequest(op, parsed);
+    }
+  }
+  return { params: parsed.params, query: parsed.query, body };
+}
+
+/** An object's member names (none for anything else, arrays included). */
+const membersOf = (value: unknown): string[] => (isObject(value) ? Object.keys(value) : []);
+
+/** A request body as it came: its text and its declared content type. */
+export type RawBody = { text: string; contentType: string };
+
+/** Path and query coerced and validated, and the key's scope checked on the scoped path parameters. */
+function parseParameters(
+  op: CompiledOperation,
+  rawParams: Record<string, string>,
+  rawQuery: string,
+  scope: KeyScope,
+): Omit<ParsedRequest, "body"> {
   const params = coerceParams(op, rawParams);
   const query = coerceQuery(op, rawQuery);
   refuseUnsafeIntegers([...unsafeIntegers(params, "path"), ...unsafeIntegers(query, "query")]);
@@ -46,21 +137,17 @@ export function parseRequest(
       }
     }
   }
-  const body = raw === undefined ? undefined : parseBody(op, raw);
-  if (raw !== undefined && LONG_DIGIT_RUN.test(raw.text)) refuseUnsafeIntegers(unsafeIntegers(body, "body"));
-  return { params, query, body, invalid };
+  return { params, query, invalid };
 }
 
-/** Validates the parsed body with the operation's schema: every schema break (path, query, body) is one 422. */
-export function checkRequest(op: CompiledOperation, parsed: ParsedRequest): ValidRequest {
-  const { params, query, body, invalid } = parsed;
-  if (op.body) {
-    if (body === undefined) {
-      if (op.body.required) invalid.body = ["A JSON request body is required."];
-    } else collect(invalid, "body", op.body.validate(body));
-  }
-  if (Object.keys(invalid).length > 0) throw validationError(invalid);
-  return { params, query, body };
+/** The parsed request, once no integer of the body is beyond what JavaScript represents exactly. */
+function withBody(
+  parts: Omit<ParsedRequest, "body">,
+  text: string | undefined,
+  body: unknown,
+): ParsedRequest {
+  if (text !== undefined && LONG_DIGIT_RUN.test(text)) refuseUnsafeIntegers(unsafeIntegers(body, "body"));
+  return { ...parts, body };
 }
 
 function refuseUnsafeIntegers(fields: string[]): void {
@@ -71,20 +158,28 @@ function refuseUnsafeIntegers(fields: string[]): void {
   });
 }
 
-function parseBody(op: CompiledOperation, raw: { text: string; contentType: string }): unknown {
-  if (!op.body || raw.text.length === 0) return undefined;
+/** The body's text when the operation takes one and it is not empty; a type other than JSON is a 415. */
+function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | undefined {
+  if (!op.body || raw === undefined || raw.text.length === 0) return undefined;
   if (!JSON_TYPE.test(raw.contentType)) {
     const got = raw.contentType ? `"${raw.contentType}"` : "none";
     throw new ApiError(415, `Content-Type must be application/json, got ${got}.`);
   }
+  return raw.text;
+}
+
+function parseJson(parse: () => unknown): unknown {
   try {
-    return JSON.parse(raw.text);
+    return parse();
   } catch (error) {
-    throw new ApiError(400, `The request body is not valid JSON: ${(error as Error).message}`, {
-      exceptionClass: "ParseError",
-    });
+    throw notJson(error);
   }
 }
+
+const notJson = (error: unknown) =>
+  new ApiError(400, `The request body is not valid JSON: ${(error as Error).message}`, {
+    exceptionClass: "ParseError",
+  });
 
 /** The fields (`body.a.0.b`) holding an integer JavaScript cannot represent exactly. */
 function unsafeIntegers(value: unknown, where: string): string[] {

@@ -37,10 +37,29 @@ export interface CompiledOperation {
   queryParams: ParameterSpec[];
   validatePath: (values: Json) => ValidationResult;
   validateQuery: (values: Json) => ValidationResult;
-  body: { required: boolean; validate: (value: unknown) => ValidationResult } | undefined;
+  body:
+    | {
+        required: boolean;
+        validate: (value: unknown) => ValidationResult;
+        /**
+         * The body's properties whose entries (array items, object members) are each checked on their own, so
+         * that a large one can be checked a few entries at a time (see `checkRequestInTurns`).
+         */
+        sliceable: SliceableProperty[];
+      }
+    | undefined;
   /** The documented status closest to `wanted` (see `documentedStatus`). */
   status(wanted: number): number;
 }
+
+/**
+ * A body property whose entries are each checked on their own: a body valid with this property empty, and
+ * whose entries each pass alone, is valid. `items`: an array, checked a slice of items at a time in the body;
+ * `members`: an object, each member's name and value checked by their own schemas.
+ */
+export type SliceableProperty =
+  | { name: string; kind: "items" }
+  | { name: string; kind: "members"; member: (name: string, value: unknown) => boolean };
 
 /** Compiles every operation of the model. */
 export function compileOperations(model: DocumentModel): CompiledOperation[] {
@@ -96,7 +115,65 @@ function objectSchema(params: Parameter[]): object {
 function compileBody(model: DocumentModel, op: Operation): CompiledOperation["body"] {
   if (!op.requestBody) return undefined;
   const json = Object.entries(op.requestBody.content).find(([type]) => isJsonMediaType(type))?.[1];
-  return { required: op.requestBody.required, validate: model.compile(json?.schema ?? {}) };
+  return {
+    required: op.requestBody.required,
+    validate: model.compile(json?.schema ?? {}),
+    sliceable: sliceableProperties(model, json?.schema),
+  };
+}
+
+/** Keywords of a body schema that look at each property on its own, never at two properties together. */
+const PER_PROPERTY = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "title",
+  "description",
+]);
+/** Keywords that describe and check nothing. */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+]);
+/** Keywords of an array property that look at each item on its own, or only ask for some items. */
+const PER_ITEM = new Set(["type", "items", "minItems"]);
+/** Keywords of an object property that look at each member on its own, or only ask for some members. */
+const PER_MEMBER = new Set(["type", "additionalProperties", "propertyNames", "minProperties"]);
+
+/**
+ * The properties of a body schema whose entries are each checked on their own (see {@link SliceableProperty}).
+ * Any other keyword (a count's upper bound, `uniqueItems`, a choice between shapes, named properties, …) keeps
+ * the property out, and a large one is then checked whole.
+ */
+function sliceableProperties(model: DocumentModel, schema: unknown): SliceableProperty[] {
+  const body = model.resolve(schema);
+  if (!isObject(body) || !isObject(body.properties)) return [];
+  if (Object.keys(body).some((k) => !PER_PROPERTY.has(k) && !ANNOTATIONS.has(k))) return [];
+  return Object.entries(body.properties).flatMap(([name, property]): SliceableProperty[] => {
+    const resolved = model.resolve(property);
+    if (!isObject(resolved)) return [];
+    const checks = Object.keys(resolved).filter((k) => !ANNOTATIONS.has(k));
+    if (isObject(resolved.items) && checks.every((k) => PER_ITEM.has(k))) return [{ name, kind: "items" }];
+    const values = resolved.additionalProperties;
+    if (resolved.items !== undefined || !isObject(values) || !checks.every((k) => PER_MEMBER.has(k)))
+      return [];
+    const validName = isObject(resolved.propertyNames) ? model.compile(resolved.propertyNames) : undefined;
+    const validValue = model.compile(values);
+    return [
+      {
+        name,
+        kind: "members",
+        member: (key, value) => (validName?.(key).valid ?? true) && validValue(value).valid,
+      },
+    ];
+  });
 }
 
 function authHeaderOf(model: DocumentModel, op: Operation): string | undefined {

@@ -1,5 +1,6 @@
 import type { SecurityGroupRule, SecurityGroupRuleCreate } from "@cloud-contract/types";
 import { ApiError, badRequest, conflict, notFound } from "../../http/api-error.js";
+import { forEachInTurns } from "../../http/turns.js";
 import { applyTagsPatch } from "../../merge-patch.js";
 import { laterThan, projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
@@ -16,9 +17,10 @@ const SAME_RULE_FIELDS = [
 
 /**
  * PATCH /cloud/v1/securitygroups/{project_id}/{region_id}/{group_id} — applies rule deletes and creates,
- * the new name and the tags merge patch, all or nothing; bumps `revision_number` and `updated_at`.
+ * the new name and the tags merge patch, all or nothing; bumps `revision_number` and `updated_at`. Many rules
+ * or tags are worked through in turns of the event loop; the group changes only at the end, in one step.
  */
-export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) => {
+export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   const group = ctx.app.entities.securityGroups.get(ctx.params.group_id);
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
@@ -30,10 +32,12 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) 
   // Work on a copy and check everything before anything is stored; rules by id and by their properties keep
   // every change one step, whatever the number of rules.
   const rules = new Map<unknown, SecurityGroupRule>(); // by id (a rule without one by itself)
-  for (const rule of group.security_group_rules ?? []) rules.set(rule.id ?? rule, rule);
   const properties = new Map<string, number>();
-  for (const rule of rules.values()) count(properties, sameRuleKey(rule), 1);
-  for (const [i, change] of (request.changed_rules ?? []).entries()) {
+  await forEachInTurns(group.security_group_rules ?? [], (rule) => {
+    rules.set(rule.id ?? rule, rule);
+    count(properties, sameRuleKey(rule), 1);
+  });
+  await forEachInTurns(request.changed_rules ?? [], (change, i) => {
     if (change.action === "delete") {
       // The schema allows a delete without an ID (as the reference does); the service refuses it.
       if (!change.security_group_rule_id)
@@ -47,7 +51,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) 
       }
       rules.delete(change.security_group_rule_id);
       count(properties, sameRuleKey(rule), -1);
-      continue;
+      return;
     }
     const rule = newRule(change, group.id, ctx.app.random.uuid(), updatedAt);
     if ((rule.port_range_min ?? 0) > (rule.port_range_max ?? 65535)) {
@@ -59,14 +63,21 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = (ctx) 
     }
     count(properties, key, 1);
     rules.set(rule.id ?? rule, rule);
-  }
+  });
+  const tags = await applyTagsPatch(group.tags_v2, request.tags);
 
-  group.security_group_rules = [...rules.values()];
-  if (request.name !== undefined) group.name = request.name;
-  group.tags_v2 = applyTagsPatch(group.tags_v2, request.tags);
-  group.revision_number += 1;
-  group.updated_at = updatedAt;
-  return { status: 200, body: group };
+  // Stored in one step, after the last turn: `set` records the change for the next commit, which may have
+  // taken this group's earlier state while the work above gave the event loop back.
+  const updated = {
+    ...group,
+    security_group_rules: [...rules.values()],
+    ...(request.name !== undefined ? { name: request.name } : {}),
+    tags_v2: tags,
+    revision_number: group.revision_number + 1,
+    updated_at: updatedAt,
+  };
+  ctx.app.entities.securityGroups.set(updated.id, updated);
+  return { status: 200, body: updated };
 };
 
 /** The properties that make two rules the same rule. */
