@@ -1,5 +1,5 @@
 import { JSONParser } from "@streamparser/json";
-import { nextTurn } from "./turns.js";
+import { slicesInTurns } from "./turns.js";
 
 /** Characters handed to the parser per turn of the event loop. */
 const SLICE = 32 * 1024;
@@ -20,10 +20,9 @@ export async function parseJsonInTurns(text: string): Promise<unknown> {
     failure ??= error;
   };
   const fail = (error: Error) => new SyntaxError(error.message);
-  for (let at = 0; at < text.length; at += SLICE) {
-    if (at > 0) await nextTurn();
+  for await (const [at, end] of slicesInTurns(text.length, SLICE)) {
     try {
-      parser.write(text.slice(at, at + SLICE));
+      parser.write(text.slice(at, end));
     } catch (error) {
       failure ??= error as Error;
     }
@@ -49,16 +48,14 @@ export async function stringifyInTurns(value: unknown, depth = 0): Promise<strin
   if (depth > 1 || !isContainer(value)) return JSON.stringify(value);
   const parts: string[] = [];
   if (Array.isArray(value)) {
-    for (let at = 0; at < value.length; at += ENTRIES_PER_TURN) {
-      if (at > 0) await nextTurn();
-      parts.push(JSON.stringify(value.slice(at, at + ENTRIES_PER_TURN)).slice(1, -1));
+    for await (const [at, end] of slicesInTurns(value.length, ENTRIES_PER_TURN)) {
+      parts.push(JSON.stringify(value.slice(at, end)).slice(1, -1));
     }
     return `[${parts.join(",")}]`;
   }
   const entries = Object.entries(value);
-  for (let at = 0; at < entries.length; at += ENTRIES_PER_TURN) {
-    if (at > 0) await nextTurn();
-    for (const [key, member] of entries.slice(at, at + ENTRIES_PER_TURN)) {
+  for await (const [at, end] of slicesInTurns(entries.length, ENTRIES_PER_TURN)) {
+    for (const [key, member] of entries.slice(at, end)) {
       const text =
         depth === 0 && isContainer(member) ? await stringifyInTurns(member, 1) : JSON.stringify(member);
       if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);

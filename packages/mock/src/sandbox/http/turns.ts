@@ -8,6 +8,17 @@ export const nextTurn: () => Promise<void> =
     ? () => new Promise((resume) => setImmediate(resume))
     : () => new Promise((resume) => setTimeout(resume, 0));
 
+/**
+ * The slices `[at, end)` of `length` entries, `size` at a time, each after a turn of the event loop (the first
+ * at once): the one way large work here gives the loop back.
+ */
+export async function* slicesInTurns(length: number, size: number): AsyncGenerator<[number, number]> {
+  for (let at = 0; at < length; at += size) {
+    if (at > 0) await nextTurn();
+    yield [at, Math.min(length, at + size)];
+  }
+}
+
 /** Entries worked through per turn by {@link forEachInTurns}. */
 const ENTRIES_PER_TURN = 2048;
 
@@ -20,9 +31,7 @@ export async function forEachInTurns<T>(
   items: readonly T[],
   each: (item: T, index: number) => void,
 ): Promise<void> {
-  for (let at = 0; at < items.length; at += ENTRIES_PER_TURN) {
-    if (at > 0) await nextTurn();
-    const end = Math.min(items.length, at + ENTRIES_PER_TURN);
+  for await (const [at, end] of slicesInTurns(items.length, ENTRIES_PER_TURN)) {
     for (let i = at; i < end; i++) each(items[i] as T, i);
   }
 }

@@ -3,7 +3,7 @@ import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
 import { type KeyScope, scopeAllows } from "./auth.js";
 import { parseJsonInTurns } from "./json-in-turns.js";
-import { nextTurn } from "./turns.js";
+import { slicesInTurns } from "./turns.js";
 import { type InvalidFields, validationError } from "./validation-error.js";
 
 /** A request's parts once coerced and checked against the operation's schemas. */
@@ -36,7 +36,7 @@ export function parseRequest(
 ): ParsedRequest {
   const parts = parseParameters(op, rawParams, rawQuery, scope);
   const text = bodyText(op, raw);
-  return withBody(parts, text, text === undefined ? undefined : parseJson(() => JSON.parse(text)));
+  return withBody(parts, text, text === undefined ? undefined : parseJson(text));
 }
 
 /** {@link parseRequest} for a large body: the body is parsed a slice per turn of the event loop. */
@@ -97,9 +97,8 @@ export async function checkRequestInTurns(
   if (!op.body.validate(rest).valid) return checkRequest(op, parsed);
   for (const { part, entries } of large) {
     const members = body[part.name] as Json;
-    for (let at = 0; at < entries.length; at += SLICE_ENTRIES) {
-      await nextTurn();
-      const slice = entries.slice(at, at + SLICE_ENTRIES);
+    for await (const [at, end] of slicesInTurns(entries.length, SLICE_ENTRIES)) {
+      const slice = entries.slice(at, end);
       const valid =
         part.kind === "items"
           ? op.body.validate({ ...rest, [part.name]: slice }).valid
@@ -168,9 +167,9 @@ function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | und
   return raw.text;
 }
 
-function parseJson(parse: () => unknown): unknown {
+function parseJson(text: string): unknown {
   try {
-    return parse();
+    return JSON.parse(text);
   } catch (error) {
     throw notJson(error);
   }

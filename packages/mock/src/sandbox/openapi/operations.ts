@@ -123,14 +123,7 @@ function compileBody(model: DocumentModel, op: Operation): CompiledOperation["bo
 }
 
 /** Keywords of a body schema that look at each property on its own, never at two properties together. */
-const PER_PROPERTY = new Set([
-  "type",
-  "properties",
-  "required",
-  "additionalProperties",
-  "title",
-  "description",
-]);
+const PER_PROPERTY = new Set(["type", "properties", "required", "additionalProperties"]);
 /** Keywords that describe and check nothing. */
 const ANNOTATIONS = new Set([
   "title",
