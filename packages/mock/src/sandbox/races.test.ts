@@ -1,27 +1,32 @@
 // Races the pipeline must win, through HTTP on a sandbox whose commits go to a recording backend: a tenant
-// evicted while its request body is still arriving, and concurrent writes whose commits take a while.
+// evicted while its request body is still arriving, concurrent writes whose commits take a while, and a large
+// patch worked in turns whose tenant is evicted, whose client leaves or whose commit is refused midway.
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { sandboxRequest, sleep } from "../test-support/sandbox.js";
 import type { CommitBatch, StateBackend } from "./durable/backend.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
 import { type Listening, listen } from "./http/listen.js";
+import { manyTags } from "./large-inputs.js";
 import { createSandboxHandler, type SandboxOptions } from "./server.js";
 
-/** A backend that keeps every batch it is given, each commit taking `delayMs`. */
-function recordingBackend(delayMs: number): StateBackend & { batches: CommitBatch[] } {
+/** A backend that keeps every batch it is given, each commit taking `delayMs`; while `down`, commits fail. */
+function recordingBackend(delayMs: number): StateBackend & { batches: CommitBatch[]; down: boolean } {
   const batches: CommitBatch[] = [];
-  return {
+  const backend = {
     name: "recording",
     batches,
+    down: false,
     load: async () => [],
-    commit: async (batch) => {
+    commit: async (batch: CommitBatch) => {
       await sleep(delayMs);
+      if (backend.down) throw new Error("ENOSPC: no space left on device");
       batches.push(batch);
       return { refused: [] };
     },
     close: async () => {},
   };
+  return backend;
 }
 
 let server: Listening | undefined;
@@ -114,5 +119,87 @@ describe("8 concurrent PATCHes of one group, each commit taking 20 ms", () => {
       const own = a.body.tags_v2.filter((t: { key: string }) => t.key.startsWith("writer-"));
       expect(own).toHaveLength(a.body.revision_number - Math.min(...answered) + 1);
     }
+  });
+});
+
+describe("a large patch worked in turns, going wrong midway", () => {
+  const large = () => JSON.stringify({ name: "large", tags: manyTags(60_000) });
+  /** Whether a committed group holds the large patch: all of it, and never a part. */
+  const holdsLarge = (group: { name: string; tags_v2: { key: string }[] }) => {
+    const count = group.tags_v2.filter((t) => /^t\d+$/.test(t.key)).length;
+    expect([0, 60_000]).toContain(count);
+    return group.name === "large" && count === 60_000;
+  };
+  const groupsIn = (batches: CommitBatch[]) =>
+    committedGroups(batches).filter((g) => g.id === F.securityGroupId);
+
+  it("its tenant evicted: 401 TenantEvicted, nothing committed, the next writes answered", async () => {
+    const backend = recordingBackend(0);
+    let now = Date.now();
+    const sandbox = await start({ tenantIdleMs: 1000, now: () => now }, backend);
+    const created = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+    const key: string = created.body.api_key;
+    const answer = fetch(`${sandbox.url}${groupPath}`, {
+      method: "PATCH",
+      headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
+      body: large(),
+    });
+    await sleep(30); // the body is in, and being parsed in turns
+    now += 5000;
+    const second = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+    expect(second.status).toBe(201);
+    const res = await answer;
+    expect(res.status).toBe(401);
+    expect((await res.json()).exception_class).toBe("TenantEvicted");
+    expect(groupsIn(backend.batches).some(holdsLarge)).toBe(false);
+    const next = await sandboxRequest(sandbox.url, "PATCH", groupPath, second.body.api_key, {
+      name: "after",
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it("its client gone: the process serves on, the tenant's next write is answered, nothing half-committed", async () => {
+    const backend = recordingBackend(0);
+    const sandbox = await start({}, backend);
+    const body = large();
+    await new Promise<void>((resolve) => {
+      const req = request(`${sandbox.url}${groupPath}`, {
+        method: "PATCH",
+        headers: {
+          Authorization: `apikey ${SANDBOX_API_KEY}`,
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      });
+      req.on("error", () => resolve());
+      req.end(body, () => setTimeout(() => req.destroy(), 30));
+    });
+    const next = await sandboxRequest(sandbox.url, "PATCH", groupPath, SANDBOX_API_KEY, { name: "after" });
+    expect(next.status).toBe(200);
+    const groups = groupsIn(backend.batches);
+    groups.forEach(holdsLarge);
+    expect(groups.at(-1)?.name).toBe("after");
+  });
+
+  it("its commit refused: 503 with Retry-After, the process alive, the change written by the next commit", async () => {
+    const backend = recordingBackend(0);
+    const sandbox = await start({}, backend);
+    backend.down = true;
+    const res = await fetch(`${sandbox.url}${groupPath}`, {
+      method: "PATCH",
+      headers: { Authorization: `apikey ${SANDBOX_API_KEY}`, "Content-Type": "application/json" },
+      body: large(),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(JSON.stringify(await res.json())).not.toMatch(/ENOSPC/);
+    backend.down = false;
+    const next = await sandboxRequest(sandbox.url, "PATCH", groupPath, SANDBOX_API_KEY, {
+      tags: { after: "yes" },
+    });
+    expect(next.status).toBe(200);
+    const last = groupsIn(backend.batches).at(-1);
+    expect(last && holdsLarge(last)).toBe(true);
+    expect(last?.tags_v2.some((t: { key: string }) => t.key === "after")).toBe(true);
   });
 });
