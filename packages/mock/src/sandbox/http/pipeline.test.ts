@@ -171,6 +171,21 @@ describe("bodies over the limit", () => {
   });
 });
 
+describe("percent-encoded path parameters", () => {
+  it("are decoded before they are checked", async () => {
+    const encoded = [...String(F.projectId)].map((c) => `%${c.charCodeAt(0).toString(16)}`).join("");
+    const res = await call("GET", `/cloud/v1/tasks/${encoded}/${F.regionId}/active`);
+    expect(res.status).toBe(200);
+    expect((res.body as { count: number }).count).toBeGreaterThan(0);
+  });
+
+  it("a broken escape is a 400 naming the parameter", async () => {
+    const res = await call("GET", `/cloud/v1/tasks/%E0%A4/${F.regionId}/active`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("Path parameter project_id is not valid percent-encoding.");
+  });
+});
+
 describe("integers JavaScript cannot hold exactly", () => {
   it("in a body: 400 naming the field, nothing rounded", async () => {
     const res = await fetch(`${server.url}/cloud/v1/registries/${F.projectId}/${F.regionId}/check_limits`, {

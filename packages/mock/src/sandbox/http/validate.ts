@@ -146,7 +146,7 @@ function withBody(
   body: unknown,
 ): ParsedRequest {
   if (text !== undefined && LONG_DIGIT_RUN.test(text)) refuseUnsafeIntegers(unsafeIntegers(body, "body"));
-  return { ...parts, body };
+  return { params: parts.params, query: parts.query, invalid: parts.invalid, body };
 }
 
 function refuseUnsafeIntegers(fields: string[]): void {
@@ -201,23 +201,25 @@ function coerceParams(op: CompiledOperation, raw: Record<string, string>): Json 
   for (const p of op.pathParams) {
     const text = raw[p.name];
     if (text === undefined) continue;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(text);
-    } catch {
-      throw new ApiError(400, `Path parameter ${p.name} is not valid percent-encoding.`);
-    }
-    out[p.name] = p.coerce([decoded]);
+    out[p.name] = p.coerce([text.includes("%") ? decodePathParam(p.name, text) : text]);
   }
   return out;
+}
+
+function decodePathParam(name: string, text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new ApiError(400, `Path parameter ${name} is not valid percent-encoding.`);
+  }
 }
 
 function coerceQuery(op: CompiledOperation, rawQuery: string): Json {
   const out: Json = {};
   if (op.queryParams.length === 0) return out;
-  const search = new URLSearchParams(rawQuery);
+  const search = rawQuery === "" ? undefined : new URLSearchParams(rawQuery);
   for (const p of op.queryParams) {
-    const values = search.getAll(p.name);
+    const values = search?.getAll(p.name) ?? [];
     if (values.length > 0) out[p.name] = p.coerce(values);
     else if (p.default !== undefined) out[p.name] = p.default;
   }
