@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The package's own unit tests. The contract suite (*.contract.test.ts) has its own config.
@@ -5,6 +6,10 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "bin/**/*.test.ts"],
     exclude: ["src/**/*.contract.test.ts"],
+    // Most files here wait on the processes they start (servers, Prism, PostgreSQL) more than they compute,
+    // and vitest's default (one worker less than the cores) leaves one of two cores idle: alone on 2 cores,
+    // 196 s of tests take 110 s with two workers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
