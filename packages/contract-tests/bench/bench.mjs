@@ -3,7 +3,9 @@
 // 1. generated requests per second: every operation's generated cases (steered, random and invalid),
 //    the operations side by side, generation, sending, judging and coverage all included;
 // 2. the record proxy (`contract-tests record`, its own process): the latency it adds at p50 and p99 on
-//    loopback (one request at a time) and its throughput next to calling the sandbox directly;
+//    loopback (one request at a time) and its throughput next to calling the sandbox directly and next to a
+//    forward-only node:http proxy that records nothing (FORWARDER below: the ceiling of any proxy written
+//    on node:http on this machine);
 // 3. the record proxy's throughput when every request carries another key (10 and 5,000 distinct keys,
 //    each also answered back as an `api_key`): redaction costs the same whatever the number of secrets;
 // 4. the record proxy's memory (peak RSS, from /proc) while it records BENCH_BIG (default 1,000)
@@ -38,6 +40,29 @@ const KEY_COUNTS = [10, 5_000];
 const BIG_EXCHANGES = Number(process.env.BENCH_BIG ?? 1000);
 const BIG_BODY = Buffer.alloc(5 * 1024 * 1024, 97);
 const BIG_IN_FLIGHT = 8;
+
+/**
+ * A proxy that only forwards (node:http server, keep-alive node:http client, bodies piped both ways) and
+ * records nothing: what a proxy costs on this machine before it records anything.
+ */
+const FORWARDER = `
+const http = require("node:http");
+const [port, upstreamPort] = process.argv.slice(1).map(Number);
+const agent = new http.Agent({ keepAlive: true });
+const hop = new Set(["connection", "keep-alive", "transfer-encoding"]);
+const forwardable = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !hop.has(name)));
+const server = http.createServer((req, res) => {
+  const options = { host: "127.0.0.1", port: upstreamPort, path: req.url, method: req.method, agent };
+  const out = http.request({ ...options, headers: forwardable(req.headers) }, (answer) => {
+    res.writeHead(answer.statusCode, forwardable(answer.headers));
+    answer.pipe(res);
+  });
+  out.on("error", () => res.destroy());
+  req.pipe(out);
+});
+server.keepAliveTimeout = 60_000;
+server.listen(port, "127.0.0.1", () => console.log("forwarding"));
+`;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -227,6 +252,12 @@ const sandbox = await startProcess([MOCK_BIN, "sandbox", "--port", String(sandbo
 const direct = `http://127.0.0.1:${sandboxPort}`;
 const out = mkdtempSync(join(tmpdir(), "bench-record-"));
 const { process: proxy, url: proxied } = await startRecorder(direct, out);
+const forwarderPort = await freePort();
+const forwarder = await startProcess(
+  ["-e", FORWARDER, String(forwarderPort), String(sandboxPort)],
+  /forwarding/,
+);
+const forwarded = `http://127.0.0.1:${forwarderPort}`;
 
 try {
   const generated = [];
@@ -234,6 +265,7 @@ try {
   const p99 = [];
   const directRps = [];
   const proxiedRps = [];
+  const forwardedRps = [];
   for (let round = 0; round < ROUNDS; round++) {
     generated.push(await generatedRate(direct, round));
     const [d, p] = [await latencies(direct), await latencies(proxied)];
@@ -241,6 +273,7 @@ try {
     p99.push(percentile(p, 99) - percentile(d, 99));
     directRps.push(await throughput(direct));
     proxiedRps.push(await throughput(proxied));
+    forwardedRps.push(await throughput(forwarded));
   }
   const recorder = await recorderUnderKeysAndBodies();
   const [few, many] = KEY_COUNTS.map((count) => recorder.byKeys[count]);
@@ -252,6 +285,7 @@ try {
       `generated requests against the sandbox: ${rate.toFixed(0)}/s (${sent} requests per round, ${failures} failures; target ≥ 500/s)`,
       `record proxy added latency (${LATENCY_REQUESTS} sequential GETs): p50 ${median(p50).toFixed(3)} ms, p99 ${median(p99).toFixed(3)} ms (target p50 ≤ 1 ms)`,
       `throughput with ${CONCURRENCY} in flight: direct ${median(directRps).toFixed(0)} req/s, through the proxy ${median(proxiedRps).toFixed(0)} req/s (${((median(proxiedRps) / median(directRps)) * 100).toFixed(0)}%; target ≥ 50%)`,
+      `  a forward-only node:http proxy that records nothing: ${median(forwardedRps).toFixed(0)} req/s (${((median(forwardedRps) / median(directRps)) * 100).toFixed(0)}% of direct); the record proxy makes ${((median(proxiedRps) / median(forwardedRps)) * 100).toFixed(0)}% of it`,
       `record proxy with distinct keys (${CONCURRENCY} in flight, each key also answered as api_key): ${KEY_COUNTS[0]} keys ${few.toFixed(0)} req/s, ${KEY_COUNTS[1]} keys ${many.toFixed(0)} req/s (${((many / few) * 100).toFixed(0)}%; target 90–110%)`,
       `record proxy memory over ${recorder.sent} exchanges with 5 MB request bodies (${BIG_IN_FLIGHT} in flight): RSS ${recorder.before.toFixed(0)} MB before, peak ${recorder.peak.toFixed(0)} MB, ${recorder.after.toFixed(0)} MB after`,
       "",
@@ -260,6 +294,7 @@ try {
 } finally {
   agent.destroy();
   await stop(proxy);
+  await stop(forwarder);
   await stop(sandbox);
   rmSync(out, { recursive: true, force: true });
 }
