@@ -132,6 +132,22 @@ describe("Redactor", () => {
     expect(cutOut.request.postData?.text).toBe(`{"password":"${REDACTED}","blob":"aaaa`);
   });
 
+  it("keeps a body with nothing to redact as it came, and still finds a secret field spelled with escapes", () => {
+    const base = entry({});
+    const withText = (text: string) =>
+      new Redactor().redact({
+        ...base,
+        response: { ...base.response, content: { ...base.response.content, text } },
+      }).response.content.text;
+    const plain = '{\n  "id": 7,\n  "name": "bm"\n}';
+    expect(withText(plain)).toBe(plain);
+    const escaped = `{"id":7,"api\\u005fkey":"sbx_secret_key_3","pass\\u0077ord":"hunter2-pw"}`;
+    const out = withText(escaped) as string;
+    expect(out).not.toContain("sbx_secret_key_3");
+    expect(out).not.toContain("hunter2-pw");
+    expect(JSON.parse(out)).toEqual({ id: 7, api_key: REDACTED, password: REDACTED });
+  });
+
   it("keeps no state: an entry gives the same output whatever came before", () => {
     const redactor = new Redactor();
     const later = entry({ url: `http://127.0.0.1:1/x?ref=abc`, response: { note: "plain" } });

@@ -63,11 +63,17 @@ export class Redactor {
   private readonly fields: ReadonlySet<string>;
   /** A JSON member whose name is a secret field, for bodies redacted as text. */
   private readonly fieldPattern: RegExp;
+  /**
+   * What a JSON text holding anything to redact must contain: a secret field's name as a string, a push URL
+   * field, or an escape (`\u…`) that could spell either. A text without any is kept as it came, unparsed.
+   */
+  private readonly mayHoldSecrets: RegExp;
 
   constructor(fields: Iterable<string> = secretFieldNames()) {
     this.fields = new Set([...fields].map((f) => f.toLowerCase()));
     const names = [...this.fields].map(escapeRegExp).join("|");
     this.fieldPattern = new RegExp(`("(?:${names})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
+    this.mayHoldSecrets = new RegExp(`"(?:${names})"|push_url|\\\\u`, "i");
   }
 
   /** Replaces the secret fields of a parsed JSON body. Depth is bounded by the caller. */
@@ -88,7 +94,7 @@ export class Redactor {
 
   /** A body's text with its secrets replaced: walked as JSON when it is JSON and not too deep, else as text. */
   scrubText(text: string | undefined, mimeType: string | undefined): string | undefined {
-    if (text === undefined || text === "") return text;
+    if (text === undefined || text === "" || !this.mayHoldSecrets.test(text)) return text;
     if (/json/i.test(mimeType ?? "") && jsonDepthAtMost(text, MAX_JSON_DEPTH)) {
       try {
         return JSON.stringify(this.scrubJson(JSON.parse(text)));
@@ -111,6 +117,7 @@ export class Redactor {
   }
 
   private scrubUrl(raw: string): string {
+    if (!raw.includes("?")) return raw;
     let url: URL;
     try {
       url = new URL(raw);
@@ -135,7 +142,9 @@ export class Redactor {
       ...entry.request,
       url: requestUrl,
       headers,
-      queryString: [...new URL(requestUrl).searchParams].map(([name, value]) => ({ name, value })),
+      queryString: requestUrl.includes("?")
+        ? [...new URL(requestUrl).searchParams].map(([name, value]) => ({ name, value }))
+        : [],
     };
     if (request.postData?.text !== undefined) {
       const text = this.scrubText(request.postData.text, request.postData.mimeType) ?? "";
