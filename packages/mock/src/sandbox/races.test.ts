@@ -1,9 +1,8 @@
 // Races the pipeline must win, through HTTP on a sandbox whose commits go to a recording backend: a tenant
 // evicted while its request body is still arriving, concurrent writes whose commits take a while, and a large
 // patch worked in turns whose tenant is evicted, whose client leaves or whose commit is refused midway.
-import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { sandboxRequest, sleep } from "../test-support/sandbox.js";
+import { openBodyRequest, sandboxRequest, sleep } from "../test-support/sandbox.js";
 import type { CommitBatch, StateBackend } from "./durable/backend.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
 import { type Listening, listen } from "./http/listen.js";
@@ -59,25 +58,14 @@ describe("a tenant evicted while its body is arriving", () => {
     const key: string = created.body.api_key;
     const body = JSON.stringify({ name: "mid-body", tags: { written: "yes" } });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(
-        `${sandbox.url}${groupPath}`,
-        {
-          method: "PATCH",
-          headers: {
-            Authorization: `apikey ${key}`,
-            "Content-Type": "application/json",
-            "Content-Length": Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => {
-            text += chunk;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-        },
-      );
+      const req = openBodyRequest(sandbox.url, "PATCH", groupPath, key, Buffer.byteLength(body), (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
       req.on("error", reject);
       req.write(body.slice(0, 10));
       // Once the first tenant has been idle past --tenant-idle (its call pinned it before the body came), a
@@ -163,14 +151,7 @@ describe("a large patch worked in turns, going wrong midway", () => {
     const sandbox = await start({}, backend);
     const body = large();
     await new Promise<void>((resolve) => {
-      const req = request(`${sandbox.url}${groupPath}`, {
-        method: "PATCH",
-        headers: {
-          Authorization: `apikey ${SANDBOX_API_KEY}`,
-          "Content-Type": "application/json",
-          "Content-Length": Buffer.byteLength(body),
-        },
-      });
+      const req = openBodyRequest(sandbox.url, "PATCH", groupPath, SANDBOX_API_KEY, Buffer.byteLength(body));
       req.on("error", () => resolve());
       req.end(body, () => setTimeout(() => req.destroy(), 30));
     });

@@ -1,3 +1,4 @@
+import { type ClientRequest, type IncomingMessage, request } from "node:http";
 import { afterAll, beforeAll } from "vitest";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../sandbox/server.js";
 import { type SpecClient, specClient } from "./spec-client.js";
@@ -63,4 +64,30 @@ export async function sandboxRequest(
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
+}
+
+/**
+ * A JSON request whose body the test writes itself (a piece at a time, or not to the end): it announces
+ * `contentLength` bytes. `onAnswer` gets the answer if one comes.
+ */
+export function openBodyRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  key: string,
+  contentLength: number,
+  onAnswer?: (res: IncomingMessage) => void,
+): ClientRequest {
+  return request(
+    `${baseUrl}${path}`,
+    {
+      method,
+      headers: {
+        Authorization: `apikey ${key}`,
+        "Content-Type": "application/json",
+        "Content-Length": contentLength,
+      },
+    },
+    onAnswer,
+  );
 }

@@ -1,9 +1,8 @@
 // The pipeline's own answers over the real spec, through HTTP: HEAD, OPTIONS and 405 in each service's shape,
 // 413 and clients that leave mid-body, integers JavaScript cannot hold, and a backing store that is down.
-import { request } from "node:http";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxRequest } from "../../test-support/sandbox.js";
+import { openBodyRequest, sandboxRequest } from "../../test-support/sandbox.js";
 import { StoreUnavailable } from "../durable/store-unavailable.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "../handlers/index.js";
@@ -148,14 +147,7 @@ describe("bodies over the limit", () => {
   it("a client that leaves mid-body leaves the server serving and nothing written", async () => {
     const before = { commits, settings: store.snapshot().notificationSettings.length };
     await new Promise<void>((resolve) => {
-      const req = request(`${server.url}${settings}`, {
-        method: "POST",
-        headers: {
-          Authorization: `apikey ${KEY}`,
-          "Content-Type": "application/json",
-          "Content-Length": 30_000,
-        },
-      });
+      const req = openBodyRequest(server.url, "POST", settings, KEY, 30_000);
       req.on("error", () => resolve());
       req.write('{"notification_type":"failed_login","email":"gone@b.example","pad":"');
       req.write("x".repeat(10_000));
