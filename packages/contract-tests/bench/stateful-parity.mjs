@@ -3,9 +3,8 @@
 //    at most 12 steps, each on a tenant of its own, every answer judged); target ≥ 100/s;
 // 2. parity exchanges per second: a recording of one stateful run (through the record proxy) re-sent to
 //    a fresh sandbox with its clock advanced by the recorded gaps; target ≥ 500/s.
-// The sandbox is called through `createSandbox(...).fetch` when @cloud-contract/mock offers it (no port),
-// else over HTTP on 127.0.0.1 — the figures say which. Medians of ROUNDS rounds of one run; every loop is
-// bounded in count. Run: pnpm --filter @cloud-contract/contract-tests bench:stateful   (BENCH_ROUNDS=3)
+// The sandbox is called in process through `createSandbox(...).fetch` (no port). Medians of ROUNDS rounds of
+// one run; every loop is bounded in count. Run: pnpm --filter @cloud-contract/contract-tests bench:stateful   (BENCH_ROUNDS=3)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,19 +25,15 @@ const TASK_DELAY_MS = 150;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const judge = createJudge();
 
-/** A fresh in-memory sandbox as a target: in-process through its fetch when it has one, else over HTTP. */
+/** A fresh in-memory sandbox in this process, as a target. */
 async function freshSandbox() {
   const embedded = createSandbox({ taskDelayMs: TASK_DELAY_MS });
-  if (typeof embedded.fetch === "function") {
-    return {
-      how: "in-process fetch",
-      baseUrl: "http://sandbox.local",
-      fetch: embedded.fetch,
-      stop: async () => embedded.close?.(),
-    };
-  }
-  const server = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
-  return { how: "HTTP on 127.0.0.1", baseUrl: server.url, fetch: (r) => fetch(r), stop: () => server.stop() };
+  return {
+    how: "in-process fetch",
+    baseUrl: "http://sandbox.local",
+    fetch: embedded.fetch,
+    stop: async () => embedded.close(),
+  };
 }
 
 function contextFor(baseUrl) {

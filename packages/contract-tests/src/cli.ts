@@ -96,8 +96,6 @@ export function usage(command?: string): string {
   return "print" in plan ? plan.print : "";
 }
 
-const COMMAND_NAMES = ["generate", "record", "replay", "replay-case", "parity", "merge"];
-
 /** Runs the command line; resolves to the exit code. Output goes to `out`. */
 export async function main(
   argv: readonly string[] = process.argv.slice(2),
@@ -109,7 +107,8 @@ export async function main(
   try {
     plan = parseCli(argv, env, cwd, out);
   } catch (error) {
-    const command = COMMAND_NAMES.find((name) => argv[0] === name);
+    const names = buildProgram({ env, cwd, out, vitestArgs: [] }, () => {}).commands.map((c) => c.name());
+    const command = names.find((name) => argv[0] === name);
     out.write(`contract-tests: ${(error as Error).message}\n\n${usage(command ?? "run")}`);
     return 2;
   }

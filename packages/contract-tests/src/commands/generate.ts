@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { resolveRun } from "../run-config/run-config.js";
+import { DEFAULT_SEQUENCE_OPTIONS } from "../stateful/sequences.js";
 import type { CliIo, CommandModule } from "./command.js";
 import { executeContractRun } from "./contract-run.js";
 import { casesOption, operationsOption, seedOption } from "./option-parsers.js";
@@ -20,6 +21,7 @@ export const generateCommand: CommandModule = {
           .description(
             "Send generated requests to a target (like a run): per operation, valid ones that reach every oneOf branch, enum value and optional field, N random valid ones, and ones that break one constraint each. Failures are grouped by cause; the smallest case of each group is printed as a curl line and saved for replay-case. The requests sent per operation are printed.",
           ),
+        "send random sequences of calls built from the spec's links instead (see --sequences, --max-steps, --replay)",
       ),
     )
       .option("--cases <n>", "random valid cases per operation", casesOption, 30)
@@ -33,9 +35,14 @@ export const generateCommand: CommandModule = {
         "--sequences <n>",
         "with --stateful: random sequences built from the spec's links (after one sweep of every auth, break and page check)",
         casesOption,
-        50,
+        DEFAULT_SEQUENCE_OPTIONS.sequences,
       )
-      .option("--max-steps <n>", "with --stateful: steps per sequence at most", casesOption, 12)
+      .option(
+        "--max-steps <n>",
+        "with --stateful: steps per sequence at most",
+        casesOption,
+        DEFAULT_SEQUENCE_OPTIONS.maxSteps,
+      )
       .option("--replay <file>", "run a saved stateful sequence again (implies --stateful)")
       .action((values: GenerateValues) => {
         if (values.stateful || values.replay !== undefined) {

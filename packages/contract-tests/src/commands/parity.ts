@@ -16,8 +16,8 @@ import type { CommandModule } from "./command.js";
 import { httpUrlOption } from "./option-parsers.js";
 import { cannotRunLine, targetFlags } from "./target-options.js";
 
-export const PARITY_TARGETS = ["sandbox", "url"] as const;
-export const PACES = ["auto", "clock", "recorded", "none"] as const;
+const PARITY_TARGETS = ["sandbox", "url"] as const;
+const PACES = ["auto", "clock", "recorded", "none"] as const;
 
 export interface ParityRun {
   /** HAR files or directories of them. */

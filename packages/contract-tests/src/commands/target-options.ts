@@ -4,12 +4,16 @@ import type { RunResolution, TargetFlags } from "../run-config/run-config.js";
 import { TARGET_NAMES } from "../run-config/target.js";
 import { httpUrlOption } from "./option-parsers.js";
 
-export function addTargetOptions(command: Command): Command {
+/** `stateful` is what `--stateful` means to the command (run: the behaviour tests; generate: sequences). */
+export function addTargetOptions(
+  command: Command,
+  stateful = "url target: run the behaviour tests too",
+): Command {
   return command
     .addOption(new Option("--target <name>", "what to run against").choices(TARGET_NAMES))
     .option("--base-url <url>", "the API's root URL (real, url)", httpUrlOption)
     .option("--api-key <key>", "the key (prefer CONTRACT_API_KEY: flags are visible to other users)")
-    .option("--stateful", "url target: run the behaviour tests too")
+    .option("--stateful", stateful)
     .addOption(
       new Option("--allow-mutations", "let tests change data (real: off by default)").conflicts("readOnly"),
     )

@@ -3,7 +3,7 @@
 // through. Ids the recording's answers handed out are mapped to the target's through the spec's links.
 // Time: on a sandbox (`clock`), its tenant clock is stopped and advanced by the recorded gaps, so tasks
 // end when they ended in the recording, without waiting; `recorded` waits the gaps; `none` never waits.
-import { type DocumentModel, openDocument } from "@cloud-contract/spec/document";
+import type { DocumentModel } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import type { Judge } from "../judge.js";
 import { REDACTED } from "../record/redact.js";
@@ -87,7 +87,7 @@ class ParityRun {
     readonly judge: Judge,
     readonly target: ParityTarget,
   ) {
-    this.model = openDocument(judge.doc);
+    this.model = judge.model;
   }
 
   async control(body: object): Promise<void> {
@@ -176,10 +176,7 @@ class ParityRun {
       }
     }
     if (response.status === x.status && response.status < 300) {
-      const params = (p: string) =>
-        Object.fromEntries(
-          Object.entries(this.model.route(x.method, p).params).map(([k, v]) => [k, decodeURIComponent(v)]),
-        );
+      const params = (p: string) => this.judge.route(x.method, p)?.params ?? {};
       this.track(x, "recorded", x.body);
       this.ids.learn(
         this.model.operation(x.operationId),

@@ -33,7 +33,7 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** An operation the sequence may send: everything, or only what changes nothing (read-only). */
 const mayRun = (env: SequenceEnv, operationId: string) =>
-  !env.readOnly || !env.spec.operation(operationId).writes;
+  !env.readOnly || !env.judge.model.operation(operationId).writes;
 
 function describe(step: Step): string {
   switch (step.kind) {
@@ -54,10 +54,7 @@ function describe(step: Step): string {
 async function linkedRequest(world: World, link: HandedLink): Promise<WireRequest> {
   const sample = await sampleRequest(world.ctx, link.operationId);
   const operation = world.operation(link.operationId);
-  const match = world.env.spec.route(sample.method, sample.path);
-  const params: Record<string, unknown> = Object.fromEntries(
-    Object.entries(match.params).map(([k, v]) => [k, decodeURIComponent(v)]),
-  );
+  const params: Record<string, unknown> = { ...world.env.judge.route(sample.method, sample.path)?.params };
   Object.assign(params, Object.fromEntries(Object.entries(link.params).filter(([k]) => k in params)));
   return { ...sample, path: fillPath(operation, params) };
 }

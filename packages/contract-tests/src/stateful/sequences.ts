@@ -42,7 +42,7 @@ const MAX_LINK_INDEX = 7;
 
 /** The list operations: GETs paged by `limit` and `offset`. */
 const listsOf = (env: SequenceEnv) =>
-  env.spec.operations
+  env.judge.model.operations
     .filter(
       (op) =>
         op.method === "GET" && ["limit", "offset"].every((n) => op.parameters.some((p) => p.name === n)),

@@ -2,12 +2,7 @@
 // links its answers handed out (in order, so a step can name one by index), the states of the tasks it
 // saw and the steps it ran. Every exchange goes through `exchange`, which applies the checks that hold
 // for every answer (response-conforms, tasks-forward) and hands out the answer's links.
-import {
-  type DocumentModel,
-  evaluateEach,
-  type Operation,
-  openDocument,
-} from "@cloud-contract/spec/document";
+import { evaluateEach, type Operation } from "@cloud-contract/spec/document";
 import type { ContractContext } from "../context.js";
 import { linkKey } from "../coverage-report/model.js";
 import { isPrismProblem, type Judge } from "../judge.js";
@@ -23,7 +18,6 @@ export interface SequenceEnv {
   ctx: ContractContext;
   target: StatefulTarget;
   judge: Judge;
-  spec: DocumentModel;
   models: Map<string, RequestModel>;
   /** Per operation, the labels of its single-constraint breaks (from a first sample). */
   breakLabels: Map<string, string[]>;
@@ -68,7 +62,6 @@ export async function createSequenceEnv(
   judge: Judge,
   options: { tenants?: boolean } = {},
 ): Promise<SequenceEnv> {
-  const spec = openDocument(judge.doc);
   const models = new Map(requestModels(judge.doc).map((m) => [m.operationId, m]));
   const breakLabels = new Map<string, string[]>();
   const withoutSample = new Set<string>();
@@ -85,7 +78,6 @@ export async function createSequenceEnv(
     ctx,
     target,
     judge,
-    spec,
     models,
     breakLabels,
     withoutSample,
@@ -134,7 +126,7 @@ export class World {
   }
 
   operation(operationId: string): Operation {
-    return this.env.spec.operation(operationId);
+    return this.env.judge.model.operation(operationId);
   }
 
   /** Sends a request, checks the answer against the spec and the task lifecycle, hands out its links. */
@@ -202,9 +194,8 @@ export class World {
   /** The links of the answer's status, one per value of an array-valued link (`tasks/0` → each task). */
   private handOut(request: WireRequest, answer: Answer) {
     const operation = this.operation(request.operationId);
-    const match = this.env.spec.route(request.method, request.path);
     const source = {
-      path: Object.fromEntries(Object.entries(match.params).map(([k, v]) => [k, decodeURIComponent(v)])),
+      path: this.env.judge.route(request.method, request.path)?.params ?? {},
       query: Object.fromEntries(request.query),
       body: answer.body,
     };
