@@ -39,8 +39,8 @@ export interface CloudClientOptions {
   /**
    * Judge every answer against the spec (its status, content type and body, by the spec's own validator):
    * `"off"` (default), `"throw"` (a `ResponseValidationError` instead of the answer) or `"warn"` (an
-   * `invalid-response` event to the `logger`, which it then needs). Loads the validator on first use (Node,
-   * Bun, Deno: it reads the bundled spec from disk).
+   * `invalid-response` event to the `logger`, which it then needs). Loads the validator and the bundled spec
+   * (a JSON module, so browsers too) on first use.
    */
   validateResponses?: ValidateResponses;
 }

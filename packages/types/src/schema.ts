@@ -1951,13 +1951,13 @@ export interface components {
              */
             field_name?: string | null;
             /**
-             * @description The value of the field; its type depends on the field (a string, an integer, an array of them, or null).
+             * @description The value of the field; its type depends on the field (a string, an integer, an array, or null).
              * @example [
              *       45046,
              *       45047
              *     ]
              */
-            field_value?: string | number | (string | number)[] | null;
+            field_value?: string | number | unknown[] | null;
             /** @description Deprecated. The value of a field of a basic type, as a string. */
             value?: string | null;
         };
@@ -2499,9 +2499,10 @@ export interface components {
         /**
          * CdnCertificateRevokeRequest
          * @description Revokes the Let's Encrypt certificate of a CDN resource: unlinks it (`sslData: null`) and turns
-         *     HTTPS off (`sslEnabled: false`). Both fields are required, and a revoke needs exactly these two
-         *     values: any other combination is answered with `400`. The same path also serves the general CDN
-         *     resource update, which is why the types are not narrowed to the two constants.
+         *     HTTPS off (`sslEnabled: false`). Both fields are required, and a revoke is exactly these two
+         *     values. The same path also serves the general CDN resource update, which this operation does not
+         *     cover; that is why the types are not narrowed to the two constants. The sandbox answers any other
+         *     combination with `400`.
          * @example {
          *       "sslData": null,
          *       "sslEnabled": false
