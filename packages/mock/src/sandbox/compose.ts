@@ -11,7 +11,7 @@ import { SANDBOX_HANDLERS } from "./handlers/index.js";
 import { ApiError } from "./http/api-error.js";
 import type { KeyScope } from "./http/auth.js";
 import type { SandboxCore } from "./http/exchange.js";
-import { createPipeline, type Pipeline } from "./http/pipeline.js";
+import { type CatchUpCall, createPipeline, type Pipeline } from "./http/pipeline.js";
 import { Store } from "./store.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
 import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
@@ -52,12 +52,6 @@ export interface SandboxCoreOptions {
   onUnexpected?: (error: unknown, requestId: string) => void;
   /** The wall clock in ms (default Date.now; tests replace it). Tenant clocks run on it. */
   now?: () => number;
-}
-
-/** What a call tells the replicas' catch-up stage: whether it writes, and whether the client is gone. */
-export interface CatchUpCall {
-  writes: boolean;
-  closed(): boolean;
 }
 
 /** How this process keeps up with other processes sharing its backend (see `ReplicaSync`). */
@@ -175,7 +169,7 @@ export function composeSandbox(
     model,
     handlers: SANDBOX_HANDLERS,
     appFor: async (key) => (await tenantFor(key))?.store,
-    scopeOf: (key) => keyScope(tenants.tenantOf(key), key),
+    scopeOf: (key) => tenants.scopeOf(key),
     isLive,
     ...(catchUp ? { catchUp } : {}),
     faults: takeFault,
@@ -204,20 +198,9 @@ export function composeSandbox(
   return { core, api, store, tenants, ...(durability ? { durability } : {}) };
 }
 
-/** What a key may touch in its tenant. */
-function keyScope(tenant: Tenant | undefined, key: string): KeyScope {
-  const found = tenant?.record.keys.find((k) => k.api_key === key);
-  return found
-    ? {
-        ...(found.projects ? { projects: found.projects } : {}),
-        ...(found.resellers ? { resellers: found.resellers } : {}),
-      }
-    : {};
-}
-
 const evictedKey = (idleMs: number) =>
   new ApiError(
     401,
-    `This key's tenant was evicted (unused for ${idleMs} ms, or the oldest when the sandbox was full); create a new tenant with POST /__sandbox/tenants.`,
+    `This key's tenant was evicted (unused for ${idleMs} ms); create a new tenant with POST /__sandbox/tenants.`,
     { exceptionClass: "TenantEvicted" },
   );

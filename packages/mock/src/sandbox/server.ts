@@ -4,7 +4,6 @@ import type { Durability } from "./durable/durability.js";
 import { openBackend } from "./durable/open-backend.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
-import type { SandboxCore } from "./http/exchange.js";
 import { listen } from "./http/listen.js";
 import { nodeAdapter } from "./http/node-adapter.js";
 import type { SandboxState } from "./state.js";
@@ -48,7 +47,7 @@ export interface RunningSandbox {
 }
 
 /**
- * Builds the sandbox's `node:http` request handler, its core and store without listening (for the server and
+ * Builds the sandbox's `node:http` request handler and its store without listening (for the server and
  * benchmarks); with `durable`, the stores start from what the backend held and every change is committed to it.
  */
 export function createSandboxHandler(
@@ -56,8 +55,6 @@ export function createSandboxHandler(
   durable?: DurableStart,
 ): {
   handler: ApiHandler;
-  /** The request → response core the handler adapts. */
-  core: SandboxCore;
   /** The default world's store. */
   store: Store;
   tenants: TenantRegistry;
@@ -70,11 +67,9 @@ export function createSandboxHandler(
   );
   const handler = Object.assign(nodeAdapter(core, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), {
     operations: api.operations,
-    core: api,
   });
   return {
     handler,
-    core,
     store,
     tenants,
     ...(durability ? { durability } : {}),

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { Collection, collectionOf } from "./collection.js";
+import { Collection, type EntityIndex } from "./collection.js";
+
+/** A collection of `items` by their `id`, nothing recorded. */
+function collectionOf<K extends string | number, V extends { id: K }>(
+  items: V[],
+  indexes: readonly EntityIndex<V>[] = [],
+): Collection<K, V> {
+  const collection = new Collection<K, V>(indexes);
+  for (const item of items) collection.put(item.id, item);
+  return collection;
+}
 
 describe("Collection", () => {
   it("records what it hands out, stores or removes, and not what it peeks or puts", () => {

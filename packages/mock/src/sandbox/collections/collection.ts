@@ -82,13 +82,3 @@ export class Collection<K extends string | number, V> extends Map<K, V> {
     this.touched.clear();
   }
 }
-
-/** A collection of `items` by their `id`, nothing recorded. */
-export function collectionOf<K extends string | number, V extends { id: K }>(
-  items: V[],
-  indexes: readonly EntityIndex<V>[] = [],
-): Collection<K, V> {
-  const collection = new Collection<K, V>(indexes);
-  for (const item of items) collection.put(item.id, item);
-  return collection;
-}

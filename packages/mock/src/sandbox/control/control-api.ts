@@ -1,6 +1,6 @@
 import controlBundle from "@cloud-contract/mock/control/openapi.json" with { type: "json" };
 import { type DocumentModel, type OpenApiDocument, openDocument } from "@cloud-contract/spec/model";
-import { createPipeline, type Pipeline } from "../http/pipeline.js";
+import { type CatchUpCall, createPipeline, type Pipeline } from "../http/pipeline.js";
 import type { Store } from "../store.js";
 import type { Tenant, TenantRegistry } from "../tenants/registry.js";
 import { CONTROL_HANDLERS, type ControlApp } from "./handlers.js";
@@ -25,7 +25,7 @@ export interface ControlCoreOptions {
   /** Whether a tenant's store is still served. */
   isLive?: (store: Store) => boolean;
   /** The API's catch-up stage (replicas), on the tenant's store. */
-  catchUp?: (store: Store, call: { writes: boolean; closed(): boolean }) => Promise<() => Promise<void>>;
+  catchUp?: (store: Store, call: CatchUpCall) => Promise<() => Promise<void>>;
   /** Commits a tenant's changes (durable modes); the answer waits for it. */
   commit?: (store: Store) => Promise<void>;
   onUnexpected?: (error: unknown, requestId: string) => void;

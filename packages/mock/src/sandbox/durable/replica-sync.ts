@@ -1,3 +1,4 @@
+import type { CatchUpCall } from "../http/pipeline.js";
 import type { Store } from "../store.js";
 import type { TenantKey, TenantRegistry } from "../tenants/registry.js";
 import type { Durability } from "./durability.js";
@@ -11,15 +12,6 @@ export interface ReplicaSyncOptions {
   durability: Durability;
   /** Makes a store for a tenant another replica created (seeded like every tenant, then caught up). */
   adoptTenant: (id: string, record: { keys: TenantKey[]; createdAtMs: number }) => Store;
-}
-
-/**
- * What the catch-up stage knows of the call: whether it writes, and whether the client is gone (a writer whose
- * client left before its turn is skipped).
- */
-export interface CatchUpCall {
-  writes: boolean;
-  closed(): boolean;
 }
 
 /**

@@ -39,7 +39,7 @@ export interface ThrowawayPostgres {
   url: string;
   /** Stops the server the way a crash would (`pg_ctl stop -m immediate`), keeping its data. */
   halt(): void;
-  /** Starts the halted server again on the same port and data; resolves once it accepts connections. */
+  /** Starts the halted server again on the same port and data; returns once it accepts connections. */
   resume(): void;
   stop(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./body-limit.js";
 import { nodeAdapter } from "./node-adapter.js";
-import { createPipeline, type Pipeline, type PipelineOptions } from "./pipeline.js";
+import { createPipeline, type PipelineOptions } from "./pipeline.js";
 
 export type { Handler, HandlerResult, HandlerTable, RequestContext, RequestShape } from "./handler.js";
 
@@ -14,8 +14,6 @@ export interface ApiHandlerOptions<App> extends PipelineOptions<App> {
 export interface ApiHandler {
   (req: IncomingMessage, res: ServerResponse): void;
   operations: CompiledOperation[];
-  /** The request → response core the handler adapts (for in-process use). */
-  core: Pipeline;
 }
 
 /**
@@ -25,5 +23,5 @@ export interface ApiHandler {
 export function createApiHandler<App>(options: ApiHandlerOptions<App>): ApiHandler {
   const core = createPipeline(options);
   const handler = nodeAdapter(core, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  return Object.assign(handler, { operations: core.operations, core });
+  return Object.assign(handler, { operations: core.operations });
 }

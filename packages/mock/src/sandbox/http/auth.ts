@@ -1,3 +1,5 @@
+import { ApiError } from "./api-error.js";
+
 /** What a key may touch. A key with neither list may touch everything. */
 export interface KeyScope {
   /** Project IDs the key is bound to. */
@@ -27,7 +29,14 @@ export function parseApiKey(header: string | string[] | undefined): string | und
  * Whether `scope` allows the resource `id` of `kind`. An unbound key allows everything; a bound key
  * allows only what it lists (a key bound to projects may not act for a reseller, and the other way round).
  */
-export function scopeAllows(scope: KeyScope, kind: ScopeKind, id: number): boolean {
+function scopeAllows(scope: KeyScope, kind: ScopeKind, id: number): boolean {
   if (scope.projects === undefined && scope.resellers === undefined) return true;
   return scope[kind]?.includes(id) ?? false;
+}
+
+/** A 403 naming the resource unless `scope` allows it (see {@link scopeAllows}). */
+export function assertScopeAllows(scope: KeyScope, kind: ScopeKind, id: number): void {
+  if (!scopeAllows(scope, kind, id)) {
+    throw new ApiError(403, `This API key may not act on ${kind.slice(0, -1)} ${id}.`);
+  }
 }

@@ -1,7 +1,7 @@
 import type { DocumentModel } from "@cloud-contract/spec/model";
 import { type CompiledOperation, compileOperations } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
-import { type KeyScope, parseApiKey, scopeAllows } from "./auth.js";
+import { assertScopeAllows, type KeyScope, parseApiKey } from "./auth.js";
 import { errorWriter } from "./error-writer.js";
 import type { SandboxCore, SandboxRequest, SandboxResponse } from "./exchange.js";
 import type { HandlerResult, HandlerTable } from "./handler.js";
@@ -26,6 +26,15 @@ export type FaultAnswer = { delayMs: number } & (
   | { kind: "status"; error: ApiError }
 );
 
+/**
+ * What the catch-up stage knows of the call: whether it writes, and whether the client is gone (a writer whose
+ * client left before its turn is skipped).
+ */
+export interface CatchUpCall {
+  writes: boolean;
+  closed(): boolean;
+}
+
 export interface PipelineOptions<App> {
   /** The model of the document that is served. */
   model: DocumentModel;
@@ -45,7 +54,7 @@ export interface PipelineOptions<App> {
    * write also waiting for its turn under the tenant's lock); resolves to the function that gives back what
    * it took. A call whose client left while it waited is then dropped: nothing runs and nothing is sent.
    */
-  catchUp?: (app: App, call: { writes: boolean; closed(): boolean }) => Promise<() => Promise<void>>;
+  catchUp?: (app: App, call: CatchUpCall) => Promise<() => Promise<void>>;
   /** The fault armed for this call, if any (it is used up by this call). */
   faults?: (call: { operation: CompiledOperation; app: App }) => FaultAnswer | undefined;
   /**
@@ -213,9 +222,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       path: call.path,
       rawQuery: call.rawQuery,
       assertScope(kind, id) {
-        if (!scopeAllows(scope, kind, id)) {
-          throw new ApiError(403, `This API key may not act on ${kind.slice(0, -1)} ${id}.`);
-        }
+        assertScopeAllows(scope, kind, id);
       },
     });
   }

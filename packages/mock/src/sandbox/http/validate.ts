@@ -1,7 +1,7 @@
-import { isObject, type Json } from "@cloud-contract/spec/model";
+import { isJsonMediaType, isObject, type Json } from "@cloud-contract/spec/model";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
-import { type KeyScope, scopeAllows } from "./auth.js";
+import { assertScopeAllows, type KeyScope } from "./auth.js";
 import { parseJsonInTurns } from "./json-in-turns.js";
 import { slicesInTurns } from "./turns.js";
 import { type InvalidFields, validationError } from "./validation-error.js";
@@ -18,7 +18,6 @@ export interface ParsedRequest extends ValidRequest {
   invalid: InvalidFields;
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** 2^53 has 16 digits: a JSON text without a run of 16 digits holds no integer beyond 2^53 − 1. */
 const LONG_DIGIT_RUN = /\d{16}/;
 
@@ -131,9 +130,7 @@ function parseParameters(
   if (Object.keys(invalid).length === 0) {
     for (const { name, kind } of op.scopedParams) {
       const id = params[name];
-      if (typeof id === "number" && !scopeAllows(scope, kind, id)) {
-        throw new ApiError(403, `This API key may not act on ${kind.slice(0, -1)} ${id}.`);
-      }
+      if (typeof id === "number") assertScopeAllows(scope, kind, id);
     }
   }
   return { params, query, invalid };
@@ -160,7 +157,7 @@ function refuseUnsafeIntegers(fields: string[]): void {
 /** The body's text when the operation takes one and it is not empty; a type other than JSON is a 415. */
 function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | undefined {
   if (!op.body || raw === undefined || raw.text.length === 0) return undefined;
-  if (!JSON_TYPE.test(raw.contentType)) {
+  if (!isJsonMediaType(raw.contentType)) {
     const got = raw.contentType ? `"${raw.contentType}"` : "none";
     throw new ApiError(415, `Content-Type must be application/json, got ${got}.`);
   }

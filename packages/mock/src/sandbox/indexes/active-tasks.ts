@@ -6,7 +6,7 @@ import { OrderedIndex } from "./ordered-index.js";
 const FINAL = new Set(["FINISHED", "ERROR"]);
 
 /** Whether a task has ended (FINISHED or ERROR). */
-export const isFinal = (task: Task): boolean => FINAL.has(task.state);
+const isFinal = (task: Task): boolean => FINAL.has(task.state);
 
 const regionKey = (task: Pick<Task, "project_id" | "region_id">) =>
   `${String(task.project_id)}|${String(task.region_id)}`;

@@ -124,19 +124,14 @@ export class TenantRegistry {
     return found;
   }
 
-  /** The tenant of a known key, without marking it used (the key was checked by `lookup` already). */
-  tenantOf(key: string): Tenant | undefined {
-    return this.byKey.get(key)?.tenant;
-  }
-
-  /** The store of a known key, without marking it used. */
-  storeOf(key: string): Store | undefined {
-    return this.byKey.get(key)?.tenant.store;
+  /** What a known key may touch, without marking it used (the key was checked by `lookup` already). */
+  scopeOf(key: string): KeyScope {
+    return this.byKey.get(key)?.scope ?? {};
   }
 
   /** The caller's world: the store of a known key, undefined for any other (there is no fallback world). */
   appFor(key: string): Store | undefined {
-    return this.storeOf(key);
+    return this.byKey.get(key)?.tenant.store;
   }
 
   /** The live tenant of a store. */

@@ -9,7 +9,7 @@ import type { SandboxHandler } from "../types.js";
  */
 export const replacePortAllowedAddressPairs: SandboxHandler<"replacePortAllowedAddressPairs"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
-  const port = ctx.app.entities.ports.get(ctx.params.port_id);
+  const port = ctx.app.entities.ports.peek(ctx.params.port_id);
   if (!port || port.project_id !== projectId || port.region_id !== regionId) {
     throw notFound(`Port ${ctx.params.port_id}`);
   }

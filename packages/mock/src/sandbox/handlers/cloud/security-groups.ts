@@ -22,7 +22,7 @@ const SAME_RULE_FIELDS = [
  */
 export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
-  const group = ctx.app.entities.securityGroups.get(ctx.params.group_id);
+  const group = ctx.app.entities.securityGroups.peek(ctx.params.group_id);
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
     throw notFound(`Security group ${ctx.params.group_id}`);
   }
