@@ -8,6 +8,7 @@ import { parseBody } from "../body.js";
 import type { Judge } from "../judge.js";
 import { REDACTED } from "../record/redact.js";
 import { type FetchFunction, WRONG_KEY } from "../stateful/http.js";
+import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";
 import type { ParityDifference } from "./differences.js";
 import { IdMap } from "./id-map.js";
 import type { RecordedExchange, Recording } from "./recording.js";
@@ -72,9 +73,6 @@ interface TaskTrack {
   target: string[];
 }
 
-const FINAL = new Set(["FINISHED", "ERROR"]);
-const RANK: Record<string, number> = { NEW: 0, RUNNING: 1, FINISHED: 2, ERROR: 2 };
-
 class ParityRun {
   readonly model: DocumentModel;
   readonly ids = new IdMap();
@@ -103,13 +101,7 @@ class ParityRun {
   }
 
   private tasksOf(body: unknown): Array<{ id: string; state: string }> {
-    const items = Array.isArray((body as { results?: unknown })?.results)
-      ? (body as { results: unknown[] }).results
-      : [body];
-    return items.filter((item) => this.judge.matchesSchema("Task", item)) as Array<{
-      id: string;
-      state: string;
-    }>;
+    return tasksIn(this.judge, body);
   }
 
   private track(x: RecordedExchange, side: "recorded" | "target", body: unknown) {
@@ -203,12 +195,12 @@ class ParityRun {
     for (const [id, track] of this.tasks) {
       if (track.recorded.length === 0 || track.target.length === 0) continue;
       const backwards = track.target.some(
-        (state, n) => n > 0 && (RANK[state] ?? 0) < (RANK[track.target[n - 1] as string] ?? 0),
+        (state, n) => n > 0 && (TASK_RANK[state] ?? 0) < (TASK_RANK[track.target[n - 1] as string] ?? 0),
       );
       const recordedEnd = track.recorded.at(-1) as string;
       const targetEnd = track.target.at(-1) as string;
       // A task that ended sooner or later is timing; one that ended otherwise, or not at all, is not.
-      const endedOtherwise = FINAL.has(recordedEnd) && recordedEnd !== targetEnd;
+      const endedOtherwise = isFinal(recordedEnd) && recordedEnd !== targetEnd;
       if (backwards || endedOtherwise) {
         out.push({
           where: track.where,

@@ -3,11 +3,12 @@
 // throws a CheckFailure when a check breaks. A step is also plain data (Step), saved in a case file and
 // turned back into a command to replay it.
 import type fc from "fast-check";
+import { isFinal } from "../task-states.js";
 import { breaksOf } from "./breaks.js";
 import { CheckFailure } from "./checks.js";
 import type { Answer, WireRequest } from "./http.js";
 import { fillPath, sampleRequest } from "./samples.js";
-import { type HandedLink, isFinal, type SequenceEnv, type World } from "./world.js";
+import type { HandedLink, SequenceEnv, World } from "./world.js";
 
 export type Step =
   | { kind: "call"; operationId: string }

@@ -8,6 +8,7 @@ import { linkKey } from "../coverage-report/model.js";
 import { isPrismProblem, type Judge } from "../judge.js";
 import { type RequestModel, requestModels } from "../request-model.js";
 import { UNKNOWN_TASK_ID } from "../suite/requests.js";
+import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";
 import { breaksOf } from "./breaks.js";
 import { CheckFailure } from "./checks.js";
 import { type Answer, type Credentials, type StatefulTarget, send, type WireRequest } from "./http.js";
@@ -97,9 +98,6 @@ export interface HandedLink {
   lists?: unknown;
 }
 
-const TASK_RANK: Record<string, number> = { NEW: 0, RUNNING: 1, FINISHED: 2, ERROR: 2 };
-export const isFinal = (state: string | undefined) => state === "FINISHED" || state === "ERROR";
-
 export class World {
   readonly links: HandedLink[] = [];
   readonly taskStates = new Map<string, string>();
@@ -163,12 +161,10 @@ export class World {
 
   /** tasks-forward, for every task the answer shows (a task, or the results of a task list). */
   private observeTasks(operationId: string, body: unknown) {
-    const items = Array.isArray((body as { results?: unknown })?.results)
-      ? ((body as { results: unknown[] }).results as unknown[])
-      : [body];
-    for (const item of items) {
-      if (!this.env.judge.matchesSchema("Task", item)) continue;
-      const task = item as { id: string; state: string; finished_on?: string | null };
+    for (const task of tasksIn<{ id: string; state: string; finished_on?: string | null }>(
+      this.env.judge,
+      body,
+    )) {
       const before = this.taskStates.get(task.id);
       if (before !== undefined) {
         const back = (TASK_RANK[task.state] ?? 0) < (TASK_RANK[before] ?? 0);
