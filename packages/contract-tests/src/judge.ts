@@ -91,7 +91,15 @@ export function isPrismProblem(status: number, contentType: string | null): bool
 
 /** A judge over a bundle (the package's own unless one is given). */
 export function createJudge(doc?: OpenApiDocument): Judge {
-  const model = doc === undefined ? loadDocument() : openDocument(doc);
+  return judgeOver(doc === undefined ? loadDocument() : openDocument(doc));
+}
+
+/** A judge over a bundled spec file (JSON), or over the package's own spec. */
+export function judgeOfFile(specPath: string | undefined): Judge {
+  return judgeOver(loadDocument(specPath));
+}
+
+function judgeOver(model: DocumentModel): Judge {
   return {
     model,
     doc: model.doc,

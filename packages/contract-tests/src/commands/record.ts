@@ -2,10 +2,10 @@
 // exchange and prints the summary. Exit 0 when everything recorded kept the contract, 1 when an exchange
 // broke it, 2 when nothing was recorded because the upstream never answered (unreachable or timed out).
 import { resolve } from "node:path";
+import { judgeOfFile } from "../judge.js";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type RecordSummary, startRecordProxy } from "../record/proxy.js";
 import type { CommandModule } from "./command.js";
 import { httpUrlOption, millisecondsOption, portOption } from "./option-parsers.js";
-import { judgeFor } from "./replay.js";
 
 export function describeRecording(summary: RecordSummary): string {
   const broken = Object.entries(summary.broken).map(([id, n]) => `${id} ${n}`);
@@ -66,7 +66,7 @@ export const recordCommand: CommandModule = {
               upstream: values.upstream,
               port: values.port,
               outDir: resolve(cwd, values.out),
-              judge: judgeFor(values.spec === undefined ? undefined : resolve(cwd, values.spec)),
+              judge: judgeOfFile(values.spec && resolve(cwd, values.spec)),
               upstreamTimeoutMs: values.upstreamTimeout,
               onViolation: (text) => out.write(`${text}\n`),
               onWarning: (text) => out.write(`${text}\n`),

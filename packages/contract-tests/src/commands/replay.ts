@@ -2,12 +2,12 @@
 // current spec and writes the reports of a run (JSON summary, JUnit, coverage). Names each file it cannot
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
-import { createJudge } from "../judge.js";
+import { judgeOfFile } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
 import { existingReport, refusedReport, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
@@ -15,11 +15,6 @@ import { specHash } from "../run-config/run-config.js";
 import { summarize } from "../summary.js";
 import type { CommandModule } from "./command.js";
 import { gatesOption } from "./option-parsers.js";
-
-/** The judge of a bundled spec file (JSON), or of the package's own spec. */
-export function judgeFor(spec: string | undefined) {
-  return createJudge(spec === undefined ? undefined : JSON.parse(readFileSync(spec, "utf8")));
-}
 
 export const replayCommand: CommandModule = {
   register(program, io, choose) {
@@ -52,7 +47,7 @@ export const replayCommand: CommandModule = {
               out.write(`contract-tests: ${refusedReport(existing, cwd)}\n`);
               return 2;
             }
-            const judge = judgeFor(values.spec === undefined ? undefined : resolve(cwd, values.spec));
+            const judge = judgeOfFile(values.spec && resolve(cwd, values.spec));
             const model = createCoverageModel(judge);
             const result = replayRecordings(
               paths.map((path) => resolve(cwd, path)),
