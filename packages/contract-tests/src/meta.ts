@@ -3,7 +3,7 @@
 
 import type { Operation, ResponseVerdict } from "@cloud-contract/spec/document";
 import { TestRunner } from "vitest";
-import { preview } from "./judge.js";
+import { recordedViolations } from "./judge.js";
 import type { ContractMeta } from "./summary.js";
 
 declare module "vitest" {
@@ -30,7 +30,7 @@ export function recordOperation(operationId: string): void {
  * excused answer: its violations are not the target's).
  */
 export function recordVerdict(verdict: ResponseVerdict, operation: Operation, prismProblem: boolean): void {
-  const { operationId, method, path } = operation;
+  const { operationId } = operation;
   recordOperation(operationId);
   const meta = currentMeta();
   if (!meta) return;
@@ -38,18 +38,7 @@ export function recordVerdict(verdict: ResponseVerdict, operation: Operation, pr
     meta.prismProblems.push(operationId);
     return;
   }
-  for (const v of verdict.violations) {
-    meta.violations.push({
-      operationId,
-      method,
-      path,
-      status: verdict.status,
-      kind: v.kind,
-      pointer: v.pointer,
-      message: v.message,
-      value: preview(v.value),
-    });
-  }
+  meta.violations.push(...recordedViolations(verdict, operation));
 }
 
 /** Notes the coverage items a response of the running test exercised. */

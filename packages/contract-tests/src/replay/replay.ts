@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
-import { type Judge, preview } from "../judge.js";
+import { type Judge, recordedViolations } from "../judge.js";
 import type { Har, RecordedEntry } from "../record/har.js";
 import type { TestRecord } from "../summary.js";
 
@@ -113,7 +113,7 @@ export function replayRecordings(
         }
         return;
       }
-      const { operationId, method, path } = match.operation;
+      const { operationId } = match.operation;
       const contentType =
         header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
       const verdict = judge.checkResponse(
@@ -131,16 +131,7 @@ export function replayRecordings(
         meta: {
           operations: [operationId],
           prismProblems: [],
-          violations: verdict.violations.map((v) => ({
-            operationId,
-            method,
-            path,
-            status: entry.response.status,
-            kind: v.kind,
-            pointer: v.pointer,
-            message: v.message,
-            value: preview(v.value),
-          })),
+          violations: recordedViolations(verdict, match.operation),
         },
       });
       if (coverage) {
