@@ -11,7 +11,6 @@ import {
   openDocument,
   type ResponseVerdict,
 } from "@cloud-contract/spec/document";
-import type { RecordedViolation } from "./summary.js";
 
 export interface Judge {
   /** The model the verdicts come from. */
@@ -57,24 +56,6 @@ export function preview(value: unknown, max = 120): string {
 }
 
 /** `getTask (GET /cloud/v1/tasks/{task_id})` */
-/** The violations of a verdict as reports keep them: where, what, and the value cut to a short preview. */
-export function recordedViolations(
-  verdict: ResponseVerdict,
-  operation: Pick<Operation, "operationId" | "method" | "path">,
-): RecordedViolation[] {
-  const { operationId, method, path } = operation;
-  return verdict.violations.map((v) => ({
-    operationId,
-    method,
-    path,
-    status: verdict.status,
-    kind: v.kind,
-    pointer: v.pointer,
-    message: v.message,
-    value: preview(v.value),
-  }));
-}
-
 export function operationLabel(operation: Pick<Operation, "operationId" | "method" | "path">): string {
   return `${operation.operationId} (${operation.method} ${operation.path})`;
 }

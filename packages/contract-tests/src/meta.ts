@@ -3,8 +3,7 @@
 
 import type { Operation, ResponseVerdict } from "@cloud-contract/spec/document";
 import { TestRunner } from "vitest";
-import { recordedViolations } from "./judge.js";
-import type { ContractMeta } from "./summary.js";
+import { type ContractMeta, recordedViolations } from "./summary.js";
 
 declare module "vitest" {
   interface TaskMeta {

@@ -1,7 +1,7 @@
 // Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json,codequality.json}` in the
 // reports directory. `name` is `contract` for the suite and `generated` for a generate run.
-import { existsSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 
 export interface Shard {
   index: number;
@@ -47,4 +47,10 @@ export function existingReport(files: ReportFiles): string | undefined {
 /** The line that refuses to replace another run's report. */
 export function refusedReport(file: string, cwd: string): string {
   return `${relative(cwd, file)} is there from an earlier run; pass --force to replace it, or choose another --reports-dir`;
+}
+
+/** Writes `value` as indented JSON (and a final newline) to `file`, making its folder first. */
+export function writeJson(file: string, value: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -1,14 +1,14 @@
 // The vitest reporter of a contract run: writes the JSON summary, the coverage report, the JUnit XML
 // (reports/junit.ts) and, when asked, GitHub annotations (printed) and a GitLab code quality file.
 // Coverage gates are checked here, so a failed gate is in every report.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { writeFileSync } from "node:fs";
 import type { Operation } from "@cloud-contract/spec/document";
 import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import { checkGates, describeGate } from "./coverage-report/gates.js";
 import type { CoverageKind } from "./coverage-report/model.js";
 import { type CoverageReport, coverageLine, coverageReport } from "./coverage-report/report.js";
+import { writeJson } from "./report-files.js";
 import { githubAnnotations } from "./reports/github.js";
 import { gitlabCodeQuality } from "./reports/gitlab.js";
 import { junitXml } from "./reports/junit.js";
@@ -46,11 +46,6 @@ export function toTestRecord(test: TestCase): TestRecord {
   if (meta) record.meta = meta;
   return record;
 }
-
-const writeJson = (file: string, value: unknown) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-};
 
 export class ContractReporter implements Reporter {
   private vitest: Vitest | undefined;

@@ -1,7 +1,9 @@
 // The JSON summary of a contract run: per operation, how many tests passed, failed and were skipped,
 // and which schema violations were found. Pure functions; the vitest reporter feeds them.
 
+import type { Operation, ResponseVerdict } from "@cloud-contract/spec/document";
 import type { GateResult } from "./coverage-report/gates.js";
+import { preview } from "./judge.js";
 import type { Shard } from "./report-files.js";
 
 /** Which run a report belongs to: merge compares these before it adds shards up. */
@@ -27,6 +29,24 @@ export interface RecordedViolation {
   pointer: string;
   message: string;
   value: string;
+}
+
+/** The violations of a verdict as reports keep them: where, what, and the value cut to a short preview. */
+export function recordedViolations(
+  verdict: ResponseVerdict,
+  operation: Pick<Operation, "operationId" | "method" | "path">,
+): RecordedViolation[] {
+  const { operationId, method, path } = operation;
+  return verdict.violations.map((v) => ({
+    operationId,
+    method,
+    path,
+    status: verdict.status,
+    kind: v.kind,
+    pointer: v.pointer,
+    message: v.message,
+    value: preview(v.value),
+  }));
 }
 
 /** What a test stores in its vitest meta while it runs. */

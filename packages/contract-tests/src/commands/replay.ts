@@ -2,14 +2,14 @@
 // current spec and writes the reports of a run (JSON summary, JUnit, coverage). Names each file it cannot
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { judgeOfFile } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
-import { existingReport, refusedReport, reportFiles } from "../report-files.js";
+import { existingReport, refusedReport, reportFiles, writeJson } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
 import { specHash } from "../run-config/run-config.js";
 import { summarize } from "../summary.js";
@@ -75,9 +75,8 @@ export const replayCommand: CommandModule = {
               operations: judge.operations,
               tests: result.tests,
             });
-            mkdirSync(reportsDir, { recursive: true });
-            writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
-            writeFileSync(files.coverage, `${JSON.stringify(coverage, null, 2)}\n`);
+            writeJson(files.summary, summary);
+            writeJson(files.coverage, coverage);
             writeFileSync(
               files.junit,
               junitXml({

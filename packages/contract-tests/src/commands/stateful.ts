@@ -2,13 +2,11 @@
 // src/stateful/). Prints the run and, on a failure, its shrunk steps and the case file to replay;
 // writes stateful-<target>.{json,xml,coverage.json}. `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { createJudge } from "../judge.js";
-import { ensureDir } from "../record/har.js";
-import { reportFiles } from "../report-files.js";
+import { reportFiles, writeJson } from "../report-files.js";
 import { writeJunit } from "../reports/junit.js";
 import type { ReadyTarget } from "../run-config/target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
@@ -65,9 +63,8 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       `stateful: ${result.sequences} sequences, ${result.requests} requests in ${seconds.toFixed(1)} s (seed ${command.seed}${env.readOnly ? ", read-only" : ""}${env.newTenant ? ", a tenant per sequence" : ""})\n`,
     );
     const files = reportFiles(command.reportsDir, "stateful", plan.target);
-    ensureDir(command.reportsDir);
     const coverage = coverageReport(createCoverageModel(judge).documented, result.hits);
-    writeFileSync(files.coverage, `${JSON.stringify(coverage, null, 2)}\n`);
+    writeJson(files.coverage, coverage);
     const failed = result.failure?.check;
     writeJunit(
       files.junit,
@@ -94,7 +91,7 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       failure: result.failure ?? null,
       caseFile: caseFile ?? null,
     };
-    writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
+    writeJson(files.summary, summary);
     out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);

@@ -1,12 +1,13 @@
 // One generated request as it goes on the wire and as it is saved for `replay-case`: a concrete path,
 // repeated query parameters and a JSON body. Also its curl line (without the key) and how it is sent.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { join } from "node:path";
 import type { ResponseVerdict } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import { isPrismProblem, type Judge } from "../judge.js";
+import { writeJson } from "../report-files.js";
 
 export interface RequestCase {
   /** valid: must get a documented answer, never a 5xx; invalid: must be refused with a 4xx. */
@@ -131,9 +132,8 @@ export function failureOf(c: RequestCase, outcome: Outcome): string | undefined 
 
 /** Saves a case for `contract-tests replay-case FILE`; returns the file. */
 export function saveCase(dir: string, c: RequestCase, name: string): string {
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.json`);
-  writeFileSync(file, `${JSON.stringify(c, null, 2)}\n`);
+  writeJson(file, c);
   return file;
 }
 

@@ -1,8 +1,6 @@
 // What parity prints and writes: a table per operation (exchanges, those that differ, by kind), the
 // differences beyond the allow-list, the JSON report and a JUnit file with one case per operation.
-import { writeFileSync } from "node:fs";
-import { ensureDir } from "../record/har.js";
-import { reportFiles } from "../report-files.js";
+import { reportFiles, writeJson } from "../report-files.js";
 import { writeJunit } from "../reports/junit.js";
 import { type AllowRule, allowedBy } from "./allow-list.js";
 import { describeDifference, type ParityDifference } from "./differences.js";
@@ -60,23 +58,15 @@ export function writeParityReports(
   judged: JudgedParity,
 ): { summary: string; junit: string } {
   const files = reportFiles(dir, "parity", target);
-  ensureDir(dir);
-  writeFileSync(
-    files.summary,
-    `${JSON.stringify(
-      {
-        target,
-        exchanges: judged.exchanges,
-        idsMapped: judged.idsMapped,
-        operations: judged.operations,
-        differences: judged.unexpected,
-        allowed: judged.allowed,
-        notComparable: judged.notComparable,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeJson(files.summary, {
+    target,
+    exchanges: judged.exchanges,
+    idsMapped: judged.idsMapped,
+    operations: judged.operations,
+    differences: judged.unexpected,
+    allowed: judged.allowed,
+    notComparable: judged.notComparable,
+  });
   writeJunit(
     files.junit,
     "parity",

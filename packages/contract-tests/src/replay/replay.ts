@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
-import { type Judge, recordedViolations } from "../judge.js";
+import type { Judge } from "../judge.js";
 import type { Har, RecordedEntry } from "../record/har.js";
-import type { TestRecord } from "../summary.js";
+import { recordedViolations, type TestRecord } from "../summary.js";
 
 export interface ReplayResult {
   /** HAR files read. */

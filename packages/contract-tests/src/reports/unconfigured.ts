@@ -2,7 +2,7 @@
 // "skipped: not configured" with the missing variables, and a JUnit file with one skipped case saying so.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { XMLBuilder } from "fast-xml-parser";
-import { type ReportFiles, reportFiles } from "../report-files.js";
+import { type ReportFiles, reportFiles, writeJson } from "../report-files.js";
 
 export function writeUnconfiguredReports(
   reportsDir: string,
@@ -24,7 +24,7 @@ export function writeUnconfiguredReports(
     unassigned: { passed: 0, failed: 0, skipped: 0 },
     unhandledErrors: [],
   };
-  writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
+  writeJson(files.summary, summary);
   const xml = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true }).build({
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
     testsuites: {

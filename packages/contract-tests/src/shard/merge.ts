@@ -5,8 +5,7 @@ import { join, relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
 import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
 import { type CoverageReport, mergeCoverage } from "../coverage-report/report.js";
-import { ensureDir } from "../record/har.js";
-import { type ReportFiles, reportFiles } from "../report-files.js";
+import { type ReportFiles, reportFiles, writeJson } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
 import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
 
@@ -214,9 +213,8 @@ export function mergeReportDirs(
     `${first.name}-${first.target}`,
     gateResults,
   );
-  ensureDir(outDir);
-  writeFileSync(files.summary, `${JSON.stringify(summary, null, 2)}\n`);
+  writeJson(files.summary, summary);
   writeFileSync(files.junit, junit);
-  writeFileSync(files.coverage, `${JSON.stringify(coverage, null, 2)}\n`);
+  writeJson(files.coverage, coverage);
   return { files, summary, coverage, shards: shards.length };
 }

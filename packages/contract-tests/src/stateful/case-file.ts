@@ -1,7 +1,7 @@
 // A failing sequence saved as JSON, to be replayed with `contract-tests generate --stateful --replay FILE`:
 // the seed it came from, its steps and what failed.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync } from "node:fs";
+import { writeJson } from "../report-files.js";
 import type { Step } from "./commands.js";
 import type { SequenceFailure } from "./sequences.js";
 
@@ -26,8 +26,7 @@ export function saveSequenceCase(file: string, seed: number, failure: SequenceFa
       described: failure.described,
     },
   };
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  writeJson(file, saved);
 }
 
 const STEP_KINDS = new Set(["call", "follow", "auth", "break", "pages"]);
