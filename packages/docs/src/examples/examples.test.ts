@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { type RunningServer, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_SERVER } from "../../../../spec/docs/plugins/curl-sample.js";
 import { curlSamples, markdownExamples, typescriptSamples } from "./collect.js";
 import { report, runExamples } from "./run-examples.js";
 
@@ -29,6 +30,10 @@ describe("the examples", () => {
     expect(passed.filter((w) => w.startsWith("curl sample of "))).toHaveLength(model.operations.length);
     expect(passed.filter((w) => w.startsWith("spec/code_samples/"))).toHaveLength(model.operations.length);
   }, 300_000);
+
+  it("send their requests to the sandbox server the spec lists", () => {
+    expect(model.doc.servers?.map((server) => server.url)).toContain(SAMPLE_SERVER);
+  });
 
   it("fail when a sample is broken (a temporary copy with an unknown task id)", async () => {
     const copy = mkdtempSync(join(tmpdir(), "examples-broken-"));
