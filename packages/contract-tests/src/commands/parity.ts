@@ -116,9 +116,9 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
       apiKey: session.ctx.apiKey,
       fetch: (request) => fetch(request),
     };
-    let pace: Pace = command.pace === "auto" ? "recorded" : command.pace;
-    if (command.pace === "auto" && (await hasSandboxClock(target))) pace = "clock";
-    if (pace === "clock" && !(await hasSandboxClock(target))) {
+    const clock = command.pace === "auto" || command.pace === "clock" ? await hasSandboxClock(target) : false;
+    const pace: Pace = command.pace === "auto" ? (clock ? "clock" : "recorded") : command.pace;
+    if (pace === "clock" && !clock) {
       out.write("contract-tests: --pace clock needs a sandbox with its control API as the target\n");
       return 2;
     }
