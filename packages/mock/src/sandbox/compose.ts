@@ -113,7 +113,16 @@ export function composeSandbox(
       ...(options.now !== undefined ? { now: options.now } : {}),
     });
   const store = newStore();
-  const durability = durable ? new Durability(durable.backend) : undefined;
+  // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
+  // (Replicas do the same through their write groups.)
+  const forgetUnstored = (created: Store) => {
+    const tenant = tenants.tenantOfStore(created);
+    if (tenant && !tenant.isDefault) tenants.drop(tenant);
+    durability?.forget(created);
+  };
+  const durability = durable
+    ? new Durability(durable.backend, durable.replicas ? undefined : forgetUnstored)
+    : undefined;
   const tenants = new TenantRegistry({
     defaultStore: store,
     defaultKeys: { ...DEFAULT_API_KEYS, ...options.apiKeys } satisfies Record<string, KeyScope>,

@@ -184,3 +184,24 @@ describe("a large patch worked in turns, going wrong midway", () => {
     expect(last?.tags_v2.some((t: { key: string }) => t.key === "after")).toBe(true);
   });
 });
+
+describe("a tenant created while the backing store is down", () => {
+  it("answers 503 with Retry-After and keeps nothing: not counted, never stored, the next creation works", async () => {
+    const backend = recordingBackend(0);
+    const sandbox = await start({}, backend);
+    backend.down = true;
+    const refused = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(JSON.stringify(refused.body)).not.toMatch(/sbx_|ENOSPC/);
+    expect(sandbox.tenants.size).toBe(0);
+    backend.down = false;
+    const write = await sandboxRequest(sandbox.url, "PATCH", groupPath, SANDBOX_API_KEY, { name: "after" });
+    expect(write.status).toBe(200);
+    expect(backend.batches.some((b) => b.tenants.some((t) => t.record !== undefined))).toBe(false);
+    const created = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+    expect(created.status).toBe(201);
+    expect(sandbox.tenants.size).toBe(1);
+    expect(backend.batches.filter((b) => b.tenants.some((t) => t.record !== undefined))).toHaveLength(1);
+  });
+});
