@@ -13,7 +13,7 @@ import { sink } from "../test-support/output-sink.js";
 import { type RewritingProxyOptions, startRewritingProxy } from "../test-support/rewriting-proxy.js";
 import { runSuiteAgainst } from "../test-support/run-suite.js";
 import { allowedBy, loadAllowList } from "./allow-list.js";
-import { type Recording, readRecording } from "./recording.js";
+import { type RecordedExchange, type Recording, readRecording } from "./recording.js";
 import { authorizationFor, type ParityResult, replayForParity } from "./replay.js";
 
 /** The suite's sandboxes finish tasks after 150 ms; so do the fresh ones parity runs against. */
@@ -49,7 +49,10 @@ afterAll(() => {
 });
 
 /** Parity of the recording against a fresh sandbox, optionally behind a server that changes it. */
-async function parityAgainst(change?: Omit<RewritingProxyOptions, "upstream">): Promise<ParityResult> {
+async function parityAgainst(
+  change?: Omit<RewritingProxyOptions, "upstream">,
+  recorded: Recording = recording,
+): Promise<ParityResult> {
   const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
   const proxy = change ? await startRewritingProxy({ upstream: sandbox.url, ...change }) : undefined;
   try {
@@ -58,7 +61,7 @@ async function parityAgainst(change?: Omit<RewritingProxyOptions, "upstream">): 
       apiKey: SANDBOX_API_KEY,
       fetch: (r: Request) => fetch(r),
     };
-    return await replayForParity(recording, target, judge, "clock");
+    return await replayForParity(recorded, target, judge, "clock");
   } finally {
     await proxy?.close();
     await sandbox.stop();
@@ -102,6 +105,33 @@ describe("parity of the suite's recorded run", () => {
     expect(new Set(summary(result))).toEqual(
       new Set(["listResellerNotificationSettings missing-field /previous string → absent"]),
     );
+  }, 120_000);
+
+  it("asks a read again once the clock has moved on by its recorded wait, and no further", async () => {
+    // A task creation from the recording and a read that found its task FINISHED, re-timed: the read
+    // starts 100 ms after the creation (the task runs 150 ms), and the recorded server took `waitMs` to
+    // answer it. Within that wait the task may have ended; beyond it, it cannot have.
+    const created = recording.exchanges.find(
+      (x) => x.operationId === "createBareMetalServers" && x.status === 200,
+    ) as RecordedExchange;
+    const taskId = (created.body as { tasks: string[] }).tasks[0];
+    const read = recording.exchanges.find(
+      (x) =>
+        x.operationId === "getTask" &&
+        x.path.endsWith(`/${taskId}`) &&
+        (x.body as { state?: string }).state === "FINISHED",
+    ) as RecordedExchange;
+    const retimed = (waitMs: number): Recording => ({
+      ...recording,
+      exchanges: [
+        { ...created, startedAt: 0 },
+        { ...read, startedAt: 100, waitMs },
+      ],
+    });
+    const caughtUp = await parityAgainst(undefined, retimed(80));
+    expect(summary(caughtUp)).toEqual([]);
+    const stillRunning = await parityAgainst(undefined, retimed(20));
+    expect(summary(stillRunning)).toEqual([`getTask task-state task ${taskId} FINISHED → RUNNING`]);
   }, 120_000);
 
   it("reports tasks that end otherwise than recorded, under getTask", async () => {

@@ -9,6 +9,8 @@ export interface RecordedExchange {
   /** Where it was recorded: `file#entry`. */
   where: string;
   startedAt: number;
+  /** Time to the answer's first byte, in ms: the recorded server handled the request within it. */
+  waitMs: number;
   operationId: string;
   method: string;
   path: string;
@@ -57,6 +59,7 @@ export function readRecording(paths: readonly string[], judge: Judge): Recording
       recording.exchanges.push({
         where: `${file}#${n}`,
         startedAt: Date.parse(entry.startedDateTime),
+        waitMs: Math.max(0, entry.timings?.wait ?? entry.time ?? 0),
         operationId: route.operation.operationId,
         method: entry.request.method,
         path: url.pathname,
