@@ -12,8 +12,10 @@ import {
 } from "../../test-support/postgres.js";
 import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
 import {
+  checkOutage,
   concurrentPatches,
   floodSettings,
+  settingsPath,
   storedEmails,
   storedRevision,
 } from "../../test-support/store-faults.js";
@@ -68,6 +70,49 @@ describe("PostgreSQL faults", () => {
     const fresh = await start();
     const stored = await storedEmails(fresh.url, key);
     expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+  });
+
+  it("answers reads while the database is down with a 503 in each service's shape, and as before once it is back", async () => {
+    const sandbox = await start();
+    const { key } = await createTenant(sandbox);
+    const reads = [
+      settingsPath,
+      `/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`,
+      "/billing/org/v1/plans/contents",
+    ];
+    const readAll = (apiKey: string) =>
+      Promise.all(reads.map((path) => sandboxRequest(sandbox.url, "GET", path, apiKey)));
+    const before = await readAll(key);
+    expect(before.map((r) => r.status)).toEqual([200, 200, 200]);
+
+    postgres.halt();
+    try {
+      // A read first catches up with other replicas' writes, so it needs the database; so does an unknown
+      // key (another replica may have made it).
+      const during = [
+        ...(await readAll(key)),
+        await sandboxRequest(sandbox.url, "GET", settingsPath, "sbx_unknown"),
+      ];
+      for (const answer of during) {
+        expect(answer.status).toBe(503);
+        expect(checkOutage(answer.status, answer.headers, JSON.stringify(answer.body))).toBeUndefined();
+      }
+      // Each service's documented error body: IAM and cloud a `message`, billing a `detail`.
+      expect(during.map((r) => Object.keys(r.body ?? {}).join())).toEqual([
+        "message",
+        expect.stringMatching(/message/),
+        "detail",
+        "message",
+      ]);
+    } finally {
+      postgres.resume();
+    }
+
+    const after = await eventually(async () => {
+      const answers = await readAll(key);
+      return answers.every((r) => r.status === 200) ? answers : undefined;
+    }, 10_000);
+    expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
   });
 
   it("answers 8 concurrent PATCHes with unique revisions, each as stored", async () => {
