@@ -4,6 +4,7 @@ import { bundledModel } from "@cloud-contract/spec/bundled";
 import { connectSandbox, type SandboxControl } from "../control-client/sandbox-control.js";
 import { composeSandbox, type SandboxCoreOptions } from "./compose.js";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
+import { slowBodyPieces } from "./http/slow-body.js";
 
 /**
  * The options of an in-process sandbox: those of the server less listening, the state file, the durable
@@ -37,22 +38,30 @@ export function createSandbox(options: InProcessSandboxOptions = {}): InProcessS
   const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     if (closed) throw new TypeError("fetch failed: the in-process sandbox is closed");
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const { signal } = request;
+    signal.throwIfAborted();
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const answer = await core({
-      method: request.method,
-      url: url.pathname + url.search,
-      headers,
-      ...(request.body ? { body: () => readLimited(request, limit) } : {}),
-    });
+    const answer = await untilAborted(
+      core({
+        method: request.method,
+        url: url.pathname + url.search,
+        headers,
+        ...(request.body ? { body: () => readLimited(request, limit) } : {}),
+        closed: () => signal.aborted,
+      }),
+      signal,
+    );
     if (answer.delivery && "reset" in answer.delivery) {
       throw new TypeError("fetch failed: the connection was reset (an armed fault)");
     }
-    const empty = request.method === "HEAD" || answer.status === 204 || answer.body === undefined;
-    return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
+    const text = request.method === "HEAD" || answer.status === 204 ? undefined : answer.body;
+    const body =
+      text === undefined ? null : answer.delivery ? slowBody(text, answer.delivery.spreadMs, signal) : text;
+    return new Response(body, { status: answer.status, headers: answer.headers });
   };
   return {
     fetch,
@@ -71,4 +80,49 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.length > limit) throw new BodyTooLargeError(limit);
   return bytes;
+}
+
+/**
+ * The call's answer, or the signal's reason once it aborts first (as `fetch` rejects). The call itself goes
+ * on: like a server whose client hung up, the sandbox may still have made a write the caller never sees.
+ */
+function untilAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    call.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/** A `slow_body` fault's body: its pieces spread over `spreadMs`; an abort errors the stream. */
+function slowBody(text: string, spreadMs: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const { pieces, everyMs } = slowBodyPieces(text, spreadMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let next = 0;
+      const send = () => {
+        const piece = pieces[next++];
+        if (piece) controller.enqueue(piece);
+        if (next >= pieces.length) {
+          stop();
+          controller.close();
+        } else timer = setTimeout(send, everyMs);
+      };
+      const abort = () => {
+        stop();
+        controller.error(signal.reason);
+      };
+      stop = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", abort);
+      };
+      signal.addEventListener("abort", abort, { once: true });
+      timer = setTimeout(send, everyMs);
+    },
+    cancel() {
+      stop();
+    },
+  });
 }

@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxCore, SandboxResponse } from "./exchange.js";
 import { readBody } from "./read-body.js";
-
-/** How many pieces a slow body is cut into (at most; fewer when the body is shorter). */
-const SLOW_BODY_PIECES = 20;
+import { slowBodyPieces } from "./slow-body.js";
 
 /**
  * The `node:http` adapter over a core: hands it the request with a body reader (at most `maxBodyBytes`, read
@@ -59,18 +57,15 @@ function write(res: ServerResponse, answer: SandboxResponse): void {
 
 /** Writes the body in pieces spread over `durationMs`. */
 function trickle(res: ServerResponse, body: string, durationMs: number): void {
-  const text = Buffer.from(body);
-  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, text.length));
-  const size = Math.ceil(text.length / pieces);
-  let sent = 0;
+  const { pieces, everyMs } = slowBodyPieces(body, durationMs);
+  let next = 0;
   const timer = setInterval(() => {
     if (res.destroyed) return clearInterval(timer);
-    const piece = text.subarray(sent, sent + size);
-    sent += piece.length;
-    if (sent >= text.length) {
+    const piece = pieces[next++];
+    if (next >= pieces.length) {
       clearInterval(timer);
       res.end(piece);
     } else res.write(piece);
-  }, durationMs / pieces);
+  }, everyMs);
   res.once("close", () => clearInterval(timer));
 }
