@@ -11,6 +11,7 @@ import { type Pace, type ParityTarget, replayForParity } from "../parity/replay.
 import { judgeParity, parityTable, writeParityReports } from "../parity/report.js";
 import { resolveRun } from "../run-config/run-config.js";
 import type { ReadyTarget } from "../run-config/target.js";
+import { sandboxControlOf } from "../sandbox-control.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
 import { httpUrlOption } from "./option-parsers.js";
@@ -30,17 +31,13 @@ export interface ParityRun {
 
 /** Whether the target is a sandbox whose tenant clock parity can stop and advance. */
 async function hasSandboxClock(target: ParityTarget): Promise<boolean> {
-  try {
-    const response = await target.fetch(
-      new Request(`${target.baseUrl}/__sandbox/clock`, {
-        headers: { authorization: `apikey ${target.apiKey}` },
-      }),
+  return sandboxControlOf(target)
+    .forKey(target.apiKey)
+    .clock.get()
+    .then(
+      () => true,
+      () => false,
     );
-    await response.arrayBuffer();
-    return response.status === 200;
-  } catch {
-    return false;
-  }
 }
 
 interface ParityValues {

@@ -3,10 +3,12 @@
 // through. Ids the recording's answers handed out are mapped to the target's through the spec's links.
 // Time: on a sandbox (`clock`), its tenant clock is stopped and advanced by the recorded gaps, so tasks
 // end when they ended in the recording, without waiting; `recorded` waits the gaps; `none` never waits.
+import type { TenantControl } from "@cloud-contract/mock";
 import type { DocumentModel } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import type { Judge } from "../judge.js";
 import { REDACTED } from "../record/redact.js";
+import { sandboxControlOf } from "../sandbox-control.js";
 import { type FetchFunction, WRONG_KEY } from "../stateful/http.js";
 import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";
 import type { ParityDifference } from "./differences.js";
@@ -80,6 +82,8 @@ class ParityRun {
   readonly differences: ParityDifference[] = [];
   readonly operations = new Map<string, OperationParity>();
   readonly notComparable: string[] = [];
+  /** The target's tenant clock (its sandbox control API), for `clock` pacing. */
+  readonly clock: TenantControl["clock"];
 
   constructor(
     readonly judge: Judge,
@@ -87,18 +91,7 @@ class ParityRun {
     readonly pace: Pace,
   ) {
     this.model = judge.model;
-  }
-
-  async control(body: object): Promise<void> {
-    const response = await this.target.fetch(
-      new Request(`${this.target.baseUrl}/__sandbox/clock`, {
-        method: "POST",
-        headers: { authorization: `apikey ${this.target.apiKey}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-    );
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`the target's sandbox clock answered ${response.status}`);
+    this.clock = sandboxControlOf(target).forKey(target.apiKey).clock;
   }
 
   private tasksOf(body: unknown): Array<{ id: string; state: string }> {
@@ -166,7 +159,7 @@ class ParityRun {
     // A read that finds a task behind the recorded state is asked once more, the clock moved on by the
     // time the recorded server took to answer it.
     if (this.pace === "clock" && x.method === "GET" && this.lagsBehind(x.body, answer)) {
-      await this.control({ advance_ms: Math.ceil(x.waitMs) + 1 });
+      await this.clock.advance(Math.ceil(x.waitMs) + 1);
       ({ response, answer } = await ask());
     }
     const found: ParityDifference[] = [];
@@ -246,16 +239,16 @@ export async function replayForParity(
   pace: Pace,
 ): Promise<ParityResult> {
   const run = new ParityRun(judge, target, pace);
-  if (pace === "clock") await run.control({ mode: "manual" });
+  if (pace === "clock") await run.clock.manual();
   let previous = recording.exchanges[0]?.startedAt ?? 0;
   for (const exchange of recording.exchanges) {
     const gap = Math.max(0, exchange.startedAt - previous);
     previous = Math.max(previous, exchange.startedAt);
-    if (gap > 0 && pace === "clock") await run.control({ advance_ms: gap });
+    if (gap > 0 && pace === "clock") await run.clock.advance(gap);
     if (gap > 0 && pace === "recorded") await new Promise((r) => setTimeout(r, Math.min(gap, MAX_WAIT_MS)));
     await run.send(exchange);
   }
-  if (pace === "clock") await run.control({ mode: "real" });
+  if (pace === "clock") await run.clock.real();
   const differences = [...run.differences, ...run.taskDifferences()];
   return {
     exchanges: recording.exchanges.length,

@@ -7,6 +7,7 @@ import type { ContractContext } from "../context.js";
 import { linkKey } from "../coverage-report/model.js";
 import { isPrismProblem, type Judge } from "../judge.js";
 import { type RequestModel, requestModels } from "../request-model.js";
+import { sandboxControlOf } from "../sandbox-control.js";
 import { UNKNOWN_TASK_ID } from "../suite/requests.js";
 import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";
 import { breaksOf } from "./breaks.js";
@@ -38,17 +39,12 @@ export interface SequenceEnv {
 
 /** Asks a sandbox's control API for a tenant; undefined when the target has none (not a sandbox). */
 export async function sandboxTenants(target: StatefulTarget): Promise<(() => Promise<string>) | undefined> {
-  const create = async () => {
-    const response = await target.fetch(
-      new Request(`${target.baseUrl}/__sandbox/tenants`, {
-        method: "POST",
-        headers: { authorization: `apikey ${target.apiKey}` },
-      }),
+  const control = sandboxControlOf(target);
+  const create = () =>
+    control.tenant().then(
+      (tenant) => tenant.key,
+      () => undefined,
     );
-    const body = (await response.json().catch(() => undefined)) as { api_key?: unknown } | undefined;
-    if (response.status !== 201 || typeof body?.api_key !== "string") return undefined;
-    return body.api_key;
-  };
   if ((await create()) === undefined) return undefined;
   return async () => {
     const key = await create();
