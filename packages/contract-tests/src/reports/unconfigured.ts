@@ -1,8 +1,8 @@
 // The reports of a run that was skipped on purpose (--allow-unconfigured): a summary whose status says
 // "skipped: not configured" with the missing variables, and a JUnit file with one skipped case saying so.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { XMLBuilder } from "fast-xml-parser";
+import { mkdirSync } from "node:fs";
 import { type ReportFiles, reportFiles, writeJson } from "../report-files.js";
+import { writeJunit } from "./junit.js";
 
 export function writeUnconfiguredReports(
   reportsDir: string,
@@ -25,24 +25,8 @@ export function writeUnconfiguredReports(
     unhandledErrors: [],
   };
   writeJson(files.summary, summary);
-  const xml = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true }).build({
-    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
-    testsuites: {
-      "@_name": `${runName}-${target}`,
-      "@_tests": 1,
-      "@_failures": 0,
-      "@_errors": 0,
-      "@_skipped": 1,
-      testsuite: {
-        "@_name": "configuration",
-        "@_tests": 1,
-        "@_failures": 0,
-        "@_errors": 0,
-        "@_skipped": 1,
-        testcase: { "@_classname": "configuration", "@_name": `${target} target`, skipped: { "@_message": reason } },
-      },
-    },
-  }) as string;
-  writeFileSync(files.junit, xml);
+  writeJunit(files.junit, `${runName}-${target}`, [
+    { suite: "configuration", name: `${target} target`, skipped: reason },
+  ]);
   return files;
 }
