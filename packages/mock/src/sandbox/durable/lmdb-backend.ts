@@ -3,7 +3,7 @@ import { open, type RootDatabase } from "lmdb";
 import { getOrAdd } from "../indexes/get-or-add.js";
 import type { EntityKind, StoreMeta } from "../store.js";
 import type { CommitBatch, CommitOutcome, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
-import { StoreUnavailable } from "./store-unavailable.js";
+import type { StoreUnavailable } from "./store-unavailable.js";
 
 // Keys: [tenant, "meta"], [tenant, "record"], [tenant, "row", kind, id]; values are JSON text.
 type Key = [string, "meta"] | [string, "record"] | [string, "row", EntityKind, string];
@@ -13,7 +13,8 @@ type Key = [string, "meta"] | [string, "record"] | [string, "row", EntityKind, s
  * transaction, flushed to disk before it returns, so an acknowledged change survives a crash of the process or
  * of the machine, and a transaction is applied whole or not at all. (lmdb's asynchronous transactions leave
  * promises of their own unhandled when a commit fails, which would end the process on a full disk.) A commit
- * that fails rejects with {@link StoreUnavailable}; the process stays up.
+ * that fails rejects (this method is async), and `Durability` answers it as a {@link StoreUnavailable}; the
+ * process stays up.
  */
 export class LmdbBackend implements StateBackend {
   readonly name = "lmdb";
@@ -45,20 +46,16 @@ export class LmdbBackend implements StateBackend {
 
   /** One process holds the folder: the registry's own count is the limit of tenants, so nothing is refused here. */
   async commit(batch: CommitBatch): Promise<CommitOutcome> {
-    try {
-      this.db.transactionSync(() => {
-        for (const id of batch.evicted) this.removeRange([id], [id, "\uffff"]);
-        for (const tenant of batch.tenants) {
-          if (tenant.reset) this.removeRange([tenant.id, "row"], [tenant.id, "row", "\uffff"]);
-          if (tenant.record) this.db.putSync([tenant.id, "record"], JSON.stringify(tenant.record));
-          this.db.putSync([tenant.id, "meta"], tenant.meta);
-          for (const row of tenant.rows) this.db.putSync([tenant.id, "row", row.kind, row.id], row.json);
-        }
-      });
-      return { refused: [] };
-    } catch (error) {
-      throw new StoreUnavailable(`The LMDB commit failed: ${(error as Error).message}`, { cause: error });
-    }
+    this.db.transactionSync(() => {
+      for (const id of batch.evicted) this.removeRange([id], [id, "\uffff"]);
+      for (const tenant of batch.tenants) {
+        if (tenant.reset) this.removeRange([tenant.id, "row"], [tenant.id, "row", "\uffff"]);
+        if (tenant.record) this.db.putSync([tenant.id, "record"], JSON.stringify(tenant.record));
+        this.db.putSync([tenant.id, "meta"], tenant.meta);
+        for (const row of tenant.rows) this.db.putSync([tenant.id, "row", row.kind, row.id], row.json);
+      }
+    });
+    return { refused: [] };
   }
 
   private removeRange(start: unknown[], end: unknown[]): void {
