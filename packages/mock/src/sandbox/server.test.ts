@@ -327,12 +327,10 @@ describe("concurrent writes", () => {
 });
 
 describe("start-up", () => {
-  it("is ready well within Prism's start-up time (under 1 s) and stops cleanly", async () => {
-    const started = performance.now();
+  // How long it takes to start is a figure of `bench` (next to Prism's), not a bound of this test.
+  it("answers once started and stops cleanly", async () => {
     const sandbox = await startSandbox();
-    const ms = performance.now() - started;
     try {
-      expect(ms).toBeLessThan(1000);
       expect((await fetch(`${sandbox.url}/billing/org/v1/plans/contents`, { headers: auth })).status).toBe(
         200,
       );
