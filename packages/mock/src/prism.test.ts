@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningPrism, startPrism } from "./prism.js";
@@ -102,22 +103,19 @@ describe("startPrism on the bundled spec (as `pnpm mock` serves it)", () => {
 });
 
 describe("the Prism process", () => {
-  it("is gone after stop(), and a second stop() is harmless", async () => {
-    const prism = await startPrism({ specPath: spec.path });
-    expect(isAlive(prism.pid)).toBe(true);
-    await prism.stop();
-    await prism.stop();
-    expect(isAlive(prism.pid)).toBe(false);
-    await expect(fetch(`${prism.url}/things/1`)).rejects.toThrow();
-  });
-
-  it("gets its own port when two start at once", async () => {
+  it("gets its own port when two start at once; each is gone after stop(), and a second stop() is harmless", async () => {
     const [a, b] = await Promise.all([
       startPrism({ specPath: spec.path }),
       startPrism({ specPath: spec.path }),
     ]);
     try {
       expect(a.url).not.toBe(b.url);
+      expect(isAlive(a.pid)).toBe(true);
+      await a.stop();
+      await a.stop();
+      expect(isAlive(a.pid)).toBe(false);
+      await expect(fetch(`${a.url}/things/1`)).rejects.toThrow();
+      expect((await fetch(`${b.url}/things/1`, { headers: { Authorization: "apikey k" } })).status).toBe(200);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
@@ -132,12 +130,13 @@ describe("the Prism process", () => {
   });
 
   it("rejects when the wanted port is taken", async () => {
-    const first = await startPrism({ specPath: spec.path });
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     try {
-      const port = Number(new URL(first.url).port);
+      const { port } = taken.address() as AddressInfo;
       await expect(startPrism({ specPath: spec.path, port, startTimeoutMs: 15_000 })).rejects.toThrow();
     } finally {
-      await first.stop();
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });
