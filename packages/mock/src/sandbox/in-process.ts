@@ -87,6 +87,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
  * on: like a server whose client hung up, the sandbox may still have made a write the caller never sees.
  */
 function untilAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
@@ -94,35 +95,16 @@ function untilAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A `slow_body` fault's body: its pieces spread over `spreadMs`; an abort errors the stream. */
+/** A `slow_body` fault's body: a piece every so often, as the reader asks; an abort errors the stream. */
 function slowBody(text: string, spreadMs: number, signal: AbortSignal): ReadableStream<Uint8Array> {
   const { pieces, everyMs } = slowBodyPieces(text, spreadMs);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stop = () => {};
+  let next = 0;
   return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let next = 0;
-      const send = () => {
-        const piece = pieces[next++];
-        if (piece) controller.enqueue(piece);
-        if (next >= pieces.length) {
-          stop();
-          controller.close();
-        } else timer = setTimeout(send, everyMs);
-      };
-      const abort = () => {
-        stop();
-        controller.error(signal.reason);
-      };
-      stop = () => {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", abort);
-      };
-      signal.addEventListener("abort", abort, { once: true });
-      timer = setTimeout(send, everyMs);
-    },
-    cancel() {
-      stop();
+    async pull(controller) {
+      await untilAborted(new Promise((done) => setTimeout(done, everyMs)), signal);
+      const piece = pieces[next++];
+      if (piece) controller.enqueue(piece);
+      if (next >= pieces.length) controller.close();
     },
   });
 }
