@@ -5,8 +5,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // The files of a worker share one module graph (the spec, its compiled validators) instead of importing
-    // it again for each file: on the 2-core machine, these tests took 220 s of CPU with a fresh module graph per file, 199 s without. A file must
-    // leave nothing global behind (environment variables, stubbed globals).
+    // it again for each file: on the 2-core machine these tests took 220 s of CPU with a graph per file,
+    // 199 s without. A file must leave nothing global behind (environment variables, stubbed globals).
     isolate: false,
     include: ["src/**/*.test.ts", "bin/**/*.test.ts"],
     exclude: ["src/**/*.contract.test.ts"],

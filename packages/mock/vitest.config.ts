@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // The files of a worker share one module graph (the spec, its compiled validators) instead of importing
-    // it again for each file: on the 2-core machine, mock's tests took 150 s of CPU with a fresh module graph per file, 103 s without. A file must
-    // leave nothing global behind (environment variables, stubbed globals).
+    // it again for each file: on the 2-core machine mock's tests took 150 s of CPU with a graph per file,
+    // 103 s without. A file must leave nothing global behind (environment variables, stubbed globals).
     isolate: false,
     include: ["src/**/*.test.ts"],
     // Most files here wait on the processes they start (servers, Prism, PostgreSQL) more than they compute,
