@@ -1,31 +1,22 @@
-// The record proxy: a local HTTP server that forwards every request to the upstream API as it comes
-// (bodies streamed both ways), and afterwards (off the request's path) judges the exchange against the
-// spec, redacts it and adds it to a HAR 1.2 log in the output directory.
+// The record proxy: a local server that relays every connection to the upstream API byte for byte
+// (`relay.ts`), and afterwards (off the request's path) judges each exchange against the spec, redacts it
+// and adds it to a HAR 1.2 log in the output directory.
 //
 // What it survives: an upstream that answers before it has read a large request body, clients that go
 // away mid-request or mid-answer, JSON too deep to walk (kept and redacted as text, not judged), bodies
 // larger than MAX_KEPT_BODY (forwarded whole, kept cut in the HAR, not judged), an upstream that never
 // answers (504 after --upstream-timeout) or cannot be reached (502, a warning, counted).
-import {
-  createServer,
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-} from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, isIP, connect as netConnect, createServer as netServer } from "node:net";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { connect as tlsConnect } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { parseBody } from "../body.js";
-import type { Judge } from "../judge.js";
+import type { Judge, RouteMatch } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
 import { jsonDepthAtMost } from "./json-depth.js";
 import { MAX_JSON_DEPTH, Redactor } from "./redact.js";
+import { ClientRelay, type RelayEvents, type RelayTarget } from "./relay.js";
 
-/** Bytes of each body kept for the HAR and the judge; the rest is forwarded, counted and not kept. */
-export const MAX_KEPT_BODY = 1024 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 export interface RecordProxyOptions {
@@ -74,23 +65,6 @@ export interface RecordProxy {
   stop(): Promise<RecordSummary>;
 }
 
-/** Headers that belong to one connection, never forwarded. */
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "te",
-  "trailer",
-  "upgrade",
-]);
-
-function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
-  return out;
-}
-
 function decode(body: Buffer, encoding: string | undefined): Buffer {
   try {
     if (encoding === "gzip") return gunzipSync(body);
@@ -102,40 +76,10 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
   return body;
 }
 
-/** The first MAX_KEPT_BODY bytes of a body, and its whole size. */
-class KeptBody {
-  private readonly parts: Buffer[] = [];
-  private kept = 0;
-  size = 0;
-
-  add(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (this.kept >= MAX_KEPT_BODY) return;
-    const part =
-      chunk.length + this.kept > MAX_KEPT_BODY ? chunk.subarray(0, MAX_KEPT_BODY - this.kept) : chunk;
-    this.parts.push(part);
-    this.kept += part.length;
-  }
-
-  get cut(): boolean {
-    return this.size > this.kept;
-  }
-
-  buffer(): Buffer {
-    return Buffer.concat(this.parts);
-  }
-}
-
-class UpstreamTimeout extends Error {}
-
-const errorCode = (error: Error) => (error as NodeJS.ErrnoException).code ?? error.message;
-
 export async function startRecordProxy(options: RecordProxyOptions): Promise<RecordProxy> {
   const upstream = new URL(options.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, "");
   const secure = upstream.protocol === "https:";
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  const send = secure ? httpsRequest : httpRequest;
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const redactor = options.redactor ?? new Redactor();
   let pending: RecordedEntry[] = [];
@@ -178,11 +122,22 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     options.onWarning?.(text);
   };
 
+  // The operation of each method and path, remembered (bounded): traffic repeats its paths.
+  const routes = new Map<string, RouteMatch | undefined>();
+  const routeOf = (method: string, url: string): RouteMatch | undefined => {
+    const query = url.indexOf("?");
+    const key = `${method} ${query === -1 ? url : url.slice(0, query)}`;
+    if (routes.has(key)) return routes.get(key);
+    const match = options.judge.route(method, new URL(url).pathname.slice(basePath.length) || "/");
+    if (routes.size >= 4_096) routes.clear();
+    routes.set(key, match);
+    return match;
+  };
+
   /** Judges (when the body is whole and not too deep), redacts and keeps one exchange. */
   function keep(exchange: Exchange, judgeable: boolean): void {
     counts.exchanges++;
-    const pathname = new URL(exchange.url).pathname.slice(basePath.length) || "/";
-    const match = options.judge.route(exchange.method, pathname);
+    const match = routeOf(exchange.method, exchange.url);
     if (!match) counts.unknownRoutes++;
     else if (!judgeable) counts.unjudged++;
     else {
@@ -204,131 +159,84 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     scheduleFlush();
   }
 
-  const server = createServer((req: IncomingMessage, res) => {
-    inFlight++;
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      finished();
-    };
-    const startedAt = new Date();
-    const t0 = performance.now();
-    const target = new URL(`${basePath}${req.url ?? "/"}`, upstream);
-    const requestBody = new KeptBody();
-    const headers = forwardable(req.headers);
-    headers.host = upstream.host;
-    let answered = false;
-
-    const outgoing = send(target, { method: req.method, headers, agent }, (answer) => {
-      answered = true;
-      const waitMs = performance.now() - t0;
-      // The upstream may answer before it has read the body (413, 401): the rest of the body is drained.
-      req.unpipe(outgoing);
-      req.resume();
-      if (res.destroyed) {
-        answer.resume();
-        return;
+  // Answered exchanges are kept off the relay's path, all those of one turn of the event loop at once.
+  let toKeep: [Exchange, boolean][] = [];
+  const keepAll = () => {
+    const batch = toKeep;
+    toKeep = [];
+    for (const [exchange, judgeable] of batch) {
+      try {
+        keep(exchange, judgeable);
+      } finally {
+        finished();
       }
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
-      const responseBody = new KeptBody();
-      answer.on("data", (chunk: Buffer) => responseBody.add(chunk));
-      answer.pipe(res);
-      answer.once("error", () => res.destroy());
-      answer.once("aborted", () => res.destroy());
-      res.once("finish", () => {
-        const totalMs = performance.now() - t0;
-        const encoding = answer.headers["content-encoding"] as string | undefined;
-        const cut = requestBody.cut || responseBody.cut;
-        const body = cut ? responseBody.buffer() : decode(responseBody.buffer(), encoding);
-        const contentType = String(answer.headers["content-type"] ?? "");
-        const deep = /json/i.test(contentType) && !jsonDepthAtMost(body.toString("utf8"), MAX_JSON_DEPTH);
-        const exchange: Exchange = {
-          startedAt,
-          method: req.method ?? "GET",
-          url: target.toString(),
-          httpVersion: req.httpVersion,
-          requestHeaders: req.headers,
-          requestBody: requestBody.buffer(),
-          requestSize: requestBody.size,
-          status: answer.statusCode ?? 0,
-          statusText: answer.statusMessage ?? "",
-          responseHeaders: answer.headers,
-          responseBody: body,
-          responseSize: responseBody.size,
-          waitMs,
-          totalMs,
-        };
-        setImmediate(() => {
-          try {
-            keep(exchange, !cut && !deep);
-          } finally {
-            settle();
-          }
-        });
-      });
-    });
-    outgoing.setTimeout(timeoutMs, () =>
-      outgoing.destroy(new UpstreamTimeout(`no answer in ${timeoutMs} ms`)),
-    );
-    outgoing.on("error", (error) => {
-      req.unpipe(outgoing);
-      req.resume();
-      if (answered) {
-        // After the answer began (an early answer, then a reset while the body was still coming): the answer's
-        // own events settle the exchange; a connection the upstream dropped mid-answer ends the client's too.
-        if (!res.writableFinished) res.destroy();
-        return;
-      }
-      if (res.destroyed || res.headersSent) {
-        res.destroy();
-        settle();
-        return;
-      }
-      const timedOut = error instanceof UpstreamTimeout;
+    }
+  };
+  let stopping = false;
+  const host = upstream.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(upstream.port || (secure ? 443 : 80));
+  const target: RelayTarget = {
+    connect: () =>
+      secure
+        ? tlsConnect({ host, port, servername: isIP(host) ? undefined : host, ALPNProtocols: ["http/1.1"] })
+        : netConnect({ host, port }),
+    origin: upstream.origin,
+    basePath,
+    host: upstream.host,
+    timeoutMs,
+    stopping: () => stopping,
+  };
+  const events: RelayEvents = {
+    begun: () => {
+      inFlight++;
+    },
+    answered: (exchange, cut) => {
+      const contentType = String(exchange.responseHeaders["content-type"] ?? "");
+      const encoding = exchange.responseHeaders["content-encoding"] as string | undefined;
+      const body = cut ? exchange.responseBody : decode(exchange.responseBody, encoding);
+      const deep = /json/i.test(contentType) && !jsonDepthAtMost(body.toString("utf8"), MAX_JSON_DEPTH);
+      toKeep.push([{ ...exchange, responseBody: body }, !cut && !deep]);
+      if (toKeep.length === 1) setImmediate(keepAll);
+    },
+    unanswered: (kind, reason) => {
+      const timedOut = kind === "timeout";
       if (timedOut) counts.timedOut++;
       else counts.unreachable++;
-      const reason = timedOut ? error.message : errorCode(error);
       warn(
         timedOut ? "timeout" : `unreachable ${reason}`,
         `warning: upstream ${upstream.origin} ${timedOut ? "did not answer" : "unreachable"}: ${reason} (answered ${timedOut ? 504 : 502}; counted)`,
       );
-      res.writeHead(timedOut ? 504 : 502, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          message: `record proxy: upstream ${timedOut ? "timed out" : "unreachable"}: ${reason}`,
-        }),
-      );
-      settle();
-    });
-    // A client that goes away before its answer is complete: the upstream request is dropped, nothing recorded.
-    res.once("close", () => {
-      if (res.writableFinished) return;
+      finished();
+    },
+    abandoned: () => {
       counts.aborted++;
-      outgoing.destroy();
-      settle();
-    });
-    req.on("data", (chunk: Buffer) => requestBody.add(chunk));
-    req.pipe(outgoing);
+      finished();
+    },
+  };
+  const relays = new Set<ClientRelay>();
+  const server = netServer({ allowHalfOpen: true, noDelay: true }, (socket) => {
+    const relay = new ClientRelay(socket, target, events);
+    relays.add(relay);
+    socket.once("close", () => relays.delete(relay));
   });
-  server.keepAliveTimeout = 5_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
 
-  let stopping: Promise<RecordSummary> | undefined;
+  let stopped: Promise<RecordSummary> | undefined;
   const summary = (): RecordSummary => ({ file, ...counts, broken: { ...counts.broken } });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     file,
     summary,
     stop() {
-      stopping ??= (async () => {
+      stopped ??= (async () => {
+        stopping = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+        for (const relay of relays) relay.endIfDone();
         if (inFlight > 0) {
           // Requests in flight get as long as the upstream timeout to finish; then they are cut.
           await new Promise<void>((resolve) => {
@@ -336,14 +244,13 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
             setTimeout(resolve, timeoutMs + 1_000).unref();
           });
         }
-        server.closeAllConnections();
-        agent.destroy();
+        for (const relay of relays) relay.destroy();
         await closed;
         flush();
         writer.close();
         return summary();
       })();
-      return stopping;
+      return stopped;
     },
   };
 }
