@@ -115,6 +115,22 @@ describe("Redactor", () => {
     ]);
   });
 
+  it("finds a secret query parameter however its name is spelled, and leaves a plain query as it came", () => {
+    const redactor = new Redactor();
+    for (const query of ["?Token=abcdef123456", "?id=7&%74oken=abcdef123456", "?limit=1&password"]) {
+      const out = redactor.redact(entry({ url: `http://127.0.0.1:1/x${query}` }));
+      expect(JSON.stringify(out), query).not.toContain("abcdef123456");
+      expect(out.request.queryString.some((q) => q.value === REDACTED), query).toBe(true);
+    }
+    const plain = "http://127.0.0.1:1/cloud/v1/tasks/1/1/active?limit=10&offset=a+b";
+    const out = redactor.redact(entry({ url: plain }));
+    expect(out.request.url).toBe(plain);
+    expect(out.request.queryString).toEqual([
+      { name: "limit", value: "10" },
+      { name: "offset", value: "a b" },
+    ]);
+  });
+
   it("redacts a body too deep to walk, or cut, as text", () => {
     const deep = `{"token":"${TOKEN}","nested":${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
     const cut = `{"password":"hunter2-pw","blob":"aaaa`;

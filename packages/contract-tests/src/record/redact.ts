@@ -68,12 +68,15 @@ export class Redactor {
    * field, or an escape (`\u…`) that could spell either. A text without any is kept as it came, unparsed.
    */
   private readonly mayHoldSecrets: RegExp;
+  /** A query parameter whose name is a secret field. */
+  private readonly queryNamePattern: RegExp;
 
   constructor(fields: Iterable<string> = secretFieldNames()) {
     this.fields = new Set([...fields].map((f) => f.toLowerCase()));
     const names = [...this.fields].map(escapeRegExp).join("|");
     this.fieldPattern = new RegExp(`("(?:${names})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
     this.mayHoldSecrets = new RegExp(`"(?:${names})"|push_url|\\\\u`, "i");
+    this.queryNamePattern = new RegExp(`[?&](?:${names})(?=[=&]|$)`, "i");
   }
 
   /** Replaces the secret fields of a parsed JSON body. Depth is bounded by the caller. */
@@ -134,18 +137,25 @@ export class Redactor {
     return changed ? url.toString() : raw;
   }
 
+  /** The request's URL and its query list with secret parameters replaced. */
+  private scrubQuery(url: string): Pick<Entry["request"], "url" | "queryString"> {
+    const at = url.indexOf("?");
+    if (at === -1) return { url, queryString: [] };
+    const query = url.slice(at);
+    // Plain names (nothing escaped, no fragment), none of them secret: the URL stays as it is, unparsed.
+    const plain = !/[%+#]/.test(query) && !this.queryNamePattern.test(query);
+    const scrubbed = plain ? url : this.scrubUrl(url);
+    const search = plain ? query : new URL(scrubbed).search;
+    return {
+      url: scrubbed,
+      queryString: [...new URLSearchParams(search)].map(([name, value]) => ({ name, value })),
+    };
+  }
+
   /** A copy of the entry with nothing secret left in it. */
   redact(entry: Entry): Entry {
     const headers = this.scrubHeaders(entry.request.headers);
-    const requestUrl = this.scrubUrl(entry.request.url);
-    const request = {
-      ...entry.request,
-      url: requestUrl,
-      headers,
-      queryString: requestUrl.includes("?")
-        ? [...new URL(requestUrl).searchParams].map(([name, value]) => ({ name, value }))
-        : [],
-    };
+    const request = { ...entry.request, ...this.scrubQuery(entry.request.url), headers };
     if (request.postData?.text !== undefined) {
       const text = this.scrubText(request.postData.text, request.postData.mimeType) ?? "";
       request.postData = { mimeType: request.postData.mimeType, text };
