@@ -120,7 +120,10 @@ describe("Redactor", () => {
     for (const query of ["?Token=abcdef123456", "?id=7&%74oken=abcdef123456", "?limit=1&password"]) {
       const out = redactor.redact(entry({ url: `http://127.0.0.1:1/x${query}` }));
       expect(JSON.stringify(out), query).not.toContain("abcdef123456");
-      expect(out.request.queryString.some((q) => q.value === REDACTED), query).toBe(true);
+      expect(
+        out.request.queryString.some((q) => q.value === REDACTED),
+        query,
+      ).toBe(true);
     }
     const plain = "http://127.0.0.1:1/cloud/v1/tasks/1/1/active?limit=10&offset=a+b";
     const out = redactor.redact(entry({ url: plain }));
