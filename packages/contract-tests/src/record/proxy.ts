@@ -10,6 +10,7 @@ import { type AddressInfo, isIP, connect as netConnect, createServer as netServe
 import { join } from "node:path";
 import { connect as tlsConnect } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import type { ResponseVerdict } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import type { Judge, RouteMatch } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
@@ -134,6 +135,26 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     return match;
   };
 
+  // Verdicts on answers seen before (same operation, status, type and body text), remembered for bodies up
+  // to 16 KiB (bounded): polling repeats its answers, and judging is a pure function of these four.
+  const verdicts = new Map<string, ResponseVerdict>();
+  const verdictOn = (operationId: string, status: number, contentType: string | null, text: string) => {
+    const key = text.length <= 16_384 ? `${operationId} ${status} ${contentType}\n${text}` : undefined;
+    const known = key === undefined ? undefined : verdicts.get(key);
+    if (known) return known;
+    const verdict = options.judge.checkResponse(
+      operationId,
+      status,
+      contentType,
+      parseBody(contentType, text),
+    );
+    if (key !== undefined) {
+      if (verdicts.size >= 256) verdicts.clear();
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+
   /** Judges (when the body is whole and not too deep), redacts and keeps one exchange. */
   function keep(exchange: Exchange, judgeable: boolean): void {
     counts.exchanges++;
@@ -142,11 +163,11 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     else if (!judgeable) counts.unjudged++;
     else {
       const contentType = (exchange.responseHeaders["content-type"] as string | undefined) ?? null;
-      const verdict = options.judge.checkResponse(
+      const verdict = verdictOn(
         match.operation.operationId,
         exchange.status,
         contentType,
-        parseBody(contentType, exchange.responseBody.toString("utf8")),
+        exchange.responseBody.toString("utf8"),
       );
       if (verdict.violations.length > 0) {
         const id = match.operation.operationId;
