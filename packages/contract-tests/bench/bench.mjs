@@ -11,7 +11,7 @@
 // 4. the record proxy's memory (peak RSS, from /proc) while it records BENCH_BIG (default 1,000)
 //    exchanges with 5 MB request bodies: bodies are streamed through, and at most 1 MiB of each is kept.
 // Every figure is the median of ROUNDS rounds of one run. Loops are bounded in count and time.
-// Run: pnpm --filter @cloud-contract/contract-tests bench   (BENCH_ROUNDS=3, BENCH_SECONDS=3)
+// Run: pnpm --filter @cloud-contract/contract-tests bench   (BENCH_ROUNDS=5, BENCH_SECONDS=3)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
@@ -26,7 +26,7 @@ import { createJudge } from "../dist/judge.js";
 import { requestModels } from "../dist/request-model.js";
 import { pathParameters } from "../dist/target-session.js";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const LATENCY_REQUESTS = 2000;
 const CONCURRENCY = 16;
@@ -65,6 +65,14 @@ server.listen(port, "127.0.0.1", () => console.log("forwarding"));
 `;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/**
+ * The median of the ratios of each round (both figures measured back to back), and each round's: the
+ * load of this machine drifts between rounds, which a ratio of two medians would fold in.
+ */
+const percent = (parts, wholes) => {
+  const ratios = parts.map((part, round) => (part / wholes[round]) * 100);
+  return `${median(ratios).toFixed(0)}%, rounds ${ratios.map((r) => r.toFixed(0)).join("/")}`;
+};
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Starts a bin in its own process; resolves once it prints `ready` (a pattern) on stdout. */
@@ -218,16 +226,19 @@ async function recorderUnderKeysAndBodies() {
     // One untimed round first: a fresh recorder process is still warming up (its JIT), which made the first
     // measured key count look slower than the second.
     await throughput(base, (i) => get(base, `bench-warm-up-${i % KEY_COUNTS[0]}`, "/keys"));
-    for (const count of KEY_COUNTS) {
-      const keys = Array.from(
+    const keysOf = (count) =>
+      Array.from(
         { length: count },
         (_, i) => `bench-key-${count}-${i}-${Math.random().toString(36).slice(2)}`,
       );
-      const rounds = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        rounds.push(await throughput(base, (i) => get(base, keys[i % count], "/keys")));
+    const keySets = KEY_COUNTS.map(keysOf);
+    for (const count of KEY_COUNTS) byKeys[count] = [];
+    // Both key counts in every round, back to back, so that each round gives a ratio.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [n, count] of KEY_COUNTS.entries()) {
+        const keys = keySets[n];
+        byKeys[count].push(await throughput(base, (i) => get(base, keys[i % count], "/keys")));
       }
-      byKeys[count] = median(rounds);
     }
     const before = rssMb(recorder.pid);
     const deadline = performance.now() + 180_000;
@@ -284,9 +295,9 @@ try {
       `rounds: ${ROUNDS} (figures are medians)`,
       `generated requests against the sandbox: ${rate.toFixed(0)}/s (${sent} requests per round, ${failures} failures; target ≥ 500/s)`,
       `record proxy added latency (${LATENCY_REQUESTS} sequential GETs): p50 ${median(p50).toFixed(3)} ms, p99 ${median(p99).toFixed(3)} ms (target p50 ≤ 1 ms)`,
-      `throughput with ${CONCURRENCY} in flight: direct ${median(directRps).toFixed(0)} req/s, through the proxy ${median(proxiedRps).toFixed(0)} req/s (${((median(proxiedRps) / median(directRps)) * 100).toFixed(0)}%; target ≥ 50%)`,
-      `  a forward-only node:http proxy that records nothing: ${median(forwardedRps).toFixed(0)} req/s (${((median(forwardedRps) / median(directRps)) * 100).toFixed(0)}% of direct); the record proxy makes ${((median(proxiedRps) / median(forwardedRps)) * 100).toFixed(0)}% of it`,
-      `record proxy with distinct keys (${CONCURRENCY} in flight, each key also answered as api_key): ${KEY_COUNTS[0]} keys ${few.toFixed(0)} req/s, ${KEY_COUNTS[1]} keys ${many.toFixed(0)} req/s (${((many / few) * 100).toFixed(0)}%; target 90–110%)`,
+      `throughput with ${CONCURRENCY} in flight: direct ${median(directRps).toFixed(0)} req/s, through the proxy ${median(proxiedRps).toFixed(0)} req/s (${percent(proxiedRps, directRps)}; target ≥ 50%)`,
+      `  a forward-only node:http proxy that records nothing: ${median(forwardedRps).toFixed(0)} req/s (${percent(forwardedRps, directRps)} of direct); the record proxy makes ${percent(proxiedRps, forwardedRps)} of it`,
+      `record proxy with distinct keys (${CONCURRENCY} in flight, each key also answered as api_key): ${KEY_COUNTS[0]} keys ${median(few).toFixed(0)} req/s, ${KEY_COUNTS[1]} keys ${median(many).toFixed(0)} req/s (${percent(many, few)}; target 90–110%)`,
       `record proxy memory over ${recorder.sent} exchanges with 5 MB request bodies (${BIG_IN_FLIGHT} in flight): RSS ${recorder.before.toFixed(0)} MB before, peak ${recorder.peak.toFixed(0)} MB, ${recorder.after.toFixed(0)} MB after`,
       "",
     ].join("\n"),
