@@ -1,5 +1,6 @@
 // The record proxy's relay at the byte level, over real sockets: answers reach the client exactly as the
-// upstream sent them; chunked uploads, HEAD, 100-continue and pipelined requests keep their framing;
+// upstream sent them; chunked uploads, HEAD, 100-continue, pipelined requests and answers that end with
+// their connection keep their framing;
 // the upstream's base path and Host replace the client's; malformed requests and protocol upgrades get
 // an answer of the proxy's own; an upstream closing a kept-alive connection costs the client nothing;
 // a client leaving mid-upload and an upstream dropping mid-answer end only that one connection. HTTPS upstreams are checked
@@ -7,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { type AddressInfo, connect } from "node:net";
+import { type AddressInfo, connect, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Har } from "har-format";
@@ -170,6 +171,32 @@ describe("the relay keeps HTTP/1.1 framing", () => {
       "GET 200",
     ]);
     expect(summary.exchanges).toBe(4);
+  });
+
+  it("an answer that ends with the upstream's connection (no length) ends the client's too", async () => {
+    const closing = createNetServer((socket) => {
+      socket.once("data", () =>
+        socket.end("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end"),
+      );
+    });
+    const address = await new Promise<string>((resolve) =>
+      closing.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(closing.address() as AddressInfo).port}`)),
+    );
+    proxy = await startRecordProxy({
+      upstream: `http://${address}`,
+      outDir: mkdtempSync(join(work, "out-")),
+      judge,
+    });
+    // `raw` resolves once the proxy closes the client's connection: at the answer's end, not when the idle
+    // client is let go (5 s later).
+    const sent = Date.now();
+    const reply = await raw(proxy.url.replace("http://", ""), "GET /stream HTTP/1.1\r\nHost: h\r\n\r\n");
+    expect(reply).toMatch(/\r\n\r\nuntil the end$/);
+    expect(Date.now() - sent).toBeLessThan(2_500);
+    const summary = await proxy.stop();
+    proxy = undefined;
+    expect(entriesOf(summary.file)[0]?.response.content.text).toBe("until the end");
+    await new Promise<void>((resolve) => closing.close(() => resolve()));
   });
 
   it("puts the upstream's base path before the path and sends the upstream's Host", async () => {

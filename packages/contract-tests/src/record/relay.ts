@@ -293,7 +293,12 @@ export class ClientRelay {
 
   /** The upstream connection is gone: an answer that ends with the connection is complete; the rest fail. */
   private upstreamClosed(link: UpstreamLink): void {
-    if (link.waiting.length > 0 && link.failure === undefined) link.parser.finish();
+    const unanswered = link.waiting.length;
+    if (unanswered > 0 && link.failure === undefined) {
+      link.parser.finish();
+      // An answer without a length ends with its connection: the client's must end too, or it waits on.
+      if (link.waiting.length < unanswered) this.closing = true;
+    }
     if (this.link === link) this.link = undefined;
     this.client.resume(); // in case it waited for this connection to drain
     const [first, ...rest] = link.waiting.splice(0);
