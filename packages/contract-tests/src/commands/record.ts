@@ -53,7 +53,7 @@ export const recordCommand: CommandModule = {
       .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
       .option(
         "--upstream-timeout <ms>",
-        `how long to wait for the upstream (default ${DEFAULT_UPSTREAM_TIMEOUT_MS})`,
+        "how long to wait for the upstream, in ms",
         millisecondsOption,
         DEFAULT_UPSTREAM_TIMEOUT_MS,
       )
