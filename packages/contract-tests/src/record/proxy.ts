@@ -10,13 +10,12 @@ import { type AddressInfo, isIP, connect as netConnect, createServer as netServe
 import { join } from "node:path";
 import { connect as tlsConnect } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import type { ResponseVerdict } from "@cloud-contract/spec/document";
-import { parseBody } from "../body.js";
-import type { Judge, RouteMatch } from "../judge.js";
+import type { Judge } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
 import { jsonDepthAtMost } from "./json-depth.js";
 import { MAX_JSON_DEPTH, Redactor } from "./redact.js";
 import { ClientRelay, type RelayEvents, type RelayTarget } from "./relay.js";
+import { RememberingJudge } from "./remembering-judge.js";
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
@@ -123,47 +122,17 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     options.onWarning?.(text);
   };
 
-  // The operation of each method and path, remembered (bounded): traffic repeats its paths.
-  const routes = new Map<string, RouteMatch | undefined>();
-  const routeOf = (method: string, url: string): RouteMatch | undefined => {
-    const query = url.indexOf("?");
-    const key = `${method} ${query === -1 ? url : url.slice(0, query)}`;
-    if (routes.has(key)) return routes.get(key);
-    const match = options.judge.route(method, new URL(url).pathname.slice(basePath.length) || "/");
-    if (routes.size >= 4_096) routes.clear();
-    routes.set(key, match);
-    return match;
-  };
-
-  // Verdicts on answers seen before (same operation, status, type and body text), remembered for bodies up
-  // to 16 KiB (bounded): polling repeats its answers, and judging is a pure function of these four.
-  const verdicts = new Map<string, ResponseVerdict>();
-  const verdictOn = (operationId: string, status: number, contentType: string | null, text: string) => {
-    const key = text.length <= 16_384 ? `${operationId} ${status} ${contentType}\n${text}` : undefined;
-    const known = key === undefined ? undefined : verdicts.get(key);
-    if (known) return known;
-    const verdict = options.judge.checkResponse(
-      operationId,
-      status,
-      contentType,
-      parseBody(contentType, text),
-    );
-    if (key !== undefined) {
-      if (verdicts.size >= 256) verdicts.clear();
-      verdicts.set(key, verdict);
-    }
-    return verdict;
-  };
+  const judge = new RememberingJudge(options.judge, basePath);
 
   /** Judges (when the body is whole and not too deep), redacts and keeps one exchange. */
   function keep(exchange: Exchange, judgeable: boolean): void {
     counts.exchanges++;
-    const match = routeOf(exchange.method, exchange.url);
+    const match = judge.route(exchange.method, exchange.url);
     if (!match) counts.unknownRoutes++;
     else if (!judgeable) counts.unjudged++;
     else {
       const contentType = (exchange.responseHeaders["content-type"] as string | undefined) ?? null;
-      const verdict = verdictOn(
+      const verdict = judge.verdict(
         match.operation.operationId,
         exchange.status,
         contentType,
