@@ -119,37 +119,29 @@ export class Redactor {
     });
   }
 
-  private scrubUrl(raw: string): string {
-    if (!raw.includes("?")) return raw;
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      return raw;
-    }
-    let changed = false;
-    for (const [name] of [...url.searchParams]) {
-      if (this.fields.has(name.toLowerCase())) {
-        url.searchParams.set(name, REDACTED);
-        changed = true;
+  /** The request's URL and its query list, with secret parameters replaced. */
+  private scrubQuery(raw: string): Pick<Entry["request"], "url" | "queryString"> {
+    const at = raw.indexOf("?");
+    if (at === -1) return { url: raw, queryString: [] };
+    let url = raw;
+    let search = raw.slice(at);
+    // Names spelled plainly (nothing escaped, no fragment) and none secret: nothing to replace or parse.
+    if (/[%+#]/.test(search) || this.queryNamePattern.test(search)) {
+      try {
+        const parsed = new URL(raw);
+        let changed = false;
+        for (const [name] of [...parsed.searchParams]) {
+          if (!this.fields.has(name.toLowerCase())) continue;
+          parsed.searchParams.set(name, REDACTED);
+          changed = true;
+        }
+        if (changed) url = parsed.toString();
+        search = parsed.search;
+      } catch {
+        // Not a URL: kept as it came.
       }
     }
-    return changed ? url.toString() : raw;
-  }
-
-  /** The request's URL and its query list with secret parameters replaced. */
-  private scrubQuery(url: string): Pick<Entry["request"], "url" | "queryString"> {
-    const at = url.indexOf("?");
-    if (at === -1) return { url, queryString: [] };
-    const query = url.slice(at);
-    // Plain names (nothing escaped, no fragment), none of them secret: the URL stays as it is, unparsed.
-    const plain = !/[%+#]/.test(query) && !this.queryNamePattern.test(query);
-    const scrubbed = plain ? url : this.scrubUrl(url);
-    const search = plain ? query : new URL(scrubbed).search;
-    return {
-      url: scrubbed,
-      queryString: [...new URLSearchParams(search)].map(([name, value]) => ({ name, value })),
-    };
+    return { url, queryString: [...new URLSearchParams(search)].map(([name, value]) => ({ name, value })) };
   }
 
   /** A copy of the entry with nothing secret left in it. */
