@@ -124,20 +124,20 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
 
   const judge = new RememberingJudge(options.judge, basePath);
 
-  /** Judges (when the body is whole and not too deep), redacts and keeps one exchange. */
-  function keep(exchange: Exchange, judgeable: boolean): void {
+  /** Judges (when the body is whole and not too deep), redacts and keeps one exchange as it was answered. */
+  function keep(answered: Exchange, cut: boolean): void {
     counts.exchanges++;
+    const contentType = (answered.responseHeaders["content-type"] as string | undefined) ?? null;
+    const encoding = answered.responseHeaders["content-encoding"] as string | undefined;
+    const body = cut ? answered.responseBody : decode(answered.responseBody, encoding);
+    const text = body.toString("utf8");
+    const judgeable = !cut && !(/json/i.test(contentType ?? "") && !jsonDepthAtMost(text, MAX_JSON_DEPTH));
+    const exchange = { ...answered, responseBody: body };
     const match = judge.route(exchange.method, exchange.url);
     if (!match) counts.unknownRoutes++;
     else if (!judgeable) counts.unjudged++;
     else {
-      const contentType = (exchange.responseHeaders["content-type"] as string | undefined) ?? null;
-      const verdict = judge.verdict(
-        match.operation.operationId,
-        exchange.status,
-        contentType,
-        exchange.responseBody.toString("utf8"),
-      );
+      const verdict = judge.verdict(match.operation.operationId, exchange.status, contentType, text);
       if (verdict.violations.length > 0) {
         const id = match.operation.operationId;
         counts.broken[id] = (counts.broken[id] ?? 0) + 1;
@@ -149,14 +149,15 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     scheduleFlush();
   }
 
-  // Answered exchanges are kept off the relay's path, all those of one turn of the event loop at once.
+  // Answered exchanges are decoded, judged and kept off the relay's path, all those of one turn of the event
+  // loop at once.
   let toKeep: [Exchange, boolean][] = [];
   const keepAll = () => {
     const batch = toKeep;
     toKeep = [];
-    for (const [exchange, judgeable] of batch) {
+    for (const [exchange, cut] of batch) {
       try {
-        keep(exchange, judgeable);
+        keep(exchange, cut);
       } finally {
         finished();
       }
@@ -181,11 +182,7 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
       inFlight++;
     },
     answered: (exchange, cut) => {
-      const contentType = String(exchange.responseHeaders["content-type"] ?? "");
-      const encoding = exchange.responseHeaders["content-encoding"] as string | undefined;
-      const body = cut ? exchange.responseBody : decode(exchange.responseBody, encoding);
-      const deep = /json/i.test(contentType) && !jsonDepthAtMost(body.toString("utf8"), MAX_JSON_DEPTH);
-      toKeep.push([{ ...exchange, responseBody: body }, !cut && !deep]);
+      toKeep.push([exchange, cut]);
       if (toKeep.length === 1) setImmediate(keepAll);
     },
     unanswered: (kind, reason) => {
