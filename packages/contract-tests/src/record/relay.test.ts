@@ -8,7 +8,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { type AddressInfo, connect, createServer as createNetServer } from "node:net";
+import {
+  type AddressInfo,
+  connect,
+  createServer as createNetServer,
+  type Server as NetServer,
+} from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Har } from "har-format";
@@ -58,15 +63,19 @@ function handler(req: IncomingMessage, res: import("node:http").ServerResponse) 
   });
 }
 
-function listen(server: Server): Promise<string> {
+function listen(server: NetServer): Promise<string> {
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
   );
 }
 
-/** Sends raw bytes to `host:port`, returns everything that comes back until the server closes. */
-function raw(address: string, ...writes: string[]): Promise<string> {
+/**
+ * Sends raw bytes to `host:port` (a number among the writes waits that many ms; 20 ms pass after each
+ * write), returns everything that comes back until the server closes.
+ */
+function raw(address: string, ...writes: (string | number)[]): Promise<string> {
   const [host, port] = address.split(":");
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), host as string);
     const parts: Buffer[] = [];
@@ -74,9 +83,12 @@ function raw(address: string, ...writes: string[]): Promise<string> {
     socket.on("error", reject);
     socket.on("close", () => resolve(Buffer.concat(parts).toString()));
     (async () => {
-      for (const data of writes) {
-        socket.write(data);
-        await new Promise((r) => setTimeout(r, 20));
+      for (const step of writes) {
+        if (typeof step === "number") await pause(step);
+        else {
+          socket.write(step);
+          await pause(20);
+        }
       }
     })();
   });
@@ -106,9 +118,10 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function startProxy(base = "") {
+/** Starts the proxy in front of `upstreamAddress` (or another) with a base path; returns its host:port. */
+async function startProxy(base = "", address = upstreamAddress) {
   proxy = await startRecordProxy({
-    upstream: `http://${upstreamAddress}${base}`,
+    upstream: `http://${address}${base}`,
     outDir: mkdtempSync(join(work, "out-")),
     judge,
   });
@@ -179,21 +192,14 @@ describe("the relay keeps HTTP/1.1 framing", () => {
         socket.end("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end"),
       );
     });
-    const address = await new Promise<string>((resolve) =>
-      closing.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(closing.address() as AddressInfo).port}`)),
-    );
-    proxy = await startRecordProxy({
-      upstream: `http://${address}`,
-      outDir: mkdtempSync(join(work, "out-")),
-      judge,
-    });
+    const address = await startProxy("", await listen(closing));
     // `raw` resolves once the proxy closes the client's connection: at the answer's end, not when the idle
     // client is let go (5 s later).
     const sent = Date.now();
-    const reply = await raw(proxy.url.replace("http://", ""), "GET /stream HTTP/1.1\r\nHost: h\r\n\r\n");
+    const reply = await raw(address, "GET /stream HTTP/1.1\r\nHost: h\r\n\r\n");
     expect(reply).toMatch(/\r\n\r\nuntil the end$/);
     expect(Date.now() - sent).toBeLessThan(2_500);
-    const summary = await proxy.stop();
+    const summary = await (proxy as RecordProxy).stop();
     proxy = undefined;
     expect(entriesOf(summary.file)[0]?.response.content.text).toBe("until the end");
     await new Promise<void>((resolve) => closing.close(() => resolve()));
@@ -227,20 +233,13 @@ describe("what the relay answers itself, and what it survives", () => {
 
   it("an upstream closing a kept-alive connection: the client's next request on its own connection works", async () => {
     const address = await startProxy();
-    const first = "GET /a HTTP/1.1\r\nHost: h\r\n\r\n";
     // The upstream closes idle connections after 200 ms; the client's connection to the proxy stays.
-    const reply = await new Promise<string>((resolve, reject) => {
-      const [host, port] = address.split(":");
-      const socket = connect(Number(port), host as string);
-      let text = "";
-      socket.on("data", (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      socket.on("error", reject);
-      socket.on("close", () => resolve(text));
-      socket.write(first);
-      setTimeout(() => socket.write("GET /b HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n"), 500);
-    });
+    const reply = await raw(
+      address,
+      "GET /a HTTP/1.1\r\nHost: h\r\n\r\n",
+      500,
+      "GET /b HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n",
+    );
     expect([...reply.matchAll(/HTTP\/1\.1 200 OK/g)]).toHaveLength(2);
     expect(seen.map((s) => s.url)).toEqual(["/a", "/b"]);
     const summary = await (proxy as RecordProxy).stop();
