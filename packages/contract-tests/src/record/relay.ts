@@ -229,7 +229,7 @@ export class ClientRelay {
 
   /** The open connection to the upstream, or a new one. */
   private upstream(): UpstreamLink {
-    if (this.link && !this.link.socket.destroyed && this.link.socket.writable) return this.link;
+    if (this.link?.socket.writable) return this.link;
     const link = new UpstreamLink(this.target.connect());
     link.parser[HTTPParser.kOnHeadersComplete] = (info) => this.answerHead(link, info);
     link.parser[HTTPParser.kOnBody] = (chunk) => link.waiting[0]?.responseBody.add(chunk);
