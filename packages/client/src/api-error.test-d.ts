@@ -1,4 +1,5 @@
-// Type tests (vitest typecheck): an ApiError's body is narrowed by its operation and status, as documented.
+// Type tests (run by the typecheck target's tsc): an ApiError's body is narrowed by its operation and
+// status, as documented.
 import type {
   BillingErrorBody,
   CloudErrorBody,

@@ -1,5 +1,5 @@
-// Type tests (vitest typecheck): every call method takes exactly the per-call options it honours, and refuses
-// unknown ones and methods the path does not have.
+// Type tests (run by the typecheck target's tsc): every call method takes exactly the per-call options it
+// honours, and refuses unknown ones and methods the path does not have.
 import type { LiveStream, Task, TaskIdList } from "@cloud-contract/types";
 import { describe, expectTypeOf, it } from "vitest";
 import type { CloudClient } from "./call-types.js";
