@@ -2,16 +2,19 @@ import { type DurableStart, TENANT_DEFAULTS } from "../compose.js";
 import type { SandboxOptions } from "../server.js";
 import { DEFAULT_TENANT_ID } from "./backend.js";
 import { JsonFileBackend } from "./json-file-backend.js";
-import { LmdbBackend } from "./lmdb-backend.js";
-import { PostgresBackend } from "./postgres-backend.js";
-import { ReplicaSync } from "./replica-sync.js";
 
 /**
  * Opens the backend the options ask for and loads what it holds; undefined in memory mode. PostgreSQL
  * may be shared by several sandbox processes: its start says how this one catches up with the others.
+ * The PostgreSQL and LMDB backends are imported here, when asked for: `pg` and `lmdb` cost a process
+ * 130 ms of loading, and most sandboxes (and every importer of this package) never use them.
  */
 export async function openBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
   if (options.databaseUrl) {
+    const [{ PostgresBackend }, { ReplicaSync }] = await Promise.all([
+      import("./postgres-backend.js"),
+      import("./replica-sync.js"),
+    ]);
     const backend = new PostgresBackend(
       options.databaseUrl,
       options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
@@ -25,6 +28,7 @@ export async function openBackend(options: SandboxOptions): Promise<DurableStart
     };
   }
   if (options.dataDir) {
+    const { LmdbBackend } = await import("./lmdb-backend.js");
     const backend = new LmdbBackend(options.dataDir);
     return { backend, loaded: await backend.load() };
   }
