@@ -52,6 +52,10 @@ export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,
+    // No optimisation pass over the generated code: compiling the spec's 93 body schemas took 603 ms with it
+    // and 402 ms without (medians of 3), and every process that judges or serves compiles them once. The
+    // unoptimised validators are slower, about 9 µs instead of 7 µs a body, which no caller notices.
+    code: { optimize: false },
   });
   addFormats(ajv);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
