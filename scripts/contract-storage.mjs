@@ -2,7 +2,7 @@
 // with), embedded (--data-dir, LMDB) and PostgreSQL (--database-url, a throwaway server started here). Each
 // run is `contract-tests --target url --stateful` with a tenant of its own, and must pass with no
 // violation; the time of each run and its ratio to the memory run are printed. Run by `pnpm test` (nx target
-// `contract-storage` of the root project; nx runs it before the 16-tenant run).
+// `contract-storage` of the root project).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -2,7 +2,7 @@
 // (`contract-tests --target url --stateful` with the tenant's key and ids): all must pass, which shows that
 // tenants keep parallel CI jobs apart. Run by `pnpm test` (nx target `contract-tenants` of the root project).
 // Each run uses one vitest worker, and nx starts this after the packages' own tests, whose timing checks
-// would suffer from sixteen suites at once, and after contract-storage, whose printed times would too. RUNS=N changes the number of runs. Every run is bounded in time; the sandbox is stopped at the end.
+// would suffer from sixteen suites at once. RUNS=N changes the number of runs. Every run is bounded in time; the sandbox is stopped at the end.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
