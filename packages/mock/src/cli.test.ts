@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
+import { main } from "./cli.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { spawnBin, startBin } from "./test-support/bin.js";
 
@@ -109,6 +110,17 @@ async function runBin(args: string[]): Promise<{ code: number | null; out: strin
   return { code, out: out(), err: err() };
 }
 
+/** Runs the CLI in this process (bad input and --help return before any server starts). */
+async function runMain(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(args, {
+    out: { write: (text: string) => (out += text) },
+    err: { write: (text: string) => (err += text) },
+  });
+  return { code, out, err };
+}
+
 describe("cloud-mock usage", () => {
   it.each([
     [[], /Give a command/],
@@ -126,21 +138,37 @@ describe("cloud-mock usage", () => {
     ],
     [["sandbox", "--database-url", "mysql://x"], /--database-url must start with postgres:\/\//],
     [["prism", "--data-dir", "d"], /--data-dir is not an option of "prism"/],
-  ])("cloud-mock %j exits 2 with a message and the usage", async (args, message) => {
-    const { code, err } = await runBin(args);
+  ])("cloud-mock %j returns 2 with a message and the usage on stderr", async (args, message) => {
+    const { code, out, err } = await runMain(args);
     expect(code).toBe(2);
     expect(err).toMatch(message);
     expect(err).toContain("cloud-mock sandbox [--port 4011]");
+    expect(out).toBe("");
   });
 
   it.each([["--help"], ["sandbox", "--help"], ["prism", "-h"]])(
-    "cloud-mock %j prints the usage and exits 0",
+    "cloud-mock %j prints the usage on stdout and returns 0",
     async (...args) => {
-      const { code, out } = await runBin(args);
+      const { code, out, err } = await runMain(args);
       expect(code).toBe(0);
       expect(out).toContain("cloud-mock prism   [--port 4010]");
+      expect(err).toBe("");
     },
   );
+
+  // The same through the bin, once each: the process ends with the code main returned.
+  it("the bin exits 2 on bad input, with the message and the usage on stderr", async () => {
+    const { code, err } = await runBin(["sandbox", "--nope"]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/Unknown option '--nope'/);
+    expect(err).toContain("cloud-mock sandbox [--port 4011]");
+  });
+
+  it("the bin exits 0 after --help, with the usage on stdout", async () => {
+    const { code, out } = await runBin(["--help"]);
+    expect(code).toBe(0);
+    expect(out).toContain("cloud-mock prism   [--port 4010]");
+  });
 });
 
 describe("cloud-mock sandbox control flags", () => {
@@ -172,9 +200,9 @@ describe("cloud-mock sandbox control flags", () => {
     ["--tenant-idle", ""],
     ["--data-dir", ""],
     ["--database-url", ""],
-  ])("refuses %s %j with exit code 2 and a message naming the flag", async (flag, value) => {
-    const { child, err } = spawnBin(["sandbox", "--port", "0", `${flag}=${value}`]);
-    expect(await exitCode(child)).toBe(2);
-    expect(err()).toContain(flag);
+  ])("refuses %s %j with code 2 and a message naming the flag", async (flag, value) => {
+    const { code, err } = await runMain(["sandbox", "--port", "0", `${flag}=${value}`]);
+    expect(code).toBe(2);
+    expect(err).toContain(flag);
   });
 });

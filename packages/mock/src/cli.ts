@@ -4,7 +4,11 @@ import { startPrism } from "./prism.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { startSandbox } from "./sandbox/server.js";
 
-const write = (text: string) => process.stdout.write(text);
+/** Where the CLI writes: its lines (`out`) and its complaints and server logs (`err`). */
+export interface CliOutput {
+  out: { write(text: string): unknown };
+  err: { write(text: string): unknown };
+}
 
 /** The signals that stop a running server cleanly (exit code 0). */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -13,13 +17,17 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  * Runs the CLI; resolves with the exit code once the server has stopped (Ctrl-C, SIGTERM, SIGHUP), or at once
  * with 2 after bad input and 0 after `--help`.
  */
-export async function main(argv: string[]): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliOutput = { out: process.stdout, err: process.stderr },
+): Promise<number> {
+  const write = (text: string) => io.out.write(text);
   let invocation: ReturnType<typeof parseInvocation>;
   try {
     invocation = parseInvocation(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`cloud-mock: ${error.message}\n\n${USAGE}`);
+    io.err.write(`cloud-mock: ${error.message}\n\n${USAGE}`);
     return 2;
   }
   if (invocation.command === "help") {
@@ -49,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
           host: invocation.host,
           dynamic: invocation.dynamic,
           logLevel: invocation.verbose ? "info" : "error",
-          onOutput: (chunk) => process.stderr.write(chunk),
+          onOutput: (chunk) => io.err.write(chunk),
         })
       : await startSandbox({
           port: invocation.port,
@@ -63,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
           ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
           ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
           onUnexpected: (error, requestId) =>
-            process.stderr.write(
+            io.err.write(
               `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
             ),
         });
