@@ -102,6 +102,81 @@ describe("startPrism on the bundled spec (as `pnpm mock` serves it)", () => {
   });
 });
 
+describe("startPrism --dynamic on the bundled spec (bodies generated from the schemas)", () => {
+  let prism: RunningPrism;
+  const auth = { Authorization: "apikey any-key" };
+  beforeAll(async () => {
+    prism = await startPrism({ dynamic: true });
+  });
+  afterAll(() => prism?.stop());
+
+  // Every answer is generated and documented, and two answers differ (generated, not the static example).
+  it.each([
+    ["listActiveTasks", "/cloud/v1/tasks/1/1/active"],
+    ["getTask", "/cloud/v1/tasks/d478ae29-dedc-4869-82f0-96104425f565"],
+    ["listResellerNotificationSettings", "/iam/reselling/resellers/1020/notification_settings"],
+    ["listPlanContents", "/billing/org/v1/plans/contents"],
+  ])("generates a documented 200 answer for %s", async (operationId, path) => {
+    const bodies: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${prism.url}${path}`, { headers: auth });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      assertDocumented(operationId, 200, res.headers.get("content-type"), body);
+      bodies.push(JSON.stringify(body));
+    }
+    expect(bodies[0]).not.toBe(bodies[1]);
+  });
+});
+
+// Prism's generator runs on faker's English build (prism-process.cts). The spec uses no `x-faker`, so a
+// small one asks faker for values: a stand-in of the wrong shape answers 500 here.
+describe("startPrism --dynamic with faker", () => {
+  const fakerSpec = writeTempSpec({
+    openapi: "3.1.0",
+    info: { title: "faker", version: "1.0.0" },
+    paths: {
+      "/people": {
+        get: {
+          operationId: "getPerson",
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["email", "city"],
+                    additionalProperties: false,
+                    properties: {
+                      email: { type: "string", "x-faker": "internet.email" },
+                      city: { type: "string", "x-faker": "address.city" },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  afterAll(() => fakerSpec.cleanup());
+
+  it("generates values with faker's English locale", async () => {
+    const prism = await startPrism({ specPath: fakerSpec.path, dynamic: true });
+    try {
+      const res = await fetch(`${prism.url}/people`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { email: string; city: string };
+      expect(body.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+      expect(body.city).toMatch(/^[A-Z][A-Za-z' .-]+$/);
+    } finally {
+      await prism.stop();
+    }
+  });
+});
+
 describe("the Prism process", () => {
   it("gets its own port when two start at once; each is gone after stop(), and a second stop() is harmless", async () => {
     const [a, b] = await Promise.all([

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { bundlePath } from "@cloud-contract/spec/document";
 import { stopChild, trackChild } from "./process/children.js";
 import { assertPortFree, findFreePort } from "./process/free-port.js";
@@ -60,15 +61,9 @@ export function prismEntry(): string {
   return join(dirname(pkg), "dist", "index.js");
 }
 
-// Runs Prism's CLI inside a node process that exits as soon as its stdin closes: when the parent dies
-// without cleaning up (even by SIGKILL), the pipe closes and Prism goes with it. The process is Prism
-// itself — no shell in between — so killing its PID stops the server.
-const WATCHDOG = [
-  'process.stdin.on("end", () => process.exit(0));',
-  'process.stdin.on("error", () => process.exit(0));',
-  "process.stdin.resume();",
-  "require(process.argv[1]);",
-].join(" ");
+// The script Prism runs in (it exits with its stdin, and loads faker lighter: see prism-process.cts). From
+// src/ (the tests) and from dist/ alike, the built one: a plain node process cannot run TypeScript.
+const PRISM_PROCESS = fileURLToPath(new URL("../dist/prism-process.cjs", import.meta.url));
 
 const MAX_PORT_ATTEMPTS = 3;
 const PREFLIGHT = {
@@ -98,8 +93,7 @@ async function startOnce(options: PrismOptions, port: number): Promise<RunningPr
   // Something else answering on the port would look like a ready Prism: refuse a taken port up front.
   await assertPortFree(port, host);
   const args = [
-    "--eval",
-    WATCHDOG,
+    PRISM_PROCESS,
     prismEntry(),
     "mock",
     options.specPath ?? bundlePath(),
