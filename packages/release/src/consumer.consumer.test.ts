@@ -10,14 +10,16 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packPackage } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
 import { WORKSPACE_ROOT, workspacePath } from "./workspace.js";
 
 const require = createRequire(import.meta.url);
+/** TypeScript 5.9 compiles the program (most users' compiler); TypeScript 7 checks it as well. */
 const tsc = require.resolve("typescript/bin/tsc");
+const tsc7 = join(dirname(require.resolve("typescript-7/package.json")), "bin", "tsc");
 const fixture = workspacePath("packages", "release", "test", "consumer-project");
 /** What a consumer of the client and the mock installs; contract-tests is not needed for this program. */
 const INSTALLED = [
@@ -85,6 +87,11 @@ describe("a project outside the workspace that installs the packed tarballs", ()
 
   it("type-checks the program against the published declarations (skipLibCheck off)", () => {
     const check = run(process.execPath, [tsc, "-p", "tsconfig.json"], project);
+    expect(check.status, check.output).toBe(0);
+  });
+
+  it("type-checks it with TypeScript 7 as well", () => {
+    const check = run(process.execPath, [tsc7, "-p", "tsconfig.json", "--noEmit"], project);
     expect(check.status, check.output).toBe(0);
   });
 
