@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import {
+  accessSync,
+  constants,
   copyFileSync,
   lstatSync,
   mkdirSync,
@@ -10,7 +12,7 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packPackage } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
@@ -21,28 +23,49 @@ const require = createRequire(import.meta.url);
 const tsc7 = join(dirname(require.resolve("typescript-7/package.json")), "bin", "tsc");
 const tsc5 = require.resolve("typescript/bin/tsc");
 const fixture = workspacePath("packages", "release", "test", "consumer-project");
-/** What a consumer of the client and the mock installs; contract-tests is not needed for this program. */
-const INSTALLED = [
-  "@cloud-contract/spec",
-  "@cloud-contract/types",
-  "@cloud-contract/client",
-  "@cloud-contract/mock",
-];
+/** Every published package: the program uses spec, types, client and mock; all five must install cleanly. */
+const INSTALLED = PUBLISHED_PACKAGES.map((p) => p.name);
+const PRISM_VERSION = JSON.parse(readFileSync(workspacePath("packages", "mock", "package.json"), "utf8"))
+  .devDependencies["@stoplight/prism-cli"];
 const TYPES_NODE = JSON.parse(readFileSync(require.resolve("@types/node/package.json"), "utf8")).version;
 
+/**
+ * The environment of a project outside the workspace: no folder of the workspace on PATH (so `node` and
+ * `npm` are the machine's, not the Node 24 that `pnpm install` put in node_modules/.bin) and no NODE_PATH
+ * (which that Node's launcher sets to the workspace's packages).
+ */
+const outsideEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  CI: "true",
+  PATH: (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "" && !dir.startsWith(WORKSPACE_ROOT))
+    .join(delimiter),
+};
+delete outsideEnv.NODE_PATH;
+
+/** The machine's `node`: the first one on the outside PATH. */
+function machineNode(): string {
+  for (const dir of (outsideEnv.PATH ?? "").split(delimiter)) {
+    const candidate = join(dir, "node");
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {}
+  }
+  throw new Error(`no node on PATH outside the workspace (${outsideEnv.PATH})`);
+}
+const node = machineNode();
+
 function run(command: string, args: string[], cwd: string, timeout = 120_000) {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: "utf8",
-    timeout,
-    env: { ...process.env, CI: "true" },
-  });
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: outsideEnv });
   return { ...result, output: `${result.stdout ?? ""}\n${result.stderr ?? ""}` };
 }
 
 describe("a project outside the workspace that installs the packed tarballs", () => {
   // Under the OS temp dir, so no node_modules of the workspace can be found by walking up.
   const project = mkdtempSync(join(tmpdir(), "cloud-contract-consumer-"));
+  let installOutput = "";
 
   beforeAll(() => {
     expect(project.startsWith(WORKSPACE_ROOT)).toBe(false);
@@ -59,7 +82,8 @@ describe("a project outside the workspace that installs the packed tarballs", ()
       private: true,
       type: "module",
       dependencies: deps,
-      devDependencies: { "@types/node": TYPES_NODE },
+      // Prism is an optional peer of the mock: a project that starts it installs it, as the README says.
+      devDependencies: { "@types/node": TYPES_NODE, "@stoplight/prism-cli": PRISM_VERSION },
       // Packages that depend on each other get the same tarballs, not a registry copy.
       overrides: Object.fromEntries(INSTALLED.map((name) => [name, `$${name}`])),
     };
@@ -68,14 +92,24 @@ describe("a project outside the workspace that installs the packed tarballs", ()
     copyFileSync(join(fixture, "tsconfig.json"), join(project, "tsconfig.json"));
     const install = run(
       "npm",
-      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"],
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=warn"],
       project,
       280_000,
     );
     expect(install.status, install.output).toBe(0);
+    installOutput = install.output;
   }, 300_000);
 
   afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("installs with the machine's Node, not the workspace's, without an engine warning", () => {
+    expect(node.startsWith(WORKSPACE_ROOT)).toBe(false);
+    const version = run(node, ["--version"], project).stdout.trim();
+    // The packages' engines (>=20.19.0, checked by the package checks) accept the Node that installs them.
+    const [major = 0, minor = 0] = version.slice(1).split(".").map(Number);
+    expect(major > 20 || (major === 20 && minor >= 19), version).toBe(true);
+    expect(installOutput).not.toMatch(/EBADENGINE|Unsupported engine/);
+  });
 
   it("gets real copies of the packages, not links into the workspace", () => {
     for (const name of INSTALLED) {
@@ -86,17 +120,17 @@ describe("a project outside the workspace that installs the packed tarballs", ()
   });
 
   it("compiles the program against the published declarations, checking them too (skipLibCheck off)", () => {
-    const check = run(process.execPath, [tsc7, "-p", "tsconfig.json"], project);
+    const check = run(node, [tsc7, "-p", "tsconfig.json"], project);
     expect(check.status, check.output).toBe(0);
   });
 
   it("type-checks it with TypeScript 5.9 as well, as projects made by `tsc --init` do (skipLibCheck on)", () => {
-    const check = run(process.execPath, [tsc5, "-p", "tsconfig.json", "--noEmit", "--skipLibCheck"], project);
+    const check = run(node, [tsc5, "-p", "tsconfig.json", "--noEmit", "--skipLibCheck"], project);
     expect(check.status, check.output).toBe(0);
   });
 
   it("runs the program against the Prism mock and the in-process sandbox from the tarballs", () => {
-    const program = run(process.execPath, [join("dist", "main.js")], project, 90_000);
+    const program = run(node, [join("dist", "main.js")], project, 90_000);
     expect(program.status, program.output).toBe(0);
     const result = JSON.parse(program.stdout.trim().split("\n").at(-1) ?? "{}");
     expect(result).toEqual({
