@@ -17,9 +17,11 @@ describe("the README's test command", () => {
     expect(commands).toEqual([TEST_COMMAND]);
   });
 
-  it("runs the system-deps check before nx", () => {
+  it("runs the system-deps check before nx, and nx with Node's compile cache in node_modules", () => {
     const { scripts } = JSON.parse(read("package.json"));
-    expect(scripts.test).toMatch(/^node scripts\/ensure-system-deps\.mjs && nx run-many /);
+    expect(scripts.test).toMatch(
+      /^node scripts\/ensure-system-deps\.mjs && NODE_COMPILE_CACHE="\$PWD\/node_modules\/\.cache\/node-compile-cache" nx run-many /,
+    );
   });
 });
 
