@@ -32,7 +32,7 @@ const TYPES_NODE = JSON.parse(readFileSync(require.resolve("@types/node/package.
 /**
  * The environment of a project outside the workspace: no folder of the workspace on PATH (so `node` and
  * `npm` are the machine's, not the Node 24 that `pnpm install` put in node_modules/.bin) and no NODE_PATH
- * (which that Node's launcher sets to the workspace's packages).
+ * (pnpm's launchers in .bin, vitest's among them, set it to the workspace's packages).
  */
 const outsideEnv: NodeJS.ProcessEnv = {
   ...process.env,
