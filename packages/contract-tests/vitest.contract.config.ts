@@ -30,6 +30,11 @@ export default defineConfig({
     // content) and shared by later runs: a run starts 2 s of CPU sooner, and CI runs the suite some thirty
     // times (16 tenant runs at once among them). Deleting the folder is always safe.
     experimental: { fsModuleCache: true },
+    // The workspace's built packages (the spec's model and its 1 MB bundle, the client, the mock) are
+    // imported by Node itself, as they are where a user installs this package into node_modules. Left to
+    // vite, they were transformed, hashed, sent to the worker and evaluated again in every run: a run
+    // against a tenant took 16 % more CPU (medians of 6 alternating runs, 5.55 s against 4.66 s).
+    server: { deps: { external: [/\/(spec|packages\/[\w-]+)\/dist\//] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: [
