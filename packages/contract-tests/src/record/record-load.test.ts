@@ -187,6 +187,19 @@ function readEntries(out: string) {
   return { text, entries: (JSON.parse(text) as Har).log.entries };
 }
 
+/**
+ * A test of "does `text` contain this secret?" for thousands of secrets. Each secret is a run of word
+ * characters and dashes, so it can only stand inside such a run of the text: looking in the text's distinct
+ * runs answers the same as looking in the whole HAR, which took 16 s of CPU for the 3,000 secrets of a load.
+ */
+function inside(text: string): (secret: string) => boolean {
+  const runs = [...new Set(text.match(/[\w-]+/g) ?? [])].join(" ");
+  return (secret) => {
+    if (!/^[\w-]+$/.test(secret)) throw new Error(`not a run of word characters: ${secret}`);
+    return runs.includes(secret);
+  };
+}
+
 /** Every answered request is in the HAR (by its `n`), and no secret of any request is. */
 function expectRecorded(out: string, sent: Sent[]) {
   const { text, entries } = readEntries(out);
@@ -194,7 +207,7 @@ function expectRecorded(out: string, sent: Sent[]) {
   const answered = sent.filter((s) => s.outcome === "answered");
   const missing = answered.filter((s) => !recorded.has(String(s.n))).map((s) => s.n);
   expect(missing, "answered exchanges missing from the HAR").toEqual([]);
-  const leaked = sent.flatMap((s) => s.secrets).filter((secret) => text.includes(secret));
+  const leaked = sent.flatMap((s) => s.secrets).filter(inside(text));
   expect(leaked.length, `secrets in the HAR: ${leaked.slice(0, 5).join(", ")}`).toBe(0);
   for (const entry of entries) expect(entry.request.url.startsWith(`${upstreamUrl}/`)).toBe(true);
   return { entries, answered };
