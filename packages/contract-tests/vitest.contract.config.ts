@@ -26,6 +26,10 @@ export default defineConfig({
     // One target, one state: files run one after another, in one module graph (validators compile once).
     fileParallelism: false,
     isolate: false,
+    // That one worker is a thread of vitest's process, not a process of its own: no second Node to start
+    // and no copying of messages between processes. A run against a tenant took 6 % less CPU (medians of 8
+    // alternating runs, 5.08 s against 4.77 s).
+    pool: "threads",
     // The suite's files as transformed are kept on disk (node_modules/.experimental-vitest-cache, keyed by
     // content) and shared by later runs: a run starts 2 s of CPU sooner, and CI runs the suite some thirty
     // times (16 tenant runs at once among them). Deleting the folder is always safe.
