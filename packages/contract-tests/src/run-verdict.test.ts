@@ -2,14 +2,14 @@
 // (unconfigured, unreachable, refused key, wrong base path, another run's reports in the way), a report
 // saying "skipped: not configured" only when asked, and JUnit, GitHub annotations and GitLab code quality
 // that name the operation, the JSON pointer and the value, with skip reasons and failing coverage gates.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { findFreePort, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanEnv, runBin } from "./test-support/bin.js";
+import { cleanEnv, runBin, startBin } from "./test-support/bin.js";
 import { junitSuites } from "./test-support/junit.js";
 
 const KEY = "verdict-test-key";
@@ -221,4 +221,41 @@ describe("the reports of a run that broke the contract", () => {
     );
     expect(quality).toContainEqual(expect.objectContaining({ check_name: "coverage-operations" }));
   });
+});
+
+describe("Ctrl-C in the middle of a run", () => {
+  let stalled: Server;
+  beforeAll(async () => {
+    // Answers the preflight, then holds every other request: the run is still going when Ctrl-C comes.
+    stalled = createServer((req, res) => {
+      if (!req.url?.startsWith(PROBE)) return;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    stalled.closeAllConnections();
+    await new Promise<void>((resolve) => stalled.close(() => resolve()));
+  });
+
+  it("exit 130, and the configuration file the run wrote to the temporary folder is gone", async () => {
+    const temp = mkdtempSync(join(work, "tmp-"));
+    const ownFiles = () => readdirSync(temp).filter((name) => name.startsWith("contract-run-"));
+    const url = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
+    const bin = startBin(
+      ["--target", "url", "--base-url", url, "--reports-dir", join(work, "interrupted"), "--", "src/cloud"],
+      { env: cleanEnv({ CONTRACT_API_KEY: KEY, TMPDIR: temp }), cwd: work },
+    );
+    const deadline = Date.now() + 60_000;
+    while (!bin.run.stdout.includes("RUN") && bin.run.code === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(bin.run.stdout, bin.run.stderr).toContain("RUN");
+    expect(ownFiles()).toHaveLength(1);
+    bin.child.kill("SIGINT");
+    const run = await bin.finished;
+    expect(run.code, run.stdout + run.stderr).toBe(130);
+    expect(ownFiles()).toEqual([]);
+  }, 90_000);
 });
