@@ -1,7 +1,7 @@
 // Compiles JSON Schema validators (draft 2020-12, with formats) from a bundled OpenAPI document.
 // The document model (./model) judges every body with it, so all packages judge bodies alike. No Node
 // module on this path: the model runs in browsers too.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { _, Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Json } from "./json.js";
 
@@ -45,7 +45,32 @@ export interface SchemaValidator {
   doc: OpenApiDocument;
 }
 
+/**
+ * Validators compiled by earlier processes, looked up by what they were compiled from. The Node entry
+ * (./document) sets one up when CLOUD_CONTRACT_VALIDATOR_CACHE names a folder (./compiled-validators).
+ */
+export interface CompiledValidators {
+  /** A store for the validators `ajv` compiles from schemas that `$ref` into `registry`. */
+  forRegistry(
+    ajv: Ajv2020,
+    registry: object,
+  ): {
+    /** The validator compiled earlier from this (anchored) schema, or undefined. */
+    load(schema: object): ValidateFunction | undefined;
+    /** Keeps a validator just compiled from this schema for later processes. */
+    save(schema: object, validate: ValidateFunction): void;
+  };
+}
+
+let compiledValidators: CompiledValidators | undefined;
+
+/** Makes the validators created from now on reuse (and keep) compiled validators in `store`. */
+export function useCompiledValidators(store: CompiledValidators | undefined): void {
+  compiledValidators = store;
+}
+
 export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
+  const kept = compiledValidators;
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -55,17 +80,27 @@ export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
     // No optimisation pass over the generated code: compiling the spec's 93 body schemas took 603 ms with it
     // and 402 ms without (medians of 3), and every process that judges or serves compiles them once. The
     // unoptimised validators are slower, about 9 µs instead of 7 µs a body, which no caller notices.
-    code: { optimize: false },
+    // Kept validators are saved as standalone code, which names where the formats come from.
+    code: kept
+      ? { optimize: false, source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
+      : { optimize: false },
   });
   addFormats(ajv);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
-  ajv.addSchema({ $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } });
+  const registry = { $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } };
+  ajv.addSchema(registry);
+  const store = kept?.forRegistry(ajv, registry);
   const cache = new WeakMap<object, ValidateFunction>();
 
   function compile(schema: object) {
     let check = cache.get(schema);
     if (!check) {
-      check = ajv.compile(anchorRefs(schema) as object);
+      const anchored = anchorRefs(schema) as object;
+      check = store?.load(anchored);
+      if (!check) {
+        check = ajv.compile(anchored);
+        store?.save(anchored, check);
+      }
       cache.set(schema, check);
     }
     const validate = check;

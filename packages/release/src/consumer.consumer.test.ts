@@ -42,6 +42,8 @@ const outsideEnv: NodeJS.ProcessEnv = {
     .join(delimiter),
 };
 delete outsideEnv.NODE_PATH;
+// A user's default: each process compiles its own validators (the workspace's tests keep theirs).
+delete outsideEnv.CLOUD_CONTRACT_VALIDATOR_CACHE;
 
 function run(command: string, args: string[], cwd: string, timeout = 120_000) {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: outsideEnv });
