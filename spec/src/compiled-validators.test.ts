@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -102,6 +102,15 @@ describe("validators kept between processes", () => {
     useCompiledValidators(after.counted);
     expect(verdicts()).toEqual(compiled);
     expect(after.found.count).toBe(2);
+  });
+
+  it("refuse a schema that refers to a broken one of the document, kept or not", () => {
+    const broken = structuredClone(bundledDocument);
+    (broken.components?.schemas as Record<string, unknown>).Task = { type: 42 };
+    expect(() => createSchemaValidator(broken).compile(task)).toThrow(/type must be JSONType/);
+    useCompiledValidators(compiledValidatorsIn(join(work, "refused")));
+    expect(() => createSchemaValidator(broken).compile(task)).toThrow(/type must be JSONType/);
+    expect(existsSync(join(work, "refused"))).toBe(false);
   });
 
   it("a folder that cannot be written to costs nothing but the time: same verdicts, no file", () => {
