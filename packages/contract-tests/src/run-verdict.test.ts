@@ -247,11 +247,7 @@ describe("Ctrl-C in the middle of a run", () => {
       ["--target", "url", "--base-url", url, "--reports-dir", join(work, "interrupted"), "--", "src/cloud"],
       { env: cleanEnv({ CONTRACT_API_KEY: KEY, TMPDIR: temp }), cwd: work },
     );
-    const deadline = Date.now() + 60_000;
-    while (!bin.run.stdout.includes("RUN") && bin.run.code === null && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(bin.run.stdout, bin.run.stderr).toContain("RUN");
+    await expect.poll(() => bin.run.stdout, { timeout: 60_000 }).toContain("RUN");
     expect(ownFiles()).toHaveLength(1);
     bin.child.kill("SIGINT");
     const run = await bin.finished;
