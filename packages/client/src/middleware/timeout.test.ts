@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "../create-client.js";
@@ -93,6 +95,30 @@ describe("timeoutMs", () => {
     );
     await expect(perCall).rejects.toBeInstanceOf(TimeoutError);
     expect(seen).toEqual(["client", "per call"]);
+  });
+
+  describe("with a custom fetch while garbage is collected every few milliseconds", () => {
+    // Node's fetch links the copy of a request to the deadline's signal only through a weak reference
+    // (nodejs/undici#4068); a collection during the attempt must not let it outlive its limit.
+    let collecting: ReturnType<typeof setInterval>;
+    beforeAll(() => {
+      setFlagsFromString("--expose-gc");
+      collecting = setInterval(runInNewContext("gc") as () => void, 5);
+    });
+    afterAll(() => clearInterval(collecting));
+
+    const passesOn = (request: Request) => fetch(request);
+    const sendsAClone = (request: Request) => fetch(request.clone());
+    it.each([
+      ["an answer that comes late", "gc-late", passesOn],
+      ["a body that trickles", "slow-body", passesOn],
+      ["an answer that comes late, to a fetch that sends a clone", "gc-clone-late", sendsAClone],
+    ])("%s times out", async (_, id, custom) => {
+      const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 100, fetch: custom });
+      const started = performance.now();
+      await expect(slowGet(client, id, 3000)).rejects.toBeInstanceOf(TimeoutError);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
   });
 
   it("can be turned off with 0", async () => {

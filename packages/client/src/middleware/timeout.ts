@@ -55,7 +55,7 @@ export class DeadlineClock {
     if (next) next.prev = prev;
     else this.#tail = prev;
     deadline.prev = deadline.next = undefined;
-    if (!this.#head && this.#timer !== undefined && !this.#timerLingers) {
+    if (!this.#head && !this.#timerLingers) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
@@ -69,7 +69,7 @@ export class DeadlineClock {
   }
 
   #arm(ms: number): void {
-    this.#timer = setTimeout(this.#tick, Math.max(0, Math.ceil(ms)));
+    this.#timer = setTimeout(this.#tick, ms);
     this.#timerLingers = unrefTimer(this.#timer);
   }
 
@@ -103,6 +103,8 @@ export class Deadline {
   readonly #clock: DeadlineClock;
   readonly #controller = new AbortController();
   readonly #caller: AbortSignal | undefined;
+  /** The request sent by a custom fetch, held while the attempt lasts (see `fetchWith`). */
+  #copy: Request | undefined;
 
   constructor(clock: DeadlineClock, at: number, caller: AbortSignal | undefined) {
     this.#clock = clock;
@@ -116,22 +118,36 @@ export class Deadline {
   /**
    * A fetch that sends each request with this deadline's signal: as fetch's `init` when `fetch` honours it
    * (the runtime's own), else on a copy of the request (a custom fetch may look at the request alone).
+   *
+   * The copy is kept until the deadline is cleared. Node's fetch (undici) links a copy's signal to ours only
+   * through a weak reference: once nothing else holds the copy, a garbage collection cuts the link, and the
+   * attempt then outlives its limit (seen as a call that waited 3 s for an answer under `timeoutMs: 200`).
+   * A custom fetch can still lose the link on its own (by cloning the request, say), so the answer is also
+   * raced against our signal: the attempt ends when the time is up even if its request goes on.
    */
   fetchWith(fetch: FetchLike, passesInit: boolean): (request: Request) => Promise<Response> {
     const init = { signal: this.signal };
-    return passesInit ? (request) => fetch(request, init) : (request) => fetch(new Request(request, init));
+    if (passesInit) return (request) => fetch(request, init);
+    return (request) => {
+      this.#copy = new Request(request, init);
+      const answer = fetch(this.#copy);
+      return new Promise((resolve, reject) => {
+        answer.then(resolve, reject);
+        this.signal.addEventListener("abort", () => reject(this.signal.reason));
+      });
+    };
   }
 
   /** Ends the deadline: no abort can happen after this. */
   clear(): void {
     this.#clock.remove(this);
     this.#caller?.removeEventListener("abort", this);
+    this.#copy = undefined;
   }
 
-  /** Called by the clock when the time is up. */
+  /** Called by the clock when the time is up (the attempt then clears the deadline, as after any end). */
   expire(): void {
     this.expired = true;
-    this.#caller?.removeEventListener("abort", this);
     this.#controller.abort(new DOMException("The request timed out", "TimeoutError"));
   }
 
@@ -144,16 +160,11 @@ export class Deadline {
 
 /** Lets the program exit while the timer is pending; false where the runtime has no way to. */
 function unrefTimer(timer: ReturnType<typeof setTimeout>): boolean {
-  // Node and Bun return a Timeout object with unref(); Deno and browsers return a number.
-  const handle = timer as unknown as { unref?: () => void } | number;
-  if (typeof handle === "object" && typeof handle.unref === "function") {
-    handle.unref();
-    return true;
-  }
-  const deno = (globalThis as { Deno?: { unrefTimer?: (id: number) => void } }).Deno;
-  if (typeof handle === "number" && typeof deno?.unrefTimer === "function") {
-    deno.unrefTimer(handle);
-    return true;
-  }
-  return false;
+  // Node and Bun return a Timeout object with unref(); Deno returns a number and has Deno.unrefTimer.
+  const handle = timer as unknown as { unref?: () => void };
+  const deno = (globalThis as { Deno?: { unrefTimer?: (id: unknown) => void } }).Deno;
+  if (handle.unref) handle.unref();
+  else if (deno?.unrefTimer) deno.unrefTimer(timer);
+  else return false;
+  return true;
 }
