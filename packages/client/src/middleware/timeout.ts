@@ -122,8 +122,9 @@ export class Deadline {
    * The copy is kept until the deadline is cleared. Node's fetch (undici) links a copy's signal to ours only
    * through a weak reference: once nothing else holds the copy, a garbage collection cuts the link, and the
    * attempt then outlives its limit (seen as a call that waited 3 s for an answer under `timeoutMs: 200`).
-   * A custom fetch can still lose the link on its own (by cloning the request, say), so the answer is also
-   * raced against our signal: the attempt ends when the time is up even if its request goes on.
+   * A custom fetch can still lose the link on its own (by cloning the request, say), so the wait for the
+   * answer is also raced against our signal: it ends when the time is up even if the request goes on. (The
+   * body of an answer to such a clone is then read without a limit: only the runtime's link could cut it.)
    */
   fetchWith(fetch: FetchLike, passesInit: boolean): (request: Request) => Promise<Response> {
     const init = { signal: this.signal };
