@@ -37,21 +37,45 @@ export async function storedOf(url: string, id: string): Promise<{ tenants: numb
 
 /**
  * Resolves once a transaction holds tenant `id`'s row lock for a write group (its `begin; update
- * sandbox_tenants …` is open and waiting for the group's writers), polling `pg_stat_activity`.
+ * sandbox_tenants …` is open and waiting for the group's writers).
  */
-export async function tenantLockHeld(url: string, id: string, timeoutMs = 10_000): Promise<void> {
+export const tenantLockHeld = (url: string, id: string): Promise<void> =>
+  activitySeen(
+    url,
+    `state = 'idle in transaction'
+       and query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`,
+    [id],
+    `a transaction holding tenant ${id}'s lock`,
+  );
+
+/** Resolves once a creation's sweep of idle tenants waits for a row lock that another transaction holds. */
+export const sweepWaitsForLock = (url: string): Promise<void> =>
+  activitySeen(
+    url,
+    "wait_event_type = 'Lock' and query like 'with gone as (%delete from sandbox_tenants%'",
+    [],
+    "a sweep waiting for a row lock",
+  );
+
+/** Polls `pg_stat_activity` until a backend matches `where`; throws after `timeoutMs`, naming `what`. */
+async function activitySeen(
+  url: string,
+  where: string,
+  values: unknown[],
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [held] = await query<{ n: number }>(
+    const [seen] = await query<{ n: number }>(
       url,
-      `select count(*)::int as n from pg_stat_activity where state = 'idle in transaction'
-         and query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`,
-      [id],
+      `select count(*)::int as n from pg_stat_activity where ${where}`,
+      values,
     );
-    if ((held?.n ?? 0) > 0) return;
+    if ((seen?.n ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no transaction took tenant ${id}'s lock within ${timeoutMs} ms`);
+  throw new Error(`no sign of ${what} within ${timeoutMs} ms`);
 }
 
 async function query<T extends pg.QueryResultRow>(

@@ -45,16 +45,18 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
 }
 
-/** One HTTP call to a sandbox at `baseUrl`, with the key (when given) and a JSON body (when given). */
+/** One HTTP call to a sandbox at `baseUrl`, with the key, a JSON body and an abort signal (each when given). */
 export async function sandboxRequest(
   baseUrl: string,
   method: string,
   path: string,
   key: string | undefined,
   body?: unknown,
+  signal?: AbortSignal,
 ) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
+    signal,
     headers: {
       ...(key ? { Authorization: `apikey ${key}` } : {}),
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),

@@ -6,6 +6,7 @@ import {
   startPostgres,
   storedOf,
   storedTenants,
+  sweepWaitsForLock,
   type ThrowawayPostgres,
   tenantIdOf,
   tenantLockHeld,
@@ -203,24 +204,33 @@ describe("PostgreSQL faults", () => {
     const doomedId = await tenantIdOf(postgres.url, doomed.key);
     expect(doomedId).toBeDefined();
     const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
-    // The first PATCH holds its group's lock for 4 s (a delayed reset); three more wait for the next group.
-    const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 4_000 };
+    // The first PATCH holds its group's lock until its client leaves (a delayed reset); three more wait for
+    // the next group.
+    const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
     expect((await sandboxRequest(a.url, "POST", "/__sandbox/faults", doomed.key, fault)).status).toBe(201);
-    const holding = sandboxRequest(a.url, "PATCH", path, doomed.key, { tags: { holding: "x" } }).catch(
-      () => "reset",
-    );
+    const holder = new AbortController();
+    const holding = sandboxRequest(
+      a.url,
+      "PATCH",
+      path,
+      doomed.key,
+      { tags: { holding: "x" } },
+      holder.signal,
+    ).catch(() => "left");
     // The others are sent once the first one's group holds the lock, so that they wait for the next group.
     await tenantLockHeld(postgres.url, doomedId as string);
     const waiting = Array.from({ length: 3 }, (_, i) =>
       sandboxRequest(a.url, "PATCH", path, doomed.key, { tags: { [`waiting-${i}`]: "x" } }),
     );
-    // B's creation sweeps every tenant idle everywhere: it waits for the held lock, then finds the tenant
-    // unused for longer than the idle time and deletes it.
-    // The sweep's transaction must begin when the tenant has been unused (its last committed use: arming the
-    // fault) for longer than the idle time plus TOUCH_EVERY_MS, while the first group still holds the lock.
+    // B's creation sweeps every tenant idle everywhere: its transaction begins once the tenant has been unused
+    // (its last committed use: arming the fault) for longer than the idle time plus TOUCH_EVERY_MS, finds it
+    // idle, and waits for the held lock to delete it. Only then does the first writer's client leave.
     await sleep(TOUCH_EVERY_MS + 300);
-    expect((await createTenant(b)).status).toBe(201);
-    expect(await holding).toBe("reset");
+    const creating = createTenant(b);
+    await sweepWaitsForLock(postgres.url);
+    holder.abort();
+    expect(await holding).toBe("left");
+    expect((await creating).status).toBe(201);
     for (const answer of await Promise.all(waiting)) {
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ exception_class: "TenantEvicted" });

@@ -4,7 +4,12 @@
 // answers 503 and loses nothing.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type ThrowawayPostgres } from "../../test-support/postgres.js";
+import {
+  startPostgres,
+  type ThrowawayPostgres,
+  tenantIdOf,
+  tenantLockHeld,
+} from "../../test-support/postgres.js";
 import { sandboxRequest, sleep } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { listen } from "../http/listen.js";
@@ -83,31 +88,44 @@ describe("group commit on PostgreSQL", () => {
     }
   }, 60_000);
 
-  it("drops a writer whose client left while waiting for its turn, without its write and without stalling", async () => {
+  it("drops a writer whose client left while waiting for its turn, without its write and without stalling; a fault's delay that holds the turn ends when its client leaves", async () => {
     const sandbox = await open();
     try {
       const { body } = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
       const key: string = body.api_key;
-      // The first PATCH holds its group's turn for 800 ms (a delayed reset); the others wait for the next group.
-      const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 800 };
+      // The first PATCH holds its group's turn for up to a minute (a delayed reset), until its client leaves;
+      // the others wait for the next group.
+      const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
       expect((await sandboxRequest(sandbox.url, "POST", "/__sandbox/faults", key, fault)).status).toBe(201);
-      const holding = sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { holding: "x" } }).catch(
-        () => "reset",
-      );
-      await sleep(150);
+      const holder = new AbortController();
+      const holding = sandboxRequest(
+        sandbox.url,
+        "PATCH",
+        groupPath,
+        key,
+        { tags: { holding: "x" } },
+        holder.signal,
+      ).catch(() => "left");
+      await tenantLockHeld(postgres.url, (await tenantIdOf(postgres.url, key)) as string);
       const leaving = new AbortController();
-      const left = fetch(`${sandbox.url}${groupPath}`, {
-        method: "PATCH",
-        headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ tags: { left: "x" } }),
-        signal: leaving.signal,
-      }).catch(() => "aborted");
+      const left = sandboxRequest(
+        sandbox.url,
+        "PATCH",
+        groupPath,
+        key,
+        { tags: { left: "x" } },
+        leaving.signal,
+      ).catch(() => "aborted");
       const staying = sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { stayed: "x" } });
       await sleep(150);
       leaving.abort();
       expect(await left).toBe("aborted");
+      const freed = performance.now();
+      holder.abort();
+      expect(await holding).toBe("left");
       const stayed = await staying;
-      expect(await holding).toBe("reset");
+      // Answered once the holder left, not after the fault's minute.
+      expect(performance.now() - freed).toBeLessThan(10_000);
       expect(stayed.status).toBe(200);
       const tags = (stayed.body.tags_v2 as { key: string }[]).map((t) => t.key);
       expect(tags).toContain("stayed");

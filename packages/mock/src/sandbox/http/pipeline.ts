@@ -284,7 +284,11 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
         // The client left while the call waited (a write for its turn): it is dropped without running.
         if (closed()) return cutConnection();
         const fault = options.faults?.({ operation: call.op, app: call.app });
-        if (fault && fault.kind !== "slow_body" && fault.delayMs > 0) await delay(fault.delayMs);
+        if (fault && fault.kind !== "slow_body" && fault.delayMs > 0) {
+          // A client that leaves ends the wait: nobody is left to answer, and a write frees its tenant's turn.
+          await delayWhileOpen(fault.delayMs, closed);
+          if (closed()) return cutConnection();
+        }
         if (fault?.kind === "reset") return cutConnection();
         if (fault?.kind === "status") throw fault.error;
         // A large body is parsed, validated, handled and answered in turns of the event loop, so that other
@@ -322,7 +326,16 @@ const cutConnection = (): SandboxResponse => ({
   delivery: { reset: true },
 });
 
-const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** How often a fault's wait looks whether its client left (a request can be asked, it does not tell). */
+const CLOSED_POLL_MS = 50;
+
+/** Waits `ms`, or less when `closed()` turns true meanwhile. */
+async function delayWhileOpen(ms: number, closed: () => boolean): Promise<void> {
+  const end = performance.now() + ms;
+  for (let left = ms; left > 0 && !closed(); left = end - performance.now()) {
+    await new Promise((done) => setTimeout(done, Math.min(left, CLOSED_POLL_MS)));
+  }
+}
 
 /** Bodies longer than this (characters) are worked on in several turns of the event loop. */
 const LARGE_BODY = 64 * 1024;
