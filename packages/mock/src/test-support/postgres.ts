@@ -48,6 +48,36 @@ export const tenantLockHeld = (url: string, id: string): Promise<void> =>
     `a transaction holding tenant ${id}'s lock`,
   );
 
+/**
+ * Resolves once a write group's lock of tenant `id` waits for a lock that another transaction holds (its
+ * `begin; update sandbox_tenants …` is blocked).
+ */
+export const tenantLockWaits = (url: string, id: string): Promise<void> =>
+  activitySeen(
+    url,
+    `wait_event_type = 'Lock'
+       and query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`,
+    [id],
+    `a write group of tenant ${id} waiting for its lock`,
+  );
+
+/**
+ * Holds tenant `id`'s row in a transaction of the test's own (`SELECT … FOR UPDATE`), as a replica's write
+ * group would, until `release()` ends it without a change.
+ */
+export async function holdTenantRow(url: string, id: string): Promise<{ release(): Promise<void> }> {
+  const client = new pg.Client(url);
+  await client.connect();
+  await client.query("begin");
+  await client.query("select 1 from sandbox_tenants where id = $1 for update", [id]);
+  return {
+    async release() {
+      await client.query("rollback");
+      await client.end();
+    },
+  };
+}
+
 /** Resolves once a creation's sweep of idle tenants waits for a row lock that another transaction holds. */
 export const sweepWaitsForLock = (url: string): Promise<void> =>
   activitySeen(

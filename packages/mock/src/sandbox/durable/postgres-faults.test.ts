@@ -3,13 +3,14 @@
 // creations, and concurrent PATCHes. The sandbox runs in this process: if it died, the test run would fail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  holdTenantRow,
   startPostgres,
   storedOf,
   storedTenants,
   sweepWaitsForLock,
   type ThrowawayPostgres,
   tenantIdOf,
-  tenantLockHeld,
+  tenantLockWaits,
 } from "../../test-support/postgres.js";
 import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
 import {
@@ -201,41 +202,29 @@ describe("PostgreSQL faults", () => {
     const idle = { tenantIdleMs: 1 };
     const [a, b] = await Promise.all([start(idle), start(idle)]);
     const doomed = await createTenant(a);
-    const doomedId = await tenantIdOf(postgres.url, doomed.key);
+    const doomedId = (await tenantIdOf(postgres.url, doomed.key)) as string;
     expect(doomedId).toBeDefined();
+    // B's sweep must begin once the tenant has been unused (its last use: its creation) for longer than the
+    // idle time plus TOUCH_EVERY_MS.
+    await sleep(TOUCH_EVERY_MS + 300);
+    // A transaction of the test's own holds the tenant's row, as a replica's write group would. B's creation
+    // sweeps every tenant idle everywhere: it finds this one idle and is the first to wait for the row. A's
+    // writers come next: their group waits for the row behind the sweep, so the sweep always goes first.
+    const holder = await holdTenantRow(postgres.url, doomedId);
+    const creating = createTenant(b);
+    await sweepWaitsForLock(postgres.url);
     const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
-    // The first PATCH holds its group's lock until its client leaves (a delayed reset); three more wait for
-    // the next group.
-    const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
-    expect((await sandboxRequest(a.url, "POST", "/__sandbox/faults", doomed.key, fault)).status).toBe(201);
-    const holder = new AbortController();
-    const holding = sandboxRequest(
-      a.url,
-      "PATCH",
-      path,
-      doomed.key,
-      { tags: { holding: "x" } },
-      holder.signal,
-    ).catch(() => "left");
-    // The others are sent once the first one's group holds the lock, so that they wait for the next group.
-    await tenantLockHeld(postgres.url, doomedId as string);
     const waiting = Array.from({ length: 3 }, (_, i) =>
       sandboxRequest(a.url, "PATCH", path, doomed.key, { tags: { [`waiting-${i}`]: "x" } }),
     );
-    // B's creation sweeps every tenant idle everywhere: its transaction begins once the tenant has been unused
-    // (its last committed use: arming the fault) for longer than the idle time plus TOUCH_EVERY_MS, finds it
-    // idle, and waits for the held lock to delete it. Only then does the first writer's client leave.
-    await sleep(TOUCH_EVERY_MS + 300);
-    const creating = createTenant(b);
-    await sweepWaitsForLock(postgres.url);
-    holder.abort();
-    expect(await holding).toBe("left");
+    await tenantLockWaits(postgres.url, doomedId);
+    await holder.release();
     expect((await creating).status).toBe(201);
     for (const answer of await Promise.all(waiting)) {
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ exception_class: "TenantEvicted" });
     }
-    expect(await storedOf(postgres.url, doomedId as string)).toEqual({ tenants: 0, rows: 0 });
+    expect(await storedOf(postgres.url, doomedId)).toEqual({ tenants: 0, rows: 0 });
     for (const replica of [a, b]) {
       expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", doomed.key)).status).toBe(401);
       expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", SANDBOX_API_KEY)).status).toBe(
