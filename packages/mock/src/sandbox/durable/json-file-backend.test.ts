@@ -331,12 +331,14 @@ describe("--state-file under faults, through HTTP", () => {
 
   it("an evicted tenant leaves the file with its rows; after a restart its key is refused and the other tenant's works", async () => {
     const file = join(dir, "evicted.json");
-    const first = await startSandbox({ stateFile: file, tenantIdleMs: 50 });
+    // The tenants' idle time runs on a clock the test moves, so that a slow machine cannot make `kept` idle too.
+    let wall = Date.now();
+    const first = await startSandbox({ stateFile: file, tenantIdleMs: 50, now: () => wall });
     const made = async (url: string) =>
       (await sandboxRequest(url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY)).body.api_key as string;
     const gone = await made(first.url);
     expect((await addSetting(first.url, "gone@example.com", gone)).status).toBe(201);
-    await sleep(120);
+    wall += 120;
     // A creation evicts the tenant idle for longer than --tenant-idle.
     const kept = await made(first.url);
     expect((await addSetting(first.url, "kept@example.com", kept)).status).toBe(201);
