@@ -35,28 +35,23 @@ export async function storedOf(url: string, id: string): Promise<{ tenants: numb
   return counts ?? { tenants: 0, rows: 0 };
 }
 
-/**
- * Resolves once a transaction holds tenant `id`'s row lock for a write group (its `begin; update
- * sandbox_tenants …` is open and waiting for the group's writers).
- */
+/** Matches the statement that takes tenant `$1`'s row lock for a write group (`begin; update sandbox_tenants …`). */
+const GROUP_LOCK_STATEMENT = `query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`;
+
+/** Resolves once a write group holds tenant `id`'s row lock (its transaction is open, waiting for its writers). */
 export const tenantLockHeld = (url: string, id: string): Promise<void> =>
   activitySeen(
     url,
-    `state = 'idle in transaction'
-       and query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`,
+    `state = 'idle in transaction' and ${GROUP_LOCK_STATEMENT}`,
     [id],
     `a transaction holding tenant ${id}'s lock`,
   );
 
-/**
- * Resolves once a write group's lock of tenant `id` waits for a lock that another transaction holds (its
- * `begin; update sandbox_tenants …` is blocked).
- */
+/** Resolves once a write group's lock of tenant `id` waits for a lock that another transaction holds. */
 export const tenantLockWaits = (url: string, id: string): Promise<void> =>
   activitySeen(
     url,
-    `wait_event_type = 'Lock'
-       and query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`,
+    `wait_event_type = 'Lock' and ${GROUP_LOCK_STATEMENT}`,
     [id],
     `a write group of tenant ${id} waiting for its lock`,
   );

@@ -97,26 +97,15 @@ describe("group commit on PostgreSQL", () => {
       // the others wait for the next group.
       const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
       expect((await sandboxRequest(sandbox.url, "POST", "/__sandbox/faults", key, fault)).status).toBe(201);
+      /** A PATCH of the group that adds the tag `name`; `signal` lets its client leave. */
+      const tag = (name: string, signal?: AbortSignal) =>
+        sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { [name]: "x" } }, signal);
       const holder = new AbortController();
-      const holding = sandboxRequest(
-        sandbox.url,
-        "PATCH",
-        groupPath,
-        key,
-        { tags: { holding: "x" } },
-        holder.signal,
-      ).catch(() => "left");
+      const holding = tag("holding", holder.signal).catch(() => "left");
       await tenantLockHeld(postgres.url, (await tenantIdOf(postgres.url, key)) as string);
       const leaving = new AbortController();
-      const left = sandboxRequest(
-        sandbox.url,
-        "PATCH",
-        groupPath,
-        key,
-        { tags: { left: "x" } },
-        leaving.signal,
-      ).catch(() => "aborted");
-      const staying = sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { stayed: "x" } });
+      const left = tag("left", leaving.signal).catch(() => "aborted");
+      const staying = tag("stayed");
       await sleep(150);
       leaving.abort();
       expect(await left).toBe("aborted");
