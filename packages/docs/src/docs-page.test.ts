@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./chromium.js";
 import { type RequestLog, recordRequests } from "./network.js";
@@ -33,6 +33,23 @@ async function scrollThrough(page: Page): Promise<number> {
     last = y;
   }
   return last;
+}
+
+/** The boxes of a sample's text that lie under a copy button of its panel (none, when nothing is hidden). */
+function textUnderCopyButton(code: Locator): Promise<number[][]> {
+  return code.evaluate((el) => {
+    const panel = el.closest('[data-testid="right-panel"]') ?? document.body;
+    const buttons = [...panel.querySelectorAll('[data-testid="copy-button"]')]
+      .map((b) => b.getBoundingClientRect())
+      .filter((b) => b.width > 0 && b.height > 0);
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    return [...text.getClientRects()]
+      .filter((r) =>
+        buttons.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top),
+      )
+      .map((r) => [r.left, r.top, r.right, r.bottom]);
+  });
 }
 
 /**
@@ -154,6 +171,10 @@ describe("the API reference in Chromium", () => {
       expect(text, op.operationId).toContain(op.path);
       const code = request.locator('pre[data-testid="source-code"] code');
       await expect(code.isVisible(), `${op.operationId}: sample visible`).resolves.toBe(true);
+      await expect(
+        textUnderCopyButton(code),
+        `${op.operationId}: text under the copy button`,
+      ).resolves.toEqual([]);
       const source = await code.textContent();
       // The page shows the sample file as it is now (the samples are type-checked in this package).
       const file = readFileSync(join(specDir, "code_samples", `${op.operationId}.ts`), "utf8");
@@ -209,6 +230,13 @@ describe("the API reference in Chromium", () => {
       .filter({ hasText: "createCloudClient" });
     await sample.waitFor();
     await sample.scrollIntoViewIfNeeded();
+    // The menu highlights the operation with a transition; the picture is taken once it has settled.
+    await page
+      .locator('[data-component-name="Menu/MenuItem"]')
+      .filter({ hasText: "Create bare metal servers" })
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     await page.screenshot({ path: screenshotFile });
     expect(statSync(screenshotFile).size).toBeGreaterThan(10_000);
   });
