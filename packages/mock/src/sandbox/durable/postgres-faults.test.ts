@@ -10,6 +10,7 @@ import {
   sweepWaitsForLock,
   type ThrowawayPostgres,
   tenantIdOf,
+  tenantLockHeld,
   tenantLockWaits,
 } from "../../test-support/postgres.js";
 import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
@@ -224,12 +225,48 @@ describe("PostgreSQL faults", () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ exception_class: "TenantEvicted" });
     }
-    expect(await storedOf(postgres.url, doomedId)).toEqual({ tenants: 0, rows: 0 });
-    for (const replica of [a, b]) {
-      expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", doomed.key)).status).toBe(401);
-      expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", SANDBOX_API_KEY)).status).toBe(
-        200,
-      );
-    }
+    await expectEvictedEverywhere([a, b], doomed.key, doomedId);
+  }, 30_000);
+
+  it("a fault's delay holding a tenant's write turn ends when its client leaves: the sweep waiting for the tenant evicts it, nothing stored, both replicas serve on", async () => {
+    const idle = { tenantIdleMs: 1 };
+    const [a, b] = await Promise.all([start(idle), start(idle)]);
+    const doomed = await createTenant(a);
+    const doomedId = (await tenantIdOf(postgres.url, doomed.key)) as string;
+    const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
+    expect((await sandboxRequest(a.url, "POST", "/__sandbox/faults", doomed.key, fault)).status).toBe(201);
+    // B's sweep must begin once the tenant has been unused (its last use: arming the fault) for longer than
+    // the idle time plus TOUCH_EVERY_MS.
+    await sleep(TOUCH_EVERY_MS + 300);
+    // A's PATCH holds the tenant's write turn, and with it the tenant's row, for the fault's minute.
+    const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
+    const holder = new AbortController();
+    const holding = sandboxRequest(
+      a.url,
+      "PATCH",
+      path,
+      doomed.key,
+      { tags: { held: "x" } },
+      holder.signal,
+    ).catch(() => "left");
+    await tenantLockHeld(postgres.url, doomedId);
+    const creating = createTenant(b);
+    await sweepWaitsForLock(postgres.url);
+    const left = performance.now();
+    holder.abort();
+    expect(await holding).toBe("left");
+    // The turn ends with its client, not after the fault's minute; the sweep then deletes the idle tenant.
+    expect((await creating).status).toBe(201);
+    expect(performance.now() - left).toBeLessThan(10_000);
+    await expectEvictedEverywhere([a, b], doomed.key, doomedId);
   }, 30_000);
 });
+
+/** Tenant `id` (key `key`) is gone: no stored tenant or row, a 401 on every replica, which all serve on. */
+async function expectEvictedEverywhere(replicas: RunningSandbox[], key: string, id: string) {
+  expect(await storedOf(postgres.url, id)).toEqual({ tenants: 0, rows: 0 });
+  for (const replica of replicas) {
+    expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", key)).status).toBe(401);
+    expect((await sandboxRequest(replica.url, "GET", "/__sandbox/clock", SANDBOX_API_KEY)).status).toBe(200);
+  }
+}

@@ -1,7 +1,8 @@
 // Group commit of a tenant's writers on a real PostgreSQL, through HTTP: concurrent writes of one tenant share
 // transactions, every answer describes its own write and is stored, a client that leaves while waiting for
-// its turn is dropped without its write and without holding up the others, and a group whose COMMIT fails
-// answers 503 and loses nothing.
+// its turn is dropped without its write and without holding up the others, a fault's delay that holds the
+// turn ends when its client leaves (also with a 1 MB body and the database down), and a group whose COMMIT
+// fails answers 503 and loses nothing.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,7 +11,7 @@ import {
   tenantIdOf,
   tenantLockHeld,
 } from "../../test-support/postgres.js";
-import { sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { listen } from "../http/listen.js";
 import { openSandboxHandler } from "../server.js";
@@ -128,6 +129,67 @@ describe("group commit on PostgreSQL", () => {
       await sandbox.close();
     }
   });
+
+  it("a fault's delay holding the turn with a 1 MB body, the database stopped meanwhile: the client leaves, the turn ends, nothing of it stored, no transaction left open, the next write stored once the database is back", async () => {
+    const sandbox = await open();
+    let stillOpen = true;
+    try {
+      const { body } = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+      const key: string = body.api_key;
+      const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
+      expect((await sandboxRequest(sandbox.url, "POST", "/__sandbox/faults", key, fault)).status).toBe(201);
+      // About 1,000 times the usual PATCH: 40,000 tags, just under the 1 MiB body limit.
+      const huge = {
+        tags: Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`big-${i}`, "xxxxxxxxxx"])),
+      };
+      expect(JSON.stringify(huge).length).toBeGreaterThan(900_000);
+      const holder = new AbortController();
+      const holding = sandboxRequest(sandbox.url, "PATCH", groupPath, key, huge, holder.signal).catch(
+        () => "left",
+      );
+      await tenantLockHeld(postgres.url, (await tenantIdOf(postgres.url, key)) as string);
+      postgres.halt();
+      try {
+        holder.abort();
+        expect(await holding).toBe("left");
+      } finally {
+        postgres.resume();
+      }
+      // The process is up, and the turn ended with its client, not after the fault's minute: the next write
+      // answers 503 until the database is reachable again, then is stored.
+      const next = await eventually(async () => {
+        const answer = await sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { after: "x" } });
+        return answer.status === 200 ? answer : undefined;
+      }, 15_000);
+      const answered = (next.body.tags_v2 as { key: string }[]).map((t) => t.key);
+      expect(answered).toContain("after");
+      expect(answered.filter((k) => k.startsWith("big-"))).toEqual([]);
+      await sandbox.close();
+      stillOpen = false;
+      const again = await open();
+      try {
+        const state = await sandboxRequest(again.url, "GET", "/__sandbox/state", key);
+        const group = (state.body.securityGroups as { id: string; tags_v2: { key: string }[] }[]).find(
+          (g) => g.id === F.securityGroupId,
+        );
+        expect(group?.tags_v2.map((t) => t.key).sort()).toEqual([...answered].sort());
+      } finally {
+        await again.close();
+      }
+      const admin = new pg.Client(postgres.url);
+      await admin.connect();
+      try {
+        const unfinished = await admin.query(
+          "select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%'",
+        );
+        expect(unfinished.rows[0].n).toBe(0);
+      } finally {
+        await admin.end();
+      }
+    } finally {
+      if (stillOpen) await sandbox.close();
+    }
+  }, 60_000);
 
   it("a group whose COMMIT fails (a deferred check refuses it): 503 with Retry-After to each writer, process up, nothing lost", async () => {
     // A deferred constraint trigger runs at COMMIT: while `refuse_commit.on` is set, every COMMIT that wrote a
