@@ -25,9 +25,8 @@ function step(title, command, args) {
 step("build", "pnpm", ["exec", "nx", "run-many", "-t", "lint", "bundle", "generate", "build", "docs"]);
 step("breaking-change gate", "node", [join(root, "packages/release/scripts/gate.mjs")]);
 
-const { PUBLISHED_PACKAGES } = await import("../dist/packages.js");
 if (dryRun) {
-  const { packPackage } = await import("../dist/pack.js");
+  const { packPublishedPackages } = await import("../dist/pack.js");
   const out = mkdtempSync(join(tmpdir(), "release-dry-run-"));
   const { pendingBumps } = await import("../dist/release-plan.js");
   const bumps = [...(await pendingBumps(root))]
@@ -35,9 +34,8 @@ if (dryRun) {
     .map(([name, type]) => `${name} (${type})`);
   console.log(`\n▶ pending changesets would release: ${bumps.length > 0 ? bumps.join(", ") : "nothing"}`);
   console.log("\n▶ dry run: packing instead of publishing");
-  for (const pkg of PUBLISHED_PACKAGES) {
-    const tarball = packPackage(join(root, pkg.dir), out);
-    console.log(`  ${pkg.name}: ${tarball} (${Math.round(statSync(tarball).size / 1024)} KiB)`);
+  for (const [name, tarball] of packPublishedPackages(out)) {
+    console.log(`  ${name}: ${tarball} (${Math.round(statSync(tarball).size / 1024)} KiB)`);
   }
   console.log("\nNothing was published. Inspect a tarball with: tar -tzf <file>");
 } else {

@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packPackage } from "./pack.js";
+import { packPublishedPackages } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
 import { WORKSPACE_ROOT, workspacePath } from "./workspace.js";
 
@@ -59,12 +59,9 @@ describe("a project outside the workspace that installs the packed tarballs", ()
     expect(project.startsWith(WORKSPACE_ROOT)).toBe(false);
     const tarballs = join(project, "tarballs");
     mkdirSync(tarballs);
+    const packed = packPublishedPackages(tarballs);
     const deps: Record<string, string> = {};
-    for (const name of INSTALLED) {
-      const pkg = PUBLISHED_PACKAGES.find((p) => p.name === name);
-      if (!pkg) throw new Error(`${name} is not a published package`);
-      deps[name] = `file:tarballs/${basename(packPackage(workspacePath(pkg.dir), tarballs))}`;
-    }
+    for (const name of INSTALLED) deps[name] = `file:tarballs/${basename(packed.get(name) as string)}`;
     const manifest = {
       name: "consumer-check",
       private: true,

@@ -1,22 +1,31 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { PUBLISHED_PACKAGES, type PublishedPackageName } from "./packages.js";
+import { WORKSPACE_ROOT } from "./workspace.js";
 
 /**
- * Packs one workspace package with `pnpm pack` (which turns `workspace:*` into real versions, as a publish
- * does) into `destination` and returns the tarball's path.
+ * Packs every published package with `pnpm pack` (which turns `workspace:*` into real versions, as a publish
+ * does) into `destination`, in one recursive pnpm call: pnpm starts once instead of once per package (about
+ * 1 s of CPU each). Returns each package's tarball path by name.
  */
-export function packPackage(packageDir: string, destination: string): string {
-  const before = new Set(readdirSync(destination));
-  const run = spawnSync("pnpm", ["pack", "--pack-destination", destination], {
-    cwd: packageDir,
+export function packPublishedPackages(destination: string): Map<PublishedPackageName, string> {
+  const filters = PUBLISHED_PACKAGES.flatMap((p) => ["--filter", p.name]);
+  const run = spawnSync("pnpm", ["-r", ...filters, "pack", "--pack-destination", destination, "--json"], {
+    cwd: WORKSPACE_ROOT,
     encoding: "utf8",
     env: { ...process.env, npm_config_loglevel: "error" },
   });
-  if (run.status !== 0) throw new Error(`pnpm pack failed in ${packageDir}:\n${run.stdout}\n${run.stderr}`);
-  const created = readdirSync(destination).filter((f) => f.endsWith(".tgz") && !before.has(f));
-  if (created.length !== 1) throw new Error(`pnpm pack in ${packageDir} made ${created.length} tarballs`);
-  return join(destination, created[0] as string);
+  if (run.status !== 0) throw new Error(`pnpm pack failed:\n${run.stdout}\n${run.stderr}`);
+  const packed = new Map<string, string>();
+  for (const entry of JSON.parse(run.stdout) as { name: string; filename: string }[]) {
+    packed.set(entry.name, entry.filename);
+  }
+  const tarballs = new Map<PublishedPackageName, string>();
+  for (const { name } of PUBLISHED_PACKAGES) {
+    const tarball = packed.get(name);
+    if (!tarball) throw new Error(`pnpm pack made no tarball for ${name}:\n${run.stdout}`);
+    tarballs.set(name, tarball);
+  }
+  return tarballs;
 }
 
 /** The paths inside a tarball, without the leading "package/". */

@@ -6,11 +6,15 @@ import { checkPackage, createPackageFromTarballData, type Problem } from "@areth
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packPackage, tarballFiles } from "./pack.js";
+import { packPublishedPackages, tarballFiles } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
 import { workspacePath } from "./workspace.js";
 
 const packs = mkdtempSync(join(tmpdir(), "release-packs-"));
+let tarballs: ReturnType<typeof packPublishedPackages>;
+beforeAll(() => {
+  tarballs = packPublishedPackages(packs);
+});
 afterAll(() => rmSync(packs, { recursive: true, force: true }));
 
 /**
@@ -34,7 +38,7 @@ describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
   let files: string[] = [];
   const manifest = JSON.parse(readFileSync(workspacePath(dir, "package.json"), "utf8"));
   beforeAll(() => {
-    tarball = packPackage(workspacePath(dir), packs);
+    tarball = tarballs.get(name) as string;
     files = tarballFiles(tarball);
   });
 
