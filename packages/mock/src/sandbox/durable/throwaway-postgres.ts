@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,33 @@ function run(bin: string, program: string, args: string[]): void {
       `${program} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
     );
   }
+}
+
+/**
+ * A watcher that ends the server and removes its folder when this process ends without calling `stop()`
+ * (Ctrl-C, a crash, SIGKILL): `pg_ctl start` detaches the server, which would otherwise run on with its
+ * folder left behind. The watcher is a shell of its own session that waits for its stdin, a pipe from this
+ * process, to close; it ignores the signals a terminal or a process-tree kill sends, and stops the server by
+ * its PID (SIGQUIT, PostgreSQL's immediate shutdown), which needs no data folder: the folder may be gone by
+ * then (the run's temp folder is removed at its end).
+ */
+function watchServer(postmasterPid: number, dir: string): ChildProcess {
+  const script =
+    "trap '' INT TERM HUP; read -r _; kill -QUIT \"$1\" 2>/dev/null; " +
+    'i=0; while kill -0 "$1" 2>/dev/null && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i+1)); done; rm -rf "$2"';
+  const watcher = spawn("sh", ["-c", script, "watch-postgres", String(postmasterPid), dir], {
+    stdio: ["pipe", "ignore", "ignore"],
+    detached: true,
+  });
+  // Neither the watcher nor its pipe keeps this process alive.
+  watcher.unref();
+  (watcher.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  return watcher;
+}
+
+/** The PID of the server running on `data` (the first line of its postmaster.pid). */
+function postmasterPid(data: string): number {
+  return Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
 }
 
 export interface ThrowawayPostgres {
@@ -73,15 +100,29 @@ export async function startPostgres(bin: string | undefined): Promise<ThrowawayP
       "-w",
       "start",
     ]);
-  start();
+  let watcher: ChildProcess | undefined;
+  const startWatched = () => {
+    start();
+    watcher = watchServer(postmasterPid(data), dir);
+  };
+  /** Ends the watcher of a server that is stopped here (SIGKILL: it ignores the others). */
+  const unwatch = () => {
+    watcher?.kill("SIGKILL");
+    watcher = undefined;
+  };
+  startWatched();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    halt: () => run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]),
-    resume: start,
+    halt: () => {
+      unwatch();
+      run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+    resume: startWatched,
     async stop() {
       if (stopped) return;
       stopped = true;
+      unwatch();
       try {
         run(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
       } finally {

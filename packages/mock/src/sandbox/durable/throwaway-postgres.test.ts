@@ -1,0 +1,96 @@
+// A throwaway PostgreSQL must not outlive the process that started it: after Ctrl-C or a crash of a test
+// run, no server may run on and no folder may stay behind. Real servers, real processes.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { startPostgres } from "../../test-support/postgres.js";
+
+const BUILT = fileURLToPath(new URL("../../../dist/sandbox/durable/throwaway-postgres.js", import.meta.url));
+const SYSTEM_DEPS = fileURLToPath(new URL("../../../../../scripts/ensure-system-deps.mjs", import.meta.url));
+
+/** The data folder of the server at `url` (its throwaway folder is the parent) and the server's PID. */
+async function serverOf(url: string): Promise<{ dir: string; pid: number }> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ data_directory: string }>("show data_directory");
+    const data = rows[0]?.data_directory as string;
+    return {
+      dir: dirname(data),
+      pid: Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Waits up to `ms` for `done()`; returns whether it came true. */
+async function eventually(done: () => boolean, ms = 15_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (done()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return done();
+}
+
+/** Watchers of the server whose folder is `dir` still running. */
+const watchersOf = (dir: string) =>
+  spawnSync("pgrep", ["-f", `watch-postgres [0-9]+ ${dir}`], { encoding: "utf8" }).stdout.trim();
+
+describe("a throwaway PostgreSQL", () => {
+  it("ends, and its folder is removed, when the process that started it is killed without stopping it (also after a halt and a resume)", async () => {
+    const program = `
+      const { startPostgres } = await import(${JSON.stringify(BUILT)});
+      const { postgresBinDir } = await import(${JSON.stringify(SYSTEM_DEPS)});
+      const postgres = await startPostgres(postgresBinDir());
+      postgres.halt();
+      postgres.resume();
+      console.log(postgres.url);
+      setInterval(() => {}, 1000);`;
+    const owner = spawn(process.execPath, ["--input-type=module", "-e", program], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      owner.stdout.on("data", (chunk) => {
+        out += chunk;
+        if (out.includes("\n")) resolve(out.trim());
+      });
+      owner.once("exit", (code) =>
+        reject(new Error(`the owner exited with ${code} before starting PostgreSQL`)),
+      );
+    });
+    const { dir, pid } = await serverOf(url);
+    expect(alive(pid)).toBe(true);
+
+    owner.kill("SIGKILL");
+
+    expect(await eventually(() => !alive(pid)), `server ${pid} still runs`).toBe(true);
+    expect(await eventually(() => !existsSync(dir)), `${dir} is still there`).toBe(true);
+    expect(await eventually(() => watchersOf(dir) === "")).toBe(true);
+  }, 60_000);
+
+  it("leaves no watcher behind when it is stopped", async () => {
+    const postgres = await startPostgres();
+    const { dir, pid } = await serverOf(postgres.url);
+    expect(watchersOf(dir)).not.toBe("");
+    await postgres.stop();
+    // pg_ctl returns once the server has removed its PID file, a moment before the process is gone.
+    expect(await eventually(() => !alive(pid), 5_000)).toBe(true);
+    expect(existsSync(dir)).toBe(false);
+    expect(await eventually(() => watchersOf(dir) === "", 5_000)).toBe(true);
+  }, 60_000);
+});
