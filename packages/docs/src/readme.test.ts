@@ -17,10 +17,10 @@ describe("the README's test command", () => {
     expect(commands).toEqual([TEST_COMMAND]);
   });
 
-  it("runs the system-deps check before nx, and nx with Node's compile cache and kept validators in node_modules", () => {
+  it("runs the system-deps check before nx, and nx with Node's compile cache and kept validators in node_modules, in a temp folder of its own", () => {
     const { scripts } = JSON.parse(read("package.json"));
     expect(scripts.test).toMatch(
-      /^node scripts\/ensure-system-deps\.mjs && NODE_COMPILE_CACHE="\$PWD\/node_modules\/\.cache\/node-compile-cache" CLOUD_CONTRACT_VALIDATOR_CACHE="\$PWD\/node_modules\/\.cache\/validators" nx run-many /,
+      /^node scripts\/ensure-system-deps\.mjs && NODE_COMPILE_CACHE="\$PWD\/node_modules\/\.cache\/node-compile-cache" CLOUD_CONTRACT_VALIDATOR_CACHE="\$PWD\/node_modules\/\.cache\/validators" node scripts\/with-scratch-tmpdir\.mjs nx run-many /,
     );
   });
 });

@@ -1,0 +1,5 @@
+export declare function scratchParent(
+  env?: Record<string, string | undefined>,
+  candidates?: string[],
+  needed?: number,
+): string;
