@@ -1,3 +1,4 @@
+export declare function isTmpfs(dir: string): boolean;
 export declare function scratchParent(
   env?: Record<string, string | undefined>,
   candidates?: string[],

@@ -19,6 +19,15 @@ const TMPFS = 0x01021994;
 /** Free room a tmpfs needs to be used: the tests' largest folders together stay well below 1 GiB. */
 const NEEDED_BYTES = 2 * 1024 ** 3;
 
+/** Whether `dir` is on a tmpfs (false when it cannot be read). */
+export function isTmpfs(dir) {
+  try {
+    return statfsSync(dir).type === TMPFS;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The folder to make the run's temp folder in: the OS temp folder when TMPDIR is set (the user chose it),
  * else the first candidate that is a writable tmpfs with `needed` bytes free, else the OS temp folder.

@@ -6,19 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { scratchParent } from "../../../scripts/with-scratch-tmpdir.mjs";
+import { isTmpfs, scratchParent } from "../../../scripts/with-scratch-tmpdir.mjs";
 
 const SCRIPT = fileURLToPath(new URL("../../../scripts/with-scratch-tmpdir.mjs", import.meta.url));
 const WORKSPACE = fileURLToPath(new URL("../../../", import.meta.url));
 const MIB = 1024 * 1024;
-
-const isTmpfs = (dir: string) => {
-  try {
-    return statfsSync(dir).type === 0x01021994;
-  } catch {
-    return false;
-  }
-};
 
 /** The environment of a run that did not set TMPDIR itself. */
 function withoutTmpdir(): NodeJS.ProcessEnv {

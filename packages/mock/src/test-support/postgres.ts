@@ -35,6 +35,16 @@ export async function storedOf(url: string, id: string): Promise<{ tenants: numb
   return counts ?? { tenants: 0, rows: 0 };
 }
 
+/** How many sessions of the database at `url` are left inside a transaction that nobody ends. */
+export async function transactionsLeftOpen(url: string): Promise<number> {
+  const [open] = await query<{ n: number }>(
+    url,
+    "select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%'",
+    [],
+  );
+  return open?.n ?? 0;
+}
+
 /** Matches the statement that takes tenant `$1`'s row lock for a write group (`begin; update sandbox_tenants …`). */
 const GROUP_LOCK_STATEMENT = `query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`;
 

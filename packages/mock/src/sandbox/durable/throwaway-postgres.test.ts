@@ -1,12 +1,14 @@
 // A throwaway PostgreSQL must not outlive the process that started it: after Ctrl-C or a crash of a test
 // run, no server may run on and no folder may stay behind. Real servers, real processes.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startPostgres } from "../../test-support/postgres.js";
+import { eventually } from "../../test-support/sandbox.js";
+import { postmasterPid } from "./throwaway-postgres.js";
 
 const BUILT = fileURLToPath(new URL("../../../dist/sandbox/durable/throwaway-postgres.js", import.meta.url));
 const SYSTEM_DEPS = fileURLToPath(new URL("../../../../../scripts/ensure-system-deps.mjs", import.meta.url));
@@ -18,10 +20,7 @@ async function serverOf(url: string): Promise<{ dir: string; pid: number }> {
   try {
     const { rows } = await client.query<{ data_directory: string }>("show data_directory");
     const data = rows[0]?.data_directory as string;
-    return {
-      dir: dirname(data),
-      pid: Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
-    };
+    return { dir: dirname(data), pid: postmasterPid(data) };
   } finally {
     await client.end();
   }
@@ -36,15 +35,8 @@ const alive = (pid: number) => {
   }
 };
 
-/** Waits up to `ms` for `done()`; returns whether it came true. */
-async function eventually(done: () => boolean, ms = 15_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (done()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return done();
-}
+/** Waits (up to `ms`, else throws) until `done()` holds. */
+const until = (done: () => boolean, ms = 15_000) => eventually(async () => done() || undefined, ms);
 
 /** Watchers of the server whose folder is `dir` still running. */
 const watchersOf = (dir: string) =>
@@ -78,9 +70,9 @@ describe("a throwaway PostgreSQL", () => {
 
     owner.kill("SIGKILL");
 
-    expect(await eventually(() => !alive(pid)), `server ${pid} still runs`).toBe(true);
-    expect(await eventually(() => !existsSync(dir)), `${dir} is still there`).toBe(true);
-    expect(await eventually(() => watchersOf(dir) === "")).toBe(true);
+    await until(() => !alive(pid));
+    await until(() => !existsSync(dir));
+    await until(() => watchersOf(dir) === "");
   }, 60_000);
 
   it("leaves no watcher behind when it is stopped", async () => {
@@ -89,8 +81,8 @@ describe("a throwaway PostgreSQL", () => {
     expect(watchersOf(dir)).not.toBe("");
     await postgres.stop();
     // pg_ctl returns once the server has removed its PID file, a moment before the process is gone.
-    expect(await eventually(() => !alive(pid), 5_000)).toBe(true);
+    await until(() => !alive(pid), 5_000);
     expect(existsSync(dir)).toBe(false);
-    expect(await eventually(() => watchersOf(dir) === "", 5_000)).toBe(true);
+    await until(() => watchersOf(dir) === "", 5_000);
   }, 60_000);
 });

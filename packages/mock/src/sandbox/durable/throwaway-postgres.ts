@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -53,12 +53,12 @@ function watchServer(postmasterPid: number, dir: string): ChildProcess {
   });
   // Neither the watcher nor its pipe keeps this process alive.
   watcher.unref();
-  (watcher.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  (watcher.stdin as Socket | null)?.unref();
   return watcher;
 }
 
 /** The PID of the server running on `data` (the first line of its postmaster.pid). */
-function postmasterPid(data: string): number {
+export function postmasterPid(data: string): number {
   return Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
 }
 

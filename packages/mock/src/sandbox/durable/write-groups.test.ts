@@ -10,6 +10,7 @@ import {
   type ThrowawayPostgres,
   tenantIdOf,
   tenantLockHeld,
+  transactionsLeftOpen,
 } from "../../test-support/postgres.js";
 import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
@@ -176,16 +177,7 @@ describe("group commit on PostgreSQL", () => {
       } finally {
         await again.close();
       }
-      const admin = new pg.Client(postgres.url);
-      await admin.connect();
-      try {
-        const unfinished = await admin.query(
-          "select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%'",
-        );
-        expect(unfinished.rows[0].n).toBe(0);
-      } finally {
-        await admin.end();
-      }
+      expect(await transactionsLeftOpen(postgres.url)).toBe(0);
     } finally {
       if (stillOpen) await sandbox.close();
     }
