@@ -2,6 +2,8 @@ export interface SystemDep {
   name: string;
   reason: string;
   present(env?: Record<string, string | undefined>): boolean;
+  /** The variable that points the tests at another copy, and what it must name. */
+  override: { variable: string; expects: string };
 }
 export declare const SYSTEM_DEPS: SystemDep[];
 export declare function missingPackages(

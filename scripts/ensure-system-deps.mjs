@@ -10,17 +10,22 @@ import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-/** What the tests need from the system: the Debian package and how to tell that it is there. */
+/**
+ * What the tests need from the system: the Debian package, how to tell that it is there, and the variable that
+ * points the tests at another copy instead (apt-get cannot help when that one is missing).
+ */
 export const SYSTEM_DEPS = [
   {
     name: "chromium",
     reason: "the docs browser test",
     present: (env = process.env) => existsSync(env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+    override: { variable: "CHROMIUM_PATH", expects: "a Chromium program" },
   },
   {
     name: "postgresql",
     reason: "the sandbox's PostgreSQL tests (a throwaway server per test file)",
     present: (env = process.env) => postgresBinDir(env) !== undefined,
+    override: { variable: "POSTGRES_BIN", expects: "a folder with initdb and pg_ctl" },
   },
 ];
 
@@ -100,11 +105,23 @@ function main(argv) {
     console.log(`system deps: ${deps.map((d) => d.name).join(", ")} present`);
     return 0;
   }
-  const why = deps.filter((d) => missing.includes(d.name)).map((d) => `${d.name} (${d.reason})`);
-  console.log(`system deps: installing ${why.join(", ")} with apt-get`);
+  const missingDeps = deps.filter((d) => missing.includes(d.name));
+  const overridden = missingDeps.filter((d) => process.env[d.override.variable]);
+  if (overridden.length > 0) {
+    for (const { override } of overridden)
+      console.error(
+        `system deps: ${override.variable}=${process.env[override.variable]} is not ${override.expects}; ` +
+          "point it at one, or unset it to use Debian's package (installed here when missing)",
+      );
+    return 1;
+  }
+  console.log(
+    `system deps: installing ${missingDeps.map((d) => `${d.name} (${d.reason})`).join(", ")} with apt-get`,
+  );
   if (!existsSync("/usr/bin/apt-get")) {
+    const variables = missingDeps.map((d) => d.override.variable).join(" or ");
     console.error(
-      `system deps: no apt-get here; install ${missing.join(", ")} yourself (or set CHROMIUM_PATH)`,
+      `system deps: no apt-get here; install ${missing.join(", ")} yourself (or set ${variables})`,
     );
     return 1;
   }

@@ -57,6 +57,28 @@ describe("ensure-system-deps", () => {
     expect(run.status).toBe(0);
   });
 
+  it.each([
+    [
+      "chromium",
+      { CHROMIUM_PATH: "/nonexistent/chromium" },
+      "CHROMIUM_PATH=/nonexistent/chromium is not a Chromium program",
+    ],
+    [
+      "postgresql",
+      { POSTGRES_BIN: "/nonexistent" },
+      "POSTGRES_BIN=/nonexistent is not a folder with initdb and pg_ctl",
+    ],
+  ])(
+    "refuses, without apt-get, to install %s when a variable points the tests at a copy that is not there",
+    (name, env, message) => {
+      const run = ensure([name], env);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).toContain("unset it to use Debian's package");
+      expect(run.stdout).not.toContain("installing");
+    },
+  );
+
   it("exits 2 with its usage for a package it does not know, and prints the usage on --help", () => {
     const unknown = ensure(["chrome"]);
     expect(unknown.status).toBe(2);
