@@ -10,5 +10,6 @@ export declare function missingPackages(
   deps?: SystemDep[],
   env?: Record<string, string | undefined>,
 ): string[];
+export declare function chromiumPath(env?: Record<string, string | undefined>): string;
 export declare function postgresBinDir(env?: Record<string, string | undefined>): string | undefined;
 export declare function installCommands(packages: string[], isRoot: boolean): string[][];

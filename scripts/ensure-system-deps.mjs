@@ -18,7 +18,7 @@ export const SYSTEM_DEPS = [
   {
     name: "chromium",
     reason: "the docs browser test",
-    present: (env = process.env) => existsSync(env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+    present: (env = process.env) => existsSync(chromiumPath(env)),
     override: { variable: "CHROMIUM_PATH", expects: "a Chromium program" },
   },
   {
@@ -28,6 +28,11 @@ export const SYSTEM_DEPS = [
     override: { variable: "POSTGRES_BIN", expects: "a folder with initdb and pg_ctl" },
   },
 ];
+
+/** Chromium's program: CHROMIUM_PATH, or Debian's. */
+export function chromiumPath(env = process.env) {
+  return env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+}
 
 /** The folder of PostgreSQL's server programs (initdb, pg_ctl): POSTGRES_BIN, or Debian's newest. */
 export function postgresBinDir(env = process.env) {

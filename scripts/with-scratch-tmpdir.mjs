@@ -37,8 +37,8 @@ export function scratchParent(env = process.env, candidates = ["/dev/shm"], need
   for (const dir of candidates) {
     try {
       accessSync(dir, constants.W_OK);
-      const fs = statfsSync(dir);
-      if (fs.type === TMPFS && fs.bavail * fs.bsize >= needed) return dir;
+      const { bavail, bsize } = statfsSync(dir);
+      if (isTmpfs(dir) && bavail * bsize >= needed) return dir;
     } catch {
       // Missing or not writable: try the next one.
     }

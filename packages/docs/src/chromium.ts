@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
+import { chromiumPath } from "../../../scripts/ensure-system-deps.mjs";
 
 /** Debian's Chromium; never a browser downloaded by Playwright. CHROMIUM_PATH overrides it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = chromiumPath();
 
 /** The flags that work in our containers and CI (no sandbox, no GPU, no background traffic). */
 export const CHROMIUM_FLAGS = [

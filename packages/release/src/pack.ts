@@ -15,17 +15,13 @@ export function packPublishedPackages(destination: string): Map<PublishedPackage
     env: { ...process.env, npm_config_loglevel: "error" },
   });
   if (run.status !== 0) throw new Error(`pnpm pack failed:\n${run.stdout}\n${run.stderr}`);
-  const packed = new Map<string, string>();
-  for (const entry of JSON.parse(run.stdout) as { name: string; filename: string }[]) {
-    packed.set(entry.name, entry.filename);
-  }
-  const tarballs = new Map<PublishedPackageName, string>();
+  const packed = new Map(
+    (JSON.parse(run.stdout) as { name: string; filename: string }[]).map((e) => [e.name, e.filename]),
+  );
   for (const { name } of PUBLISHED_PACKAGES) {
-    const tarball = packed.get(name);
-    if (!tarball) throw new Error(`pnpm pack made no tarball for ${name}:\n${run.stdout}`);
-    tarballs.set(name, tarball);
+    if (!packed.has(name)) throw new Error(`pnpm pack made no tarball for ${name}:\n${run.stdout}`);
   }
-  return tarballs;
+  return packed as Map<PublishedPackageName, string>;
 }
 
 /** The paths inside a tarball, without the leading "package/". */
