@@ -17,7 +17,9 @@ export const CHROMIUM_FLAGS = [
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install -y chromium)`);
+    throw new Error(
+      `${CHROMIUM_PATH} not found: run \`node scripts/ensure-system-deps.mjs chromium\` (Debian's package, as \`pnpm test\` does), or point CHROMIUM_PATH at a Chromium`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
 }

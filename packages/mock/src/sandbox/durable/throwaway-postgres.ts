@@ -6,8 +6,9 @@ import { join } from "node:path";
 
 export const POSTGRES_INSTALL_HINT =
   "PostgreSQL is needed for the sandbox's PostgreSQL tests and was not found (no /usr/lib/postgresql/*/bin/pg_ctl, " +
-  "POSTGRES_BIN unset). Install it with `apt-get install postgresql` (Debian), or run `node scripts/ensure-system-deps.mjs` " +
-  "from the repository root, which `pnpm test` does first.";
+  "POSTGRES_BIN unset). Install it with `apt-get install postgresql` (Debian), or run " +
+  "`node scripts/ensure-system-deps.mjs postgresql` from the repository root, as `pnpm test` does before the tests " +
+  "that need it.";
 
 /** A free TCP port on 127.0.0.1. */
 function freePort(): Promise<number> {
