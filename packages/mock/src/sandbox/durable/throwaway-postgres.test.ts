@@ -1,8 +1,9 @@
 // A throwaway PostgreSQL must not outlive the process that started it: after Ctrl-C or a crash of a test
 // run, no server may run on and no folder may stay behind. Real servers, real processes.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname } from "node:path";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -43,7 +44,10 @@ const watchersOf = (dir: string) =>
   spawnSync("pgrep", ["-f", `watch-postgres [0-9]+ ${dir}`], { encoding: "utf8" }).stdout.trim();
 
 describe("a throwaway PostgreSQL", () => {
-  it("ends, and its folder is removed, when the process that started it is killed without stopping it (also after a halt and a resume)", async () => {
+  it("ends, and its folder and the process's initialised template are removed, when the process that started it is killed without stopping it (also after a halt and a resume)", async () => {
+    // The owner's temp folder holds everything it makes: the server's folder and the template it copies.
+    const ownerTmp = mkdtempSync(join(tmpdir(), "postgres-owner-"));
+    chmodSync(ownerTmp, 0o755); // the server's user must reach into it, as into any temp folder
     const program = `
       const { startPostgres } = await import(${JSON.stringify(BUILT)});
       const { postgresBinDir } = await import(${JSON.stringify(SYSTEM_DEPS)});
@@ -54,6 +58,7 @@ describe("a throwaway PostgreSQL", () => {
       setInterval(() => {}, 1000);`;
     const owner = spawn(process.execPath, ["--input-type=module", "-e", program], {
       stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, TMPDIR: ownerTmp },
     });
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";
@@ -67,12 +72,18 @@ describe("a throwaway PostgreSQL", () => {
     });
     const { dir, pid } = await serverOf(url);
     expect(alive(pid)).toBe(true);
+    expect(readdirSync(ownerTmp).sort()).toEqual([
+      expect.stringMatching(/^postgres-template-/),
+      expect.stringMatching(/^sandbox-pg-/),
+    ]);
 
     owner.kill("SIGKILL");
 
     await until(() => !alive(pid));
     await until(() => !existsSync(dir));
     await until(() => watchersOf(dir) === "");
+    await until(() => readdirSync(ownerTmp).length === 0);
+    rmSync(ownerTmp, { recursive: true, force: true });
   }, 60_000);
 
   it("leaves no watcher behind when it is stopped", async () => {
