@@ -50,13 +50,21 @@ export function missingPackages(deps = SYSTEM_DEPS, env = process.env) {
   return deps.filter((dep) => !dep.present(env)).map((dep) => dep.name);
 }
 
+/** apt-get options that have dpkg leave out the manual pages and the documents of what it installs. */
+const WITHOUT_DOCUMENTS = ["/usr/share/man/*", "/usr/share/doc/*"].flatMap((path) => [
+  "-o",
+  `DPkg::Options::=--path-exclude=${path}`,
+]);
+
 /** The commands that install `packages` with apt-get, through sudo unless we are root. */
 export function installCommands(packages, isRoot) {
   const prefix = isRoot ? [] : ["sudo", "-n"];
   return [
     [...prefix, "apt-get", "update", "-qq"],
     // Recommended packages are left out: for Chromium they are some 180 packages (Perl modules, udev, avahi,
-    // a terminal) that a headless browser does not use, and the install took 28 s instead of 15 s.
+    // a terminal) that a headless browser does not use, and the install took 28 s instead of 15 s. So are the
+    // packages' manual pages and documents, which tests never read: unpacking them and the manual's index
+    // update that follows took 3 s of CPU and 3 s of the 13 s install (with the packages downloaded).
     [
       ...prefix,
       "env",
@@ -66,6 +74,7 @@ export function installCommands(packages, isRoot) {
       "-y",
       "-qq",
       "--no-install-recommends",
+      ...WITHOUT_DOCUMENTS,
       ...packages,
     ],
   ];

@@ -34,16 +34,20 @@ describe("ensure-system-deps", () => {
     [true, ["apt-get", "update", "-qq"]],
     [false, ["sudo", "-n", "apt-get", "update", "-qq"]],
   ])(
-    "as root = %s installs with apt-get, non-interactively, without recommended packages",
+    "as root = %s installs with apt-get, non-interactively, without recommended packages, manual pages or documents",
     (isRoot, update) => {
       const [first, second = []] = installCommands(["chromium"], isRoot);
       expect(first).toEqual(update);
-      expect(second.slice(-6)).toEqual([
+      expect(second.slice(-10)).toEqual([
         "apt-get",
         "install",
         "-y",
         "-qq",
         "--no-install-recommends",
+        "-o",
+        "DPkg::Options::=--path-exclude=/usr/share/man/*",
+        "-o",
+        "DPkg::Options::=--path-exclude=/usr/share/doc/*",
         "chromium",
       ]);
       expect(second).toContain("DEBIAN_FRONTEND=noninteractive");
