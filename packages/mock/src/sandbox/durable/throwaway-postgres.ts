@@ -37,16 +37,19 @@ function run(bin: string, program: string, args: string[]): void {
 }
 
 /**
- * Removes `dir` when this process ends, however it ends: a shell of its own session, ignoring the signals a
- * terminal or a process-tree kill sends, waits for its stdin (a pipe from this process) to close.
+ * Runs `onEnd` (a shell script; `$1`… are `args`) when this process ends, however it ends (Ctrl-C, a crash,
+ * SIGKILL): a shell of its own session waits for its stdin, a pipe from this process, to close, and ignores the
+ * signals a terminal or a process-tree kill sends. `name` is its `$0`, which names it in the process list.
+ * Neither the shell nor its pipe keeps this process alive.
  */
-function removeWhenProcessEnds(dir: string): void {
-  const watcher = spawn("sh", ["-c", "trap '' INT TERM HUP; read -r _; rm -rf \"$1\"", "watch-folder", dir], {
+function atProcessEnd(name: string, onEnd: string, args: string[]): ChildProcess {
+  const watcher = spawn("sh", ["-c", `trap '' INT TERM HUP; read -r _; ${onEnd}`, name, ...args], {
     stdio: ["pipe", "ignore", "ignore"],
     detached: true,
   });
   watcher.unref();
   (watcher.stdin as Socket | null)?.unref();
+  return watcher;
 }
 
 /** Makes `dir` the `postgres` user's when we are root (the server refuses to run as root), and private. */
@@ -71,7 +74,7 @@ function templateData(bin: string): string {
   let data = templates.get(bin);
   if (data === undefined) {
     const dir = mkdtempSync(join(tmpdir(), "postgres-template-"));
-    removeWhenProcessEnds(dir);
+    atProcessEnd("watch-folder", 'rm -rf "$1"', [dir]);
     ownForServer(dir);
     data = join(dir, "data");
     run(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
@@ -81,25 +84,16 @@ function templateData(bin: string): string {
 }
 
 /**
- * A watcher that ends the server and removes its folder when this process ends without calling `stop()`
- * (Ctrl-C, a crash, SIGKILL): `pg_ctl start` detaches the server, which would otherwise run on with its
- * folder left behind. The watcher is a shell of its own session that waits for its stdin, a pipe from this
- * process, to close; it ignores the signals a terminal or a process-tree kill sends, and stops the server by
- * its PID (SIGQUIT, PostgreSQL's immediate shutdown), which needs no data folder: the folder may be gone by
- * then (the run's temp folder is removed at its end).
+ * A watcher that ends the server and removes its folder when this process ends without calling `stop()`:
+ * `pg_ctl start` detaches the server, which would otherwise run on with its folder left behind. It stops the
+ * server by its PID (SIGQUIT, PostgreSQL's immediate shutdown), which needs no data folder: the folder may be
+ * gone by then (the run's temp folder is removed at its end).
  */
 function watchServer(postmasterPid: number, dir: string): ChildProcess {
-  const script =
-    "trap '' INT TERM HUP; read -r _; kill -QUIT \"$1\" 2>/dev/null; " +
+  const stopAndRemove =
+    'kill -QUIT "$1" 2>/dev/null; ' +
     'i=0; while kill -0 "$1" 2>/dev/null && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i+1)); done; rm -rf "$2"';
-  const watcher = spawn("sh", ["-c", script, "watch-postgres", String(postmasterPid), dir], {
-    stdio: ["pipe", "ignore", "ignore"],
-    detached: true,
-  });
-  // Neither the watcher nor its pipe keeps this process alive.
-  watcher.unref();
-  (watcher.stdin as Socket | null)?.unref();
-  return watcher;
+  return atProcessEnd("watch-postgres", stopAndRemove, [String(postmasterPid), dir]);
 }
 
 /** The PID of the server running on `data` (the first line of its postmaster.pid). */
