@@ -1,12 +1,13 @@
 // A throwaway PostgreSQL must not outlive the process that started it: after Ctrl-C or a crash of a test
 // run, no server may run on and no folder may stay behind. Real servers, real processes.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { postgresBinDir } from "../../../../../scripts/ensure-system-deps.mjs";
 import { startPostgres } from "../../test-support/postgres.js";
 import { eventually } from "../../test-support/sandbox.js";
 import { postmasterPid } from "./throwaway-postgres.js";
@@ -84,6 +85,38 @@ describe("a throwaway PostgreSQL", () => {
     await until(() => watchersOf(dir) === "");
     await until(() => readdirSync(ownerTmp).length === 0);
     rmSync(ownerTmp, { recursive: true, force: true });
+  }, 60_000);
+
+  it("leaves nothing behind, and its process runs on, when the server cannot start", async () => {
+    // A PostgreSQL whose initdb is the real one and whose pg_ctl fails, as on a full disk or a taken socket.
+    const bin = mkdtempSync(join(tmpdir(), "postgres-broken-bin-"));
+    const ownerTmp = mkdtempSync(join(tmpdir(), "postgres-owner-"));
+    for (const folder of [bin, ownerTmp]) chmodSync(folder, 0o755);
+    symlinkSync(join(postgresBinDir() as string, "initdb"), join(bin, "initdb"));
+    writeFileSync(join(bin, "pg_ctl"), "#!/bin/sh\necho 'pg_ctl: could not start server' >&2\nexit 1\n", {
+      mode: 0o755,
+    });
+    const program = `
+      const { startPostgres } = await import(${JSON.stringify(BUILT)});
+      const { readdirSync } = await import("node:fs");
+      const { tmpdir } = await import("node:os");
+      const refused = await startPostgres(${JSON.stringify(bin)}).then(() => undefined, (error) => error);
+      console.log(JSON.stringify({ refused: refused?.message.split("\\n")[0], left: readdirSync(tmpdir()) }));`;
+    try {
+      const owner = spawnSync(process.execPath, ["--input-type=module", "-e", program], {
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: ownerTmp },
+      });
+      expect(owner.status, owner.stderr).toBe(0);
+      const seen = JSON.parse(owner.stdout.trim().split("\n").at(-1) as string);
+      expect(seen.refused).toMatch(/^pg_ctl .* start failed \(1\)/);
+      // While the process lives only its initialised template is left, for the next server to copy.
+      expect(seen.left).toEqual([expect.stringMatching(/^postgres-template-/)]);
+      await until(() => readdirSync(ownerTmp).length === 0);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+      rmSync(ownerTmp, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("leaves no watcher behind when it is stopped", async () => {

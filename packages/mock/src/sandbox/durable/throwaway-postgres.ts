@@ -119,12 +119,9 @@ export interface ThrowawayPostgres {
 export async function startPostgres(bin: string | undefined): Promise<ThrowawayPostgres> {
   if (!bin) throw new Error(POSTGRES_INSTALL_HINT);
   const template = templateData(bin);
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "sandbox-pg-"));
   const data = join(dir, "data");
-  ownForServer(dir);
-  const port = await freePort();
-  // -a keeps the owner (postgres) and the modes the server insists on.
-  execFileSync("cp", ["-a", template, data]);
   const start = () =>
     run(bin, "pg_ctl", [
       "-D",
@@ -146,7 +143,21 @@ export async function startPostgres(bin: string | undefined): Promise<ThrowawayP
     watcher?.kill("SIGKILL");
     watcher = undefined;
   };
-  startWatched();
+  try {
+    ownForServer(dir);
+    // -a keeps the owner (postgres) and the modes the server insists on.
+    execFileSync("cp", ["-a", template, data]);
+    startWatched();
+  } catch (error) {
+    // A server that did not start leaves nothing behind: one pg_ctl gave up waiting for is stopped first.
+    try {
+      run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    } catch {
+      // No server runs on that folder.
+    }
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
