@@ -62,9 +62,8 @@ export function installCommands(packages, isRoot) {
   return [
     [...prefix, "apt-get", "update", "-qq"],
     // Recommended packages are left out: for Chromium they are some 180 packages (Perl modules, udev, avahi,
-    // a terminal) that a headless browser does not use, and the install took 28 s instead of 15 s. So are the
-    // packages' manual pages and documents, which tests never read: unpacking them and the manual's index
-    // update that follows took 3 s of CPU and 3 s of the 13 s install (with the packages downloaded).
+    // a terminal) that a headless browser does not use. So are the packages' manual pages and documents, which
+    // tests never read, and with them the manual's index update (BENCHMARKS.md has what each saves).
     [
       ...prefix,
       "env",

@@ -3,11 +3,9 @@
 //   node scripts/with-scratch-tmpdir.mjs <command> [args…]
 // `pnpm test` runs nx through it. The tests make and delete throwaway folders all the time (PostgreSQL
 // clusters, an npm install of the packed packages, LMDB files, browser profiles, reports). The folder is on
-// /dev/shm, a RAM-backed tmpfs, when that has room and TMPDIR is not set: on this project's 2-core CI
-// machine, the consumer check's npm install of the five tarballs and Prism took 31–38 s of CPU in the ext4
-// temp folder (19–24 s of it in the kernel) and 15–19 s on /dev/shm (4–5 s in the kernel), and the
-// PostgreSQL test files' own processes spent 6–7 s in the kernel there against 3 s. Otherwise the folder is
-// made in the usual temp folder. Either way nothing a test leaves behind outlives the run.
+// /dev/shm, a RAM-backed tmpfs, when that has room and TMPDIR is not set: that work costs the kernel far
+// less CPU in memory than on disk (BENCHMARKS.md). Otherwise the folder is made in the usual temp folder.
+// Either way nothing a test leaves behind outlives the run.
 import { spawn } from "node:child_process";
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { constants as osConstants, tmpdir } from "node:os";

@@ -4,12 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // The files of a worker share one module graph (the spec, its compiled validators) instead of importing
-    // it again for each file: on the 2-core machine these tests took 46 s of CPU with a graph per file,
-    // 26 s without. A file must leave nothing global behind (environment variables, stubbed globals).
+    // it again for each file. A file must leave nothing global behind (environment variables, stubbed globals).
     isolate: false,
     // At least two files at once: most of these tests wait (timers of the retry and timeout middleware, a
-    // sandbox or Prism starting), and one file at a time left the core idle. On the 2-core machine: 20.2 s
-    // with one worker, 12.0 s with two, for 11.4 s and 12.8 s of CPU (2 runs each).
+    // sandbox or Prism starting), and one file at a time would leave a core idle.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ["src/**/*.test.ts"],
     testTimeout: 15_000,

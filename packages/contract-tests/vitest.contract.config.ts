@@ -27,17 +27,15 @@ export default defineConfig({
     fileParallelism: false,
     isolate: false,
     // That one worker is a thread of vitest's process, not a process of its own: no second Node to start
-    // and no copying of messages between processes. A run against a tenant took 6 % less CPU (medians of 8
-    // alternating runs, 5.08 s against 4.77 s).
+    // and no copying of messages between processes.
     pool: "threads",
     // The suite's files as transformed are kept on disk (node_modules/.experimental-vitest-cache, keyed by
-    // content) and shared by later runs: a run starts 2 s of CPU sooner, and CI runs the suite some thirty
-    // times (16 tenant runs at once among them). Deleting the folder is always safe.
+    // content) and shared by later runs, so a run starts sooner; `pnpm test` runs the suite many times.
+    // Deleting the folder is always safe.
     experimental: { fsModuleCache: true },
     // The workspace's built packages (the spec's model and its 1 MB bundle, the client, the mock) are
     // imported by Node itself, as they are where a user installs this package into node_modules. Left to
-    // vite, they were transformed, hashed, sent to the worker and evaluated again in every run: a run
-    // against a tenant took 16 % more CPU (medians of 6 alternating runs, 5.55 s against 4.66 s).
+    // vite, they would be transformed, hashed, sent to the worker and evaluated again in every run.
     server: { deps: { external: [/\/(spec|packages\/[\w-]+)\/dist\//] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,14 +3,13 @@ import { defineConfig } from "vitest/config";
 
 // One browser test file drives Chromium for a while; the rest are quick. The terminal starts
 // (*.terminal.test.ts) have a target of their own that runs last: see vitest.terminal.config.ts.
-// The files share one worker and one module graph instead of a process and a graph each (35.4 s of CPU with
-// a graph per file, 31.2 s without; medians of 3). A file must leave nothing global behind.
+// The files share one worker and one module graph instead of a process and a graph each, which saves CPU.
+// A file must leave nothing global behind.
 export default defineConfig({
   test: {
     isolate: false,
     // At least two files at once: the browser tests wait on Chromium and the examples on the sandbox and
-    // Prism, so one file at a time left a core idle. On the 2-core machine: about 40 s with one worker,
-    // 27–30 s with two, for about the same CPU (30–33 s).
+    // Prism, so one file at a time would leave a core idle.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ["src/**/*.test.ts"],
     exclude: ["src/**/*.terminal.test.ts"],

@@ -3,10 +3,9 @@
 // - the versions of ajv and ajv-formats, and the options of the ajv instance;
 // - the schema itself;
 // - the document's schemas it may refer to.
-// A process that finds its validators there does not compile them: the model's validators of the spec's 93
-// body schemas took 0.45 s of CPU when compiled and 0.09 s when loaded (medians of 5). Each file is written
-// under a temporary name and then renamed, so processes that run at once may share the folder. A file that
-// cannot be read or used is compiled again. A folder that cannot be written to costs only the time it
+// A process that finds its validators there does not compile them, which is much cheaper (BENCHMARKS.md).
+// Each file is written under a temporary name and then renamed, so processes that run at once may share the
+// folder. A file that cannot be read or used is compiled again. A folder that cannot be written to costs only the time it
 // would have saved. The files are code that runs: the folder must be as trusted as node_modules.
 import { createHash, type Hash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";

@@ -77,9 +77,8 @@ export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,
-    // No optimisation pass over the generated code: compiling the spec's 93 body schemas took 603 ms with it
-    // and 402 ms without (medians of 3), and every process that judges or serves compiles them once. The
-    // unoptimised validators are slower, about 9 µs instead of 7 µs a body, which no caller notices.
+    // No optimisation pass over the generated code: every process that judges or serves compiles the spec's
+    // body schemas once, and the pass costs more there than it saves on the bodies (BENCHMARKS.md).
     // Kept validators are saved as standalone code, which names where the formats come from.
     code: kept
       ? { optimize: false, source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
@@ -90,7 +89,7 @@ export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
   const registry = { $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } };
   // Not checked against the JSON Schema meta-schema here (the last argument): the registry's schemas sit under
   // `components`, an annotation to ajv, so that check saw only the `$id`, and compiling the meta-schema's
-  // validator for it cost 0.1 s of CPU in every process. Each schema is checked when it is compiled, the
+  // validator for it cost CPU in every process. Each schema is checked when it is compiled, the
   // schemas it refers to included (a `type: 42` there fails the compile).
   ajv.addSchema(registry, undefined, undefined, false);
   const store = kept?.forRegistry(ajv, registry);
