@@ -1,24 +1,13 @@
-import { type BareMetalServerCreateRequest, createCloudClient, TimeoutError } from "@cloud-contract/client";
+import { type BareMetalServerCreateRequest, createCloudClient } from "@cloud-contract/client";
 
 const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 const task = { path: { task_id: "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9" } };
 
-// Per call: its own time limit (per attempt), its own retry policy or none, a signal. Anything else,
-// such as an idempotency key (the API has no such header), does not compile.
-await client.GET("/cloud/v1/tasks/{task_id}", { params: task, timeoutMs: 2_000 });
-await client.GET("/cloud/v1/tasks/{task_id}", { params: task, retry: false });
-await client.GET("/cloud/v1/tasks/{task_id}", { params: task, retry: { maxRetries: 5 } });
-try {
-  await client.GET("/cloud/v1/tasks/{task_id}", { params: task, signal: AbortSignal.timeout(5_000) });
-} catch (error) {
-  // Any time limit (timeoutMs, the client's, AbortSignal.timeout) ends in a TimeoutError;
-  // a signal aborted for another reason in an AbortError. Both name the call and the time it ran.
-  if (error instanceof TimeoutError) console.error(error.method, error.path, error.elapsedMs);
-  else throw error;
-}
+// Per call: its own time limit (per attempt), its own retry policy or none, a signal.
+await client.GET("/cloud/v1/tasks/{task_id}", { params: task, timeoutMs: 2_000, retry: false });
+await client.GET("/cloud/v1/tasks/{task_id}", { params: task, signal: AbortSignal.timeout(5_000) });
 
-// Build a body on its own with `satisfies`: a mistake is reported in the friendly type's terms,
-// not as the whole expanded structure of the operation.
+// A body built on its own with `satisfies`: a mistake is reported in the friendly type's terms.
 const body = {
   flavor: "bm1-infrastructure-small",
   image_id: "b5b4d65d-945f-4b98-ab6f-332319c724ef",

@@ -8,11 +8,3 @@ const plans = paginate(client, "/billing/org/v1/plans/contents", {
 });
 for await (const item of plans) console.log(item.id, item.product?.name, item.price?.money_value);
 
-// Path parameters and filters stay on every page; stop early with break.
-const active = paginate(client, "/cloud/v1/tasks/{project_id}/{region_id}/active", {
-  params: { path: { project_id: 1, region_id: 1 }, query: { task_type: ["create_bm", "rebuild_bm"] } },
-});
-for await (const task of active) {
-  if (task.state === "ERROR") break;
-  console.log(task.id, task.state);
-}

@@ -1,10 +1,4 @@
-import {
-  createBareMetalServersAndWait,
-  createCloudClient,
-  TaskFailedError,
-  TaskTimeoutError,
-  waitForTask,
-} from "@cloud-contract/client";
+import { createBareMetalServersAndWait, createCloudClient, TaskFailedError } from "@cloud-contract/client";
 
 const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
@@ -22,17 +16,8 @@ try {
     },
     { timeoutMs: 30 * 60_000 },
   );
-  console.log(
-    "servers:",
-    tasks.flatMap((task) => task.created_resources?.instances ?? []),
-  );
+  console.log(tasks.flatMap((task) => task.created_resources?.instances ?? []));
 } catch (error) {
   if (error instanceof TaskFailedError) console.error(`task ${error.taskId} failed: ${error.error}`);
-  else if (error instanceof TaskTimeoutError)
-    console.error(`task ${error.taskId} is still ${error.lastState}`);
   else throw error;
 }
-
-// Any task id from an operation's { tasks } answer can be awaited on its own.
-const task = await waitForTask(client, "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9", { intervalMs: 2_000 });
-console.log(task.finished_on);

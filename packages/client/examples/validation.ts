@@ -1,7 +1,7 @@
 import { createCloudClient, ResponseValidationError } from "@cloud-contract/client";
 
 // Every answer judged by the spec's own validator: an undocumented status or content type, or a body
-// that breaks the operation's schema, throws instead of reaching your code.
+// that breaks the operation's schema, throws instead of reaching your code ("warn" only logs it).
 const checked = createCloudClient({
   baseUrl: "http://127.0.0.1:4011",
   apiKey: "sandbox-api-key",
@@ -15,16 +15,3 @@ try {
     console.error(error.operationId, error.status, error.pointer, error.value);
   else throw error;
 }
-
-// Or only report: each violation goes to the logger as an "invalid-response" event.
-const watched = createCloudClient({
-  baseUrl: "http://127.0.0.1:4011",
-  apiKey: "sandbox-api-key",
-  validateResponses: "warn",
-  logger: (event) => {
-    if (event.type === "invalid-response") console.warn(event.operationId, event.violations);
-  },
-});
-await watched.GET("/cloud/v1/tasks/{task_id}", {
-  params: { path: { task_id: "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9" } },
-});
