@@ -7,4 +7,3 @@ const plans = paginate(client, "/billing/org/v1/plans/contents", {
   params: { query: { plan_id: [317, 318], ordering: ["product_name", "-id"] } },
 });
 for await (const item of plans) console.log(item.id, item.product?.name, item.price?.money_value);
-
