@@ -1,7 +1,17 @@
 // The READMEs stay guides: the root one at most 120 lines, each package's at most 300, and no timing figure (a
 // measured duration, throughput or CPU cost) in a README, config or source comment: figures live in BENCHMARKS.md.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -123,11 +133,15 @@ function readerPages(root: string): string[] {
   return [...readmes, "CONTRIBUTING.md"].filter((path) => existsSync(join(root, path)));
 }
 
-/** Config files: nx.json, every package.json, every vitest config. */
+/** Config files: nx.json, .ci/run, every package.json, every vitest config. */
 function configFiles(root: string): string[] {
   const dirs = ["", ...projects(root)];
   return dirs.flatMap((dir) =>
-    ["nx.json", "package.json", ...readdirSync(join(root, dir)).filter((name) => /^vitest\..*ts$/.test(name))]
+    [
+      ...(dir === "" ? ["nx.json", ".ci/run"] : []),
+      "package.json",
+      ...readdirSync(join(root, dir)).filter((name) => /^vitest\..*ts$/.test(name)),
+    ]
       .map((name) => join(dir, name))
       .filter((path) => existsSync(join(root, path))),
   );
@@ -135,7 +149,7 @@ function configFiles(root: string): string[] {
 
 /** Every JavaScript and TypeScript source of the repository (tests, scripts and benches included). */
 function sourceFiles(root: string): string[] {
-  const dirs = ["scripts", ".ci", ...projects(root)];
+  const dirs = ["scripts", ...projects(root)];
   return dirs.flatMap((dir) => walk(root, dir, (name) => SOURCE.test(name) && !/^vitest\..*ts$/.test(name)));
 }
 
@@ -145,7 +159,7 @@ function timingFiguresOutsideBenchmarks(root: string): Finding[] {
   return [
     ...readerPages(root).flatMap((path) => figuresInText(path, read(path))),
     ...configFiles(root).flatMap((path) =>
-      path.endsWith(".json") ? figuresInText(path, read(path)) : figuresInComments(path, read(path)),
+      SOURCE.test(path) ? figuresInComments(path, read(path)) : figuresInText(path, read(path)),
     ),
     ...sourceFiles(root).flatMap((path) => figuresInComments(path, read(path))),
   ];
@@ -163,8 +177,8 @@ describe("the READMEs are guides", () => {
     const readmes = readerPages(ROOT).filter((path) => path !== "README.md" && path !== "CONTRIBUTING.md");
     expect(readmes.length).toBeGreaterThanOrEqual(7);
     const long = readmes
-      .map((path) => `${path}: ${lineCount(path)} lines`)
-      .filter((l) => Number(l.split(": ")[1]?.split(" ")[0]) > 300);
+      .filter((path) => lineCount(path) > 300)
+      .map((path) => `${path}: ${lineCount(path)} lines`);
     expect(long).toEqual([]);
   });
 
@@ -224,4 +238,40 @@ describe("timing figures", () => {
     const findings = timingFiguresOutsideBenchmarks(ROOT).map((f) => `${f.where}: ${f.figure}`);
     expect(findings).toEqual([]);
   }, 60_000);
+});
+
+describe("the scan of a repository", () => {
+  it("names every README, config and comment that holds a timing figure, and skips BENCHMARKS.md", () => {
+    const root = mkdtempSync(join(tmpdir(), "readme-shape-"));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    try {
+      write("BENCHMARKS.md", "The suite took 15 s instead of 28 s.\n");
+      write("README.md", "# x\n\nStart it: it took 4 m 50 s.\n");
+      write("CONTRIBUTING.md", "Two workers: 11 % less CPU.\n");
+      write("nx.json", "{}\n");
+      write("spec/README.md", "Tasks finish after 200 ms.\n");
+      write("packages/a/README.md", "A timeout of 30 s.\n");
+      write("packages/a/package.json", '{ "description": "a server at 4 809 req/s" }\n');
+      write("packages/a/vitest.config.ts", "// one graph per worker: 12 s of CPU\nexport default {};\n");
+      write("packages/a/src/x.ts", 'const note = "took 15 s";\n// p99 10 ms here\nexport { note };\n');
+      write("packages/a/dist/x.js", "// took 15 s\n");
+      write("scripts/y.mjs", "#!/usr/bin/env node\n/* 3x faster */\n");
+      const found = timingFiguresOutsideBenchmarks(root).map((f) => f.where);
+      expect(found.sort()).toEqual(
+        [
+          "README.md:3",
+          "CONTRIBUTING.md:1",
+          "packages/a/package.json:1",
+          "packages/a/vitest.config.ts:1",
+          "packages/a/src/x.ts:2",
+          "scripts/y.mjs:2",
+        ].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
