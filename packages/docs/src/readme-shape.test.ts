@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const DURATION = String.raw`\d[\d.,\u202f]*\s?(?:µs|us|ms|s|sec|seconds|min|minutes)\b`;
+const DURATION = String.raw`\d[\d.,\u202f]*(?:\s?[–-]\s?\d[\d.,]*)?\s?(?:µs|us|ms|s|sec|seconds|min|minutes)\b`;
 
 /**
  * Phrases that report a measurement (the test cases below show each). A documented setting, such as a
@@ -30,8 +30,10 @@ const TIMING_FIGURE_PATTERNS: readonly RegExp[] = [
   ),
   // a comparison, then a duration
   new RegExp(String.raw`\b(?:instead of|against|compared with)\s+(?:about\s+)?${DURATION}`, "i"),
-  // a duration of CPU
-  new RegExp(String.raw`${DURATION}\s+(?:of\s+)?CPU\b`, "i"),
+  // a duration of CPU, of loading or of a start
+  new RegExp(String.raw`${DURATION}\s+(?:of\s+)?(?:CPU|loading|start-up|startup)\b`, "i"),
+  // a duration that went from one figure to another
+  new RegExp(String.raw`\bfrom\s+(?:about\s+)?${DURATION}\s+to\s+\d`, "i"),
   // a duration gained or lost
   new RegExp(String.raw`${DURATION}\s+(?:more|less|sooner|faster|slower)\b`, "i"),
   // minutes and seconds of a run
@@ -201,6 +203,8 @@ describe("timing figures", () => {
     "11 % less CPU",
     "the first builds start 2.4 s sooner",
     "0.09 s instead of 0.45 s",
+    "the CPU per GET from 111–140 µs to 69–103 µs",
+    "they cost 130 ms of loading",
   ])("are found in %j", (text) => {
     expect(findTimingFigure(text)).toBeDefined();
   });
@@ -215,6 +219,7 @@ describe("timing figures", () => {
     "20 % tax; project 1 has 10 % off the flavor",
     "200 tenants at once, then ten more per second",
     "pages of up to 1000",
+    "the loop never held over 50 ms at the limit",
   ])("are not settings such as %j", (text) => {
     expect(findTimingFigure(text)).toBeUndefined();
   });
