@@ -12,6 +12,6 @@ export default defineConfig({
     include: ["src/**/*.test.ts"],
     testTimeout: 15_000,
     // The type tests (`*.test-d.ts`) are not run here: the `typecheck` target's tsc covers `src`, so a failed
-    // `expectTypeOf` fails it. vitest's typecheck mode ran that same tsc over the same tsconfig a second time.
+    // `expectTypeOf` fails it; vitest's typecheck mode would run that same tsc a second time.
   },
 });
