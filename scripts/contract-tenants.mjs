@@ -10,8 +10,8 @@ import { connectSandbox, startSandbox } from "../packages/mock/dist/index.js";
 import { runContractSuite, tenantEnv } from "./contract-run.mjs";
 
 // The runs and the sandbox yield the CPU to everything else (niceness 10, inherited by the runs): nx may run
-// another task beside this one, and sixteen suites at once starved its time-bounded waits (an example's
-// Prism start in docs:test did not answer within 30 s). These runs only need to finish, not to be quick.
+// another task beside this one, whose time-bounded waits (a server starting, say) sixteen suites at once
+// would starve. These runs only need to finish, not to be quick.
 setPriority(10);
 
 const RUNS = Number(process.env.RUNS ?? 16);

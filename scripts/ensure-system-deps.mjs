@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Installs the system packages the tests need when they are missing, so that the README's test command
-// works on a bare Debian machine. Today that is Chromium (the docs browser test; never a browser downloaded
+// works on a bare Debian machine: Chromium (the docs browser test; never a browser downloaded
 // by Playwright) and PostgreSQL (the sandbox's PostgreSQL tests). It does nothing when they are there.
 // `node scripts/ensure-system-deps.mjs [package…]`: the packages named (all of them when none is). In
 // `pnpm test` it runs as the root project's nx targets `system-postgresql` and `system-chromium`, which the
