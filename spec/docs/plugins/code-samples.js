@@ -62,33 +62,6 @@ function attachCurlSamples() {
   };
 }
 
-/**
- * Joins the hard-wrapped lines of each Markdown paragraph with a space. The YAML files wrap descriptions at
- * 110 columns; Markdown renders those newlines as spaces, but Redoc's search index drops them, so its
- * snippets glued words together ("quotas of theproject"). Code fences, lists, tables, headings and quotes
- * keep their lines.
- */
-export function unwrapParagraphs(markdown) {
-  return markdown
-    .split(/(^```[\s\S]*?^```)/m)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([^\n])\n(?![\n\s]|[-*+|#>]|\d+\.\s)/g, "$1 ")))
-    .join("");
-}
-
-const unwrapDescription = {
-  leave(node) {
-    if (typeof node.description === "string") node.description = unwrapParagraphs(node.description);
-  },
-};
-
-function unwrapDescriptions() {
-  return Object.fromEntries(
-    ["Info", "Tag", "Operation", "Parameter", "RequestBody", "Response", "Schema", "MediaType", "Header"].map(
-      (type) => [type, unwrapDescription],
-    ),
-  );
-}
-
 export default function codeSamplesPlugin() {
   return {
     id: "code-samples",
@@ -96,7 +69,6 @@ export default function codeSamplesPlugin() {
       oas3: {
         "attach-typescript-samples": attachTypescriptSamples,
         "attach-curl-samples": attachCurlSamples,
-        "unwrap-descriptions": unwrapDescriptions,
       },
     },
   };
