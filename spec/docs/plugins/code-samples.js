@@ -1,12 +1,9 @@
 // Redocly plugin for the docs build: attaches spec/code_samples/<operationId>.ts to each operation as an
-// x-codeSamples entry (lang TypeScript), and a curl sample built from the operation's own examples. The
+// x-codeSamples entry (lang TypeScript), and its curl sample (see curl-sample.js). The
 // TypeScript samples stay real files that are type-checked against the client (packages/docs), and
 // packages/docs runs both kinds against a sandbox, so the page never shows a sample that does not work.
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { curlSample } from "./curl-sample.js";
-
-export const samplesDir = fileURLToPath(new URL("../../code_samples/", import.meta.url));
+import { operationCurlSample, samplesDir } from "./curl-sample.js";
 
 /** Returns the sample of an operation, or undefined when spec/code_samples has none. */
 export function readSample(operationId) {
@@ -43,7 +40,8 @@ function attachCurlSamples() {
         for (const method of METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
-          const source = curlSample(
+          const source = operationCurlSample(
+            operation.operationId,
             {
               method,
               path: String(ctx.key),
