@@ -1,5 +1,5 @@
 // Every example a user can copy runs against a fresh sandbox and gets a documented success status.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,6 +50,13 @@ describe("the examples", () => {
     expect(results.filter((r) => r.outcome === "failed").map((r) => `${r.where}: ${r.detail}`)).toEqual([]);
     expect(results.filter((r) => r.outcome === "passed").length).toBeGreaterThan(0);
   }, 300_000);
+
+  it("include a hand-written curl sample only for an operation of the spec", () => {
+    const shell = readdirSync(join(root, "spec", "code_samples")).filter((name) => name.endsWith(".sh"));
+    expect(shell.length).toBeGreaterThan(0);
+    const ids = new Set(model.operations.map((operation) => operation.operationId));
+    for (const name of shell) expect(ids, name).toContain(name.slice(0, -".sh".length));
+  });
 
   it("send their requests to the sandbox server the spec lists", () => {
     expect(model.doc.servers?.map((server) => server.url)).toContain(SAMPLE_SERVER);
