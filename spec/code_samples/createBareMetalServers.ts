@@ -1,6 +1,7 @@
 import { createCloudClient, waitForTasks } from "@cloud-contract/client";
 
-const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+// The local sandbox (pnpm sandbox); for production, drop baseUrl and pass your own API key.
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 const { data, error } = await client.POST("/cloud/v1/bminstances/{project_id}/{region_id}", {
   params: { path: { project_id: 1, region_id: 1 } },

@@ -1,6 +1,7 @@
 import { createCloudClient } from "@cloud-contract/client";
 
-const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+// The local sandbox (pnpm sandbox); for production, drop baseUrl and pass your own API key.
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 const { data: task, error } = await client.GET("/cloud/v1/tasks/{task_id}", {
   params: { path: { task_id: "d478ae29-dedc-4869-82f0-96104425f565" } },

@@ -1,6 +1,7 @@
 import { createCloudClient } from "@cloud-contract/client";
 
-const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+// The local sandbox (pnpm sandbox); for production, drop baseUrl and pass your own API key.
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 // Price two instances before creating them: one public and one private interface, two volumes.
 const { data, error } = await client.POST("/cloud/v2/pricing/{project_id}/{region_id}/instances", {

@@ -1,6 +1,7 @@
 import { createCloudClient, waitForTasks } from "@cloud-contract/client";
 
-const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+// The local sandbox (pnpm sandbox); for production, drop baseUrl and pass your own API key.
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 // Replaces the whole list (an empty list clears it); the change runs as an asynchronous task.
 const { data, error } = await client.PUT(

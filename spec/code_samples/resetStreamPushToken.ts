@@ -1,6 +1,7 @@
 import { createCloudClient } from "@cloud-contract/client";
 
-const client = createCloudClient({ apiKey: process.env.CLOUD_API_KEY });
+// The local sandbox (pnpm sandbox); for production, drop baseUrl and pass your own API key.
+const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sandbox-api-key" });
 
 // Issues a new push token: every push URL of the stream changes, the old token stops working.
 const { data, error, response } = await client.POST("/streaming/streams/{stream_id}/reset_push_token", {

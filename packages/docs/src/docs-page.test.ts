@@ -1,11 +1,13 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadDocument } from "@cloud-contract/spec/document";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./chromium.js";
 import { type RequestLog, recordRequests } from "./network.js";
 import { bundledOperations, docsFile, screenshotFile, specDir } from "./operations.js";
+import { descriptionFences, type RenderedText, readRendered } from "./rendered-text.js";
 
 const TAGS = ["Cloud", "Billing", "CDN", "IAM", "Streaming"];
 const INTRO = [
@@ -20,14 +22,18 @@ const operations = bundledOperations();
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Wheels down until the page stops moving (Redoc 3 renders sections only as they come into view). */
-async function scrollThrough(page: Page): Promise<number> {
+/**
+ * Wheels down until the page stops moving (Redoc 3 renders sections only as they come into view), calling
+ * `atEachStep` once the page has moved.
+ */
+async function scrollThrough(page: Page, atEachStep?: () => Promise<void>): Promise<number> {
   let last = -1;
   let still = 0;
   let steps = 0;
   for (; steps < 400 && still < 5; steps++) {
     await page.mouse.wheel(0, 700);
     await page.waitForTimeout(40);
+    await atEachStep?.();
     const y = await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);
     still = y === last ? still + 1 : 0;
     last = y;
@@ -283,6 +289,44 @@ describe("the API reference in Chromium", () => {
     for (const name of ["From an image", "From an application template"])
       await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
   });
+
+  it("renders every fenced block of the descriptions as a code block, and no Markdown syntax as text, anywhere", async () => {
+    const fences = descriptionFences(loadDocument().doc);
+    expect(fences.length, "fenced blocks in the spec's descriptions").toBeGreaterThan(0);
+    const seen = {
+      rawBackticks: new Set<string>(),
+      literalFences: new Set<string>(),
+      blocks: new Set<string>(),
+      tabs: 0,
+    };
+    const add = (part: RenderedText) => {
+      for (const text of part.rawBackticks) seen.rawBackticks.add(text);
+      for (const text of part.literalFences) seen.literalFences.add(text);
+      for (const text of part.markdownBlocks) seen.blocks.add(text);
+      seen.tabs += part.tabs;
+    };
+    // The overview (intro, servers, tags), read as it renders while scrolling down.
+    await page.goto(pathToFileURL(docsFile).href);
+    await page.locator('[data-section-id="/"] h1').waitFor();
+    add(await readRendered(page.locator("body"), { open: true }));
+    await scrollThrough(page, async () => add(await readRendered(page.locator("body"), { open: false })));
+    // Every operation, unfolded: its schemas, each response status and each variant.
+    for (const op of operations) {
+      await followLink(page, `#/${op.tag?.toLowerCase()}/${op.operationId.toLowerCase()}`);
+      const section = page.locator(
+        `[data-section-id$="/${op.operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
+      );
+      await section.waitFor({ timeout: 15_000 });
+      await section.scrollIntoViewIfNeeded();
+      add(await readRendered(section, { open: true }));
+    }
+    // Every operation has several response statuses, each a tab.
+    expect(seen.tabs, "tabs clicked through").toBeGreaterThan(operations.length * 3);
+    expect([...seen.literalFences], "literal fences in the visible text").toEqual([]);
+    expect([...seen.rawBackticks], "raw backticks in the visible text").toEqual([]);
+    for (const code of fences) expect([...seen.blocks], "a code block of the page").toContain(code);
+    expect(seen.blocks.size, "code blocks rendered from descriptions").toBe(new Set(fences).size);
+  }, 180_000);
 
   it("made no request that leaves the machine, and Redoc threw nothing", async () => {
     const blocked = await page.evaluate(() => (window as unknown as { cspBlocked: string[] }).cspBlocked);

@@ -1,12 +1,9 @@
 // Redocly plugin for the docs build: attaches spec/code_samples/<operationId>.ts to each operation as an
-// x-codeSamples entry (lang TypeScript), and a curl sample built from the operation's own examples. The
+// x-codeSamples entry (lang TypeScript), and its curl sample (see curl-sample.js). The
 // TypeScript samples stay real files that are type-checked against the client (packages/docs), and
 // packages/docs runs both kinds against a sandbox, so the page never shows a sample that does not work.
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { curlSample } from "./curl-sample.js";
-
-export const samplesDir = fileURLToPath(new URL("../../code_samples/", import.meta.url));
+import { operationCurlSample, samplesDir } from "./curl-sample.js";
 
 /** Returns the sample of an operation, or undefined when spec/code_samples has none. */
 export function readSample(operationId) {
@@ -43,7 +40,8 @@ function attachCurlSamples() {
         for (const method of METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
-          const source = curlSample(
+          const source = operationCurlSample(
+            operation.operationId,
             {
               method,
               path: String(ctx.key),
@@ -62,33 +60,6 @@ function attachCurlSamples() {
   };
 }
 
-/**
- * Joins the hard-wrapped lines of each Markdown paragraph with a space. The YAML files wrap descriptions at
- * 110 columns; Markdown renders those newlines as spaces, but Redoc's search index drops them, so its
- * snippets glued words together ("quotas of theproject"). Code fences, lists, tables, headings and quotes
- * keep their lines.
- */
-export function unwrapParagraphs(markdown) {
-  return markdown
-    .split(/(^```[\s\S]*?^```)/m)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([^\n])\n(?![\n\s]|[-*+|#>]|\d+\.\s)/g, "$1 ")))
-    .join("");
-}
-
-const unwrapDescription = {
-  leave(node) {
-    if (typeof node.description === "string") node.description = unwrapParagraphs(node.description);
-  },
-};
-
-function unwrapDescriptions() {
-  return Object.fromEntries(
-    ["Info", "Tag", "Operation", "Parameter", "RequestBody", "Response", "Schema", "MediaType", "Header"].map(
-      (type) => [type, unwrapDescription],
-    ),
-  );
-}
-
 export default function codeSamplesPlugin() {
   return {
     id: "code-samples",
@@ -96,7 +67,6 @@ export default function codeSamplesPlugin() {
       oas3: {
         "attach-typescript-samples": attachTypescriptSamples,
         "attach-curl-samples": attachCurlSamples,
-        "unwrap-descriptions": unwrapDescriptions,
       },
     },
   };

@@ -1,3 +1,4 @@
+export declare const samplesDir: string;
 export declare const SAMPLE_SERVER: string;
 export declare const SAMPLE_API_KEY: string;
 export interface CurlSampleInput {
@@ -7,3 +8,8 @@ export interface CurlSampleInput {
   requestBody?: unknown;
 }
 export declare function curlSample(input: CurlSampleInput, resolve?: (node: unknown) => unknown): string;
+export declare function operationCurlSample(
+  operationId: string,
+  input: CurlSampleInput,
+  resolve?: (node: unknown) => unknown,
+): string;

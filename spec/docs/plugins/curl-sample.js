@@ -1,6 +1,13 @@
 // Builds the curl sample of an operation from the spec's own examples: the path with each path parameter's
-// example, the required query parameters' examples, and the request body's first example. The docs build
-// attaches it beside the TypeScript sample; the example runner (packages/docs) executes it against a sandbox.
+// example, the required query parameters' examples, and the request body's first example. Where a request
+// cannot be sent twice as its example stands (a create of something unique), spec/code_samples/<operationId>.sh
+// is the sample instead. The docs build attaches it beside the TypeScript sample; the example runner
+// (packages/docs) executes it against a sandbox.
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** spec/code_samples: the hand-written samples. */
+export const samplesDir = fileURLToPath(new URL("../../code_samples/", import.meta.url));
 
 /** Where the samples send their requests: the local sandbox (servers[1]) and its key, so they run as shown. */
 export const SAMPLE_SERVER = "http://127.0.0.1:4011";
@@ -52,4 +59,13 @@ export function curlSample({ method, path, parameters = [], requestBody }, resol
     lines.push(`-d ${shellQuote(JSON.stringify(body, null, 2))}`);
   }
   return lines.join(" \\\n  ");
+}
+
+/**
+ * The curl sample the page shows for `operationId`: its hand-written spec/code_samples/<operationId>.sh when
+ * there is one, else {@link curlSample} of `input`.
+ */
+export function operationCurlSample(operationId, input, resolve) {
+  const file = `${samplesDir}${operationId}.sh`;
+  return existsSync(file) ? readFileSync(file, "utf8").trimEnd() : curlSample(input, resolve);
 }

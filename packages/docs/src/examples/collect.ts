@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DocumentModel, Json } from "@cloud-contract/spec/document";
 // The docs build's own curl builder: the runner executes exactly what the page shows.
-import { curlSample } from "../../../../spec/docs/plugins/curl-sample.js";
+import { operationCurlSample } from "../../../../spec/docs/plugins/curl-sample.js";
 import { exampleBlocks } from "./markdown-blocks.js";
 
 export interface Example {
@@ -54,7 +54,8 @@ export function curlSamples(model: DocumentModel): Example[] {
   return model.operations.map((operation) => {
     const pathItem = model.resolve<Json>(paths[operation.path]);
     const raw = model.resolve<Json>(pathItem[operation.method.toLowerCase()]);
-    const code = curlSample(
+    const code = operationCurlSample(
+      operation.operationId,
       {
         method: operation.method.toLowerCase(),
         path: operation.path,

@@ -1,25 +1,19 @@
-// Loaded with `node --import` before a TypeScript example: sends the requests the example makes to the
-// production server to the sandbox instead (so an example written for the real API runs unchanged), and
-// appends "<status> <METHOD> <url>" for every response to EXAMPLE_STATUS_LOG.
+// Loaded with `node --import` before a TypeScript example: appends "<status> <METHOD> <url>" for every
+// response to EXAMPLE_STATUS_LOG, and refuses (throws, logging "refused <METHOD> <url>") any request that
+// would leave the machine, so an example that calls the real API fails instead of reaching it.
 import { appendFileSync } from "node:fs";
 
-const production = process.env.EXAMPLE_PRODUCTION_URL ?? "";
-const sandbox = process.env.EXAMPLE_SANDBOX_URL ?? "";
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const log = process.env.EXAMPLE_STATUS_LOG ?? "";
 const realFetch = globalThis.fetch;
 
 globalThis.fetch = async (input, init) => {
   const request = new Request(input, init);
-  let url = request.url;
-  if (production && url.startsWith(production)) url = sandbox + url.slice(production.length);
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const response = await realFetch(url, {
-    method: request.method,
-    headers: request.headers,
-    body: hasBody ? await request.arrayBuffer() : undefined,
-    signal: request.signal,
-    redirect: request.redirect,
-  });
-  appendFileSync(log, `${response.status} ${request.method} ${url}\n`);
+  if (!LOOPBACK.has(new URL(request.url).hostname)) {
+    appendFileSync(log, `refused ${request.method} ${request.url}\n`);
+    throw new Error(`the example calls ${request.url}: examples run against a local sandbox only`);
+  }
+  const response = await realFetch(request);
+  appendFileSync(log, `${response.status} ${request.method} ${request.url}\n`);
   return response;
 };

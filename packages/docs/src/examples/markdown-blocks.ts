@@ -27,11 +27,28 @@ const LANGUAGES: Record<string, BlockLanguage> = {
 const FENCE = /^```([\w-]*)[^\n]*\n([\s\S]*?)^```/gm;
 const NOT_RUN = /<!--\s*not-run:\s*(.*?)\s*-->\s*$/;
 
+export interface FencedBlock {
+  /** The fence's info string's first word ("" for none). */
+  info: string;
+  code: string;
+  /** Where the opening fence starts in the Markdown. */
+  index: number;
+}
+
+/** Every fenced code block of `markdown`, whatever its language. */
+export function fencedBlocks(markdown: string): FencedBlock[] {
+  return [...markdown.matchAll(FENCE)].map((match) => ({
+    info: match[1] ?? "",
+    code: match[2] ?? "",
+    index: match.index,
+  }));
+}
+
 /** The example blocks of `markdown` (named `file` in the report). */
 export function exampleBlocks(file: string, markdown: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
-  for (const match of markdown.matchAll(FENCE)) {
-    const language = LANGUAGES[(match[1] ?? "").toLowerCase()];
+  for (const match of fencedBlocks(markdown)) {
+    const language = LANGUAGES[match.info.toLowerCase()];
     if (!language) continue;
     const before = markdown.slice(0, match.index).trimEnd();
     const previousLine = before.slice(before.lastIndexOf("\n") + 1);
@@ -40,7 +57,7 @@ export function exampleBlocks(file: string, markdown: string): MarkdownBlock[] {
     blocks.push({
       where: `${file}:${line}`,
       language,
-      code: match[2] ?? "",
+      code: match.code,
       ...(reason !== undefined ? { notRun: reason || "(no reason given)" } : {}),
     });
   }

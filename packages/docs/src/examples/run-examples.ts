@@ -1,6 +1,7 @@
 // Runs examples against a running sandbox, each in a fresh tenant of its own (a world seeded like a new
-// sandbox, with its own key), and judges every answer by the spec: an example passes when it exits 0, every
-// API answer it got has a status its operation documents, and at least one is a documented success (2xx).
+// sandbox, with its own key) or all in one given tenant, as a reader runs them against one `pnpm sandbox`.
+// Every answer is judged by the spec: an example passes when it exits 0, every API answer it got has a status
+// its operation documents, and at least one is a documented success (2xx).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -21,6 +22,8 @@ export interface ExampleResult {
 const PACKAGE_DIR = fileURLToPath(new URL("../../", import.meta.url));
 const FETCH_LOG = fileURLToPath(new URL("./fetch-log.mjs", import.meta.url));
 const TIMEOUT_MS = 60_000;
+/** How fetch-log.mjs logs a request it refused to send. */
+const REFUSED = "refused ";
 
 // Every `curl` of a shell example goes through this function: it fails on an HTTP error (as a user would
 // notice one) and logs the status, method and URL of each answer.
@@ -79,6 +82,8 @@ function judgeAnswers(model: DocumentModel, lines: string[]): string | undefined
 export interface RunOptions {
   sandboxUrl: string;
   model: DocumentModel;
+  /** The key of the tenant every example runs in; without it, each example gets a fresh tenant. */
+  key?: string;
   /** How many examples run at once. */
   concurrency?: number;
 }
@@ -92,21 +97,18 @@ export async function runExamples(
   // Inside this package, so that the examples' imports (@cloud-contract/client, …) resolve as a user's would.
   mkdirSync(join(PACKAGE_DIR, "node_modules", ".cache"), { recursive: true });
   const workDir = mkdtempSync(join(PACKAGE_DIR, "node_modules", ".cache", "examples-"));
-  const production = String(model.doc.servers?.[0]?.url ?? "");
   const sandbox = connectSandbox(sandboxUrl);
 
   async function runOne(example: Example, index: number): Promise<ExampleResult> {
     if (example.notRun !== undefined)
       return { where: example.where, outcome: "not run", detail: example.notRun };
-    const { key } = await sandbox.tenant();
+    const key = options.key ?? (await sandbox.tenant()).key;
     const code = example.code.replaceAll(SAMPLE_SERVER, sandboxUrl).replaceAll(SAMPLE_API_KEY, key);
     const log = join(workDir, `${index}.log`);
     writeFileSync(log, "");
     const env = {
       CLOUD_API_KEY: key,
       EXAMPLE_STATUS_LOG: log,
-      EXAMPLE_SANDBOX_URL: sandboxUrl,
-      EXAMPLE_PRODUCTION_URL: production,
     };
     let result: Process;
     if (example.language === "ts") {
@@ -119,15 +121,22 @@ export async function runExamples(
     } else {
       result = await run("bash", ["-e", "-o", "pipefail", "-c", `${CURL_LOGGER}${code}`], env, workDir);
     }
-    const answers = readFileSync(log, "utf8").split("\n").filter(Boolean);
-    const shown = answers.map((line) => line.replace(sandboxUrl, "")).join(", ");
+    const logged = readFileSync(log, "utf8").split("\n").filter(Boolean);
+    const refused = logged.filter((line) => line.startsWith(REFUSED));
+    if (refused.length > 0)
+      return {
+        where: example.where,
+        outcome: "failed",
+        detail: `calls outside the machine: ${refused.map((line) => line.slice(REFUSED.length)).join(", ")}`,
+      };
+    const shown = logged.map((line) => line.replace(sandboxUrl, "")).join(", ");
     if (result.code !== 0)
       return {
         where: example.where,
         outcome: "failed",
         detail: `exit ${result.code}: ${result.output.trim().slice(-400)}`,
       };
-    const wrong = judgeAnswers(model, answers);
+    const wrong = judgeAnswers(model, logged);
     if (wrong) return { where: example.where, outcome: "failed", detail: `${wrong} (${shown})` };
     return { where: example.where, outcome: "passed", detail: shown };
   }
