@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { findFreePort } from "@cloud-contract/mock";
+import { atProcessEnd, findFreePort } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   docsInstallLines,
@@ -29,17 +29,19 @@ const TYPES_NODE = JSON.parse(readFileSync(require.resolve("@types/node/package.
 /** The sandbox's address in the docs; the program runs against a sandbox on a free port instead. */
 const DOCS_SANDBOX = "http://127.0.0.1:4011";
 
-/** What of the repository a trial publish must leave as it is: tracked files, tags, the released spec. */
+/**
+ * What of the repository a publish could change: its tags, the released spec, and the manifests, changelogs
+ * and changesets that `changeset version` would touch (other tracked files belong to targets running meanwhile).
+ */
 function repositoryState(): string {
   const git = (...args: string[]) => spawnSync("git", args, { cwd: WORKSPACE_ROOT, encoding: "utf8" }).stdout;
   const released = ["openapi.json", "versions.json"].map((f) =>
     readFileSync(workspacePath("spec", "released", f), "utf8"),
   );
-  return JSON.stringify([
-    git("status", "--porcelain", "--untracked-files=no"),
-    git("tag", "--list"),
-    released,
-  ]);
+  const touched = ["spec/released", ".changeset", "**/package.json", "**/CHANGELOG.md"].map(
+    (p) => `:(glob)${p}`,
+  );
+  return JSON.stringify([git("tag", "--list"), git("status", "--porcelain", "--", ...touched), released]);
 }
 
 async function waitForAnswer(url: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -188,6 +190,9 @@ describe("the packages as a team gets them: published to a registry, installed w
       env: outsideEnv(),
       stdio: ["ignore", "pipe", "pipe"],
     });
+    // However this process ends, the sandbox ends with it.
+    const watcher = atProcessEnd("watch-sandbox", 'kill "$1" 2>/dev/null', [String(sandbox.pid)]);
+    const ended = new Promise((resolve) => sandbox.once("exit", resolve));
     let log = "";
     sandbox.stdout?.on("data", (c) => (log += c));
     sandbox.stderr?.on("data", (c) => (log += c));
@@ -199,6 +204,8 @@ describe("the packages as a team gets them: published to a registry, installed w
       expect(run.stdout, run.output).not.toMatch(/undefined|error/i);
     } finally {
       sandbox.kill("SIGTERM");
+      await ended;
+      watcher.kill("SIGKILL");
     }
   }, 120_000);
 
