@@ -24,6 +24,7 @@ export {
   type RunningServer,
   startPrism,
 } from "./prism.js";
+export { atProcessEnd } from "./process/at-process-end.js";
 export { findFreePort } from "./process/free-port.js";
 export { TENANT_DEFAULTS } from "./sandbox/compose.js";
 export { controlSpecPath } from "./sandbox/control/control-spec-path.js";

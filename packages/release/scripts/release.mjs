@@ -1,33 +1,81 @@
 #!/usr/bin/env node
-// pnpm release [--dry-run]
+// pnpm release [--dry-run [--out DIR] | --registry URL] [--no-checks]
 // Builds everything, runs the breaking-change gate, then publishes with `changeset publish` and records the
-// published spec as the new baseline (spec/released/). With --dry-run it packs every published package
-// into a temporary folder and lists the tarballs instead of publishing. Run `pnpm changeset version`
+// published spec as the new baseline (spec/released/). `--help` lists the modes. Run `pnpm changeset version`
 // (and commit) before a real release.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const dryRun = process.argv.includes("--dry-run");
 
-function step(title, command, args) {
+const USAGE = `usage: pnpm release [--dry-run [--out DIR] | --registry URL] [--no-checks]
+
+  (no option)       build, run the breaking-change gate, publish the five packages with \`changeset publish\` to
+                    the npm registry configured for @cloud-contract (or publishConfig), create their git tags and
+                    record the published spec in spec/released/ (commit it)
+  --dry-run         build, gate, then pack the five packages instead of publishing; prints where the tarballs are
+  --out DIR         with --dry-run: leave the tarballs in DIR (default: a new folder in the OS temp folder)
+  --registry URL    publish to URL only, as a trial (e.g. a local Verdaccio): no git tags, spec/released/ left as
+                    it is, nothing in the repository changes; versions already on URL are skipped
+  --no-checks       skip the build and the gate, for a caller that has just run them (the consumer check);
+                    only with --dry-run or --registry: a real release always builds and gates
+  -h, --help        this text`;
+
+/** Prints one line about what is wrong with the command line and exits 2. */
+function refuse(message) {
+  console.error(`release: ${message} (see --help)`);
+  process.exit(2);
+}
+
+function options(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        "dry-run": { type: "boolean" },
+        out: { type: "string" },
+        registry: { type: "string" },
+        "no-checks": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    refuse(error.message.split("\n")[0]);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (parsed["dry-run"] && parsed.registry !== undefined)
+    refuse("--dry-run and --registry do not go together");
+  if (parsed.out !== undefined && !parsed["dry-run"]) refuse("--out is for --dry-run only");
+  if (parsed["no-checks"] && !parsed["dry-run"] && parsed.registry === undefined) {
+    refuse("--no-checks is for --dry-run or --registry only: a real release always builds and gates");
+  }
+  if (parsed.registry !== undefined && !/^https?:\/\/[^/\s]+/.test(parsed.registry)) {
+    refuse(`--registry wants an http(s) URL, not "${parsed.registry}"`);
+  }
+  return parsed;
+}
+
+function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}: ${command} ${args.join(" ")}`);
-  const run = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  const run = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
   if (run.status !== 0) {
     console.error(`✖ ${title} failed (exit ${run.status ?? run.signal})`);
     process.exit(run.status ?? 1);
   }
 }
 
-step("build", "pnpm", ["exec", "nx", "run-many", "-t", "lint", "bundle", "generate", "build", "docs"]);
-step("breaking-change gate", "node", [join(root, "packages/release/scripts/gate.mjs")]);
-
-if (dryRun) {
+async function dryRun(out) {
   const { packPublishedPackages } = await import("../dist/pack.js");
-  const out = mkdtempSync(join(tmpdir(), "release-dry-run-"));
   const { pendingBumps } = await import("../dist/release-plan.js");
   const bumps = [...(await pendingBumps(root))]
     .filter(([, type]) => type !== "none")
@@ -37,7 +85,24 @@ if (dryRun) {
   for (const [name, tarball] of packPublishedPackages(out)) {
     console.log(`  ${name}: ${tarball} (${Math.round(statSync(tarball).size / 1024)} KiB)`);
   }
-  console.log("\nNothing was published. Inspect a tarball with: tar -tzf <file>");
+  console.log(`\nNothing was published. The tarballs are in ${out}; inspect one with: tar -tzf <file>`);
+}
+
+const opts = options(process.argv.slice(2));
+if (!opts["no-checks"]) {
+  step("build", "pnpm", ["exec", "nx", "run-many", "-t", "lint", "bundle", "generate", "build", "docs"]);
+  step("breaking-change gate", "node", [join(root, "packages/release/scripts/gate.mjs")]);
+}
+
+if (opts["dry-run"]) {
+  const out = opts.out === undefined ? mkdtempSync(join(tmpdir(), "release-dry-run-")) : resolve(opts.out);
+  mkdirSync(out, { recursive: true });
+  await dryRun(out);
+} else if (opts.registry !== undefined) {
+  // changesets and the npm it runs take the registry from npm's own configuration variable.
+  const env = { ...process.env, npm_config_registry: opts.registry };
+  step(`publish to ${opts.registry}`, "pnpm", ["exec", "changeset", "publish", "--no-git-tag"], env);
+  console.log(`\nPublished to ${opts.registry} only: no git tag was made and spec/released/ is unchanged.`);
 } else {
   step("publish", "pnpm", ["exec", "changeset", "publish"]);
   const { writeBaseline } = await import("../dist/baseline.js");

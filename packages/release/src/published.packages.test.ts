@@ -8,6 +8,7 @@ import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packPublishedPackages, tarballFiles } from "./pack.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
+import { filesNotForConsumers } from "./tarball-contents.js";
 import { workspacePath } from "./workspace.js";
 
 const packs = mkdtempSync(join(tmpdir(), "release-packs-"));
@@ -82,6 +83,11 @@ describe.each(PUBLISHED_PACKAGES)("$name as published", ({ name, dir }) => {
     expect(manifest.repository?.directory).toBe(dir);
     expect(files).toContain("README.md");
     expect(files).toContain("package.json");
+  });
+
+  it("ships what a consumer runs: no unit test, bench or test helper", () => {
+    expect(files.length).toBeGreaterThan(1);
+    expect(filesNotForConsumers(name, files)).toEqual([]);
   });
 
   it("leaves no workspace: ranges in the packed manifest", () => {

@@ -1,4 +1,4 @@
-// A consumer's program, compiled and run from the packed tarballs (see src/consumer.consumer.test.ts).
+// A consumer's program, compiled and run from the packages installed from a registry (see src/consumer.consumer.test.ts).
 import { type CloudClient, createCloudClient, unwrap, waitForTask } from "@cloud-contract/client";
 import { startPrism } from "@cloud-contract/mock";
 import { createSandbox } from "@cloud-contract/mock/in-process";

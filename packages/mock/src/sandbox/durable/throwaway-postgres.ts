@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Socket } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { atProcessEnd } from "../../process/at-process-end.js";
 
 export const POSTGRES_INSTALL_HINT =
   "PostgreSQL is needed for the sandbox's PostgreSQL tests and was not found (no /usr/lib/postgresql/*/bin/pg_ctl, " +
@@ -34,22 +35,6 @@ function run(bin: string, program: string, args: string[]): void {
       `${program} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
     );
   }
-}
-
-/**
- * Runs `onEnd` (a shell script; `$1`… are `args`) when this process ends, however it ends (Ctrl-C, a crash,
- * SIGKILL): a shell of its own session waits for its stdin, a pipe from this process, to close, and ignores the
- * signals a terminal or a process-tree kill sends. `name` is its `$0`, which names it in the process list.
- * Neither the shell nor its pipe keeps this process alive.
- */
-function atProcessEnd(name: string, onEnd: string, args: string[]): ChildProcess {
-  const watcher = spawn("sh", ["-c", `trap '' INT TERM HUP; read -r _; ${onEnd}`, name, ...args], {
-    stdio: ["pipe", "ignore", "ignore"],
-    detached: true,
-  });
-  watcher.unref();
-  (watcher.stdin as Socket | null)?.unref();
-  return watcher;
 }
 
 /** Makes `dir` the `postgres` user's when we are root (the server refuses to run as root), and private. */
