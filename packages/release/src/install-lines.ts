@@ -62,19 +62,11 @@ export function installTool(line: string): "npm" | "pnpm" {
   return line.startsWith("pnpm ") ? "pnpm" : "npm";
 }
 
-/**
- * The first TypeScript program a new user meets: the first ```ts block of the root README. Until the README
- * has one, the first ```ts block of the docs page's description (`fallback` says which was taken).
- */
-export function firstProgram(): { source: string; program: string; fallback: boolean } {
-  for (const [source, fallback] of [
-    ["README.md", false],
-    ["spec/description.md", true],
-  ] as const) {
-    const program = firstTypeScriptBlock(readFileSync(workspacePath(source), "utf8"));
-    if (program !== undefined) return { source, program, fallback };
-  }
-  throw new Error("neither README.md nor spec/description.md has a ```ts block");
+/** The first TypeScript program a new user meets: the first ```ts block of the root README. */
+export function firstProgram(): { source: string; program: string } {
+  const program = firstTypeScriptBlock(readFileSync(workspacePath("README.md"), "utf8"));
+  if (program === undefined) throw new Error("README.md has no ```ts block");
+  return { source: "README.md", program };
 }
 
 export function firstTypeScriptBlock(markdown: string): string | undefined {
