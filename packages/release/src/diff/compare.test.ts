@@ -244,6 +244,18 @@ const SCHEMA_CASES: SchemaCase[] = [
     mutate: (t) => (p(t).choice.oneOf[0].maxLength = 5),
   },
   {
+    name: "a oneOf constraint added beside the fields",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (t.oneOf = [{ required: ["name"] }, { required: ["note"] }]),
+  },
+  {
+    name: "a oneOf constraint added beside the fields",
+    side: "response",
+    expect: "response-limit-narrowed",
+    mutate: (t) => (t.oneOf = [{ required: ["name"] }, { required: ["note"] }]),
+  },
+  {
     name: "required field becomes optional",
     side: "response",
     expect: "response-property-became-optional",

@@ -44,10 +44,16 @@ export function compareSchemas(ctx: SchemaContext, oldNode: Located, newNode: Lo
   ctx.seen.add(key);
   const a = flatten(ctx.oldDoc, oldNode);
   const b = flatten(ctx.newDoc, newNode);
-  if (a.union || b.union) {
-    compareUnions(ctx, a, b, oldNode, newNode);
+  if (a.union && b.union) compareUnions(ctx, a, b, oldNode, newNode);
+  else if (isPureUnion(a) || isPureUnion(b)) {
     // A plain schema that became a union (or the reverse) is judged as a union of one.
-    if (!a.union || !b.union) return;
+    compareUnions(ctx, a, b, oldNode, newNode);
+    return;
+  } else if (a.union || b.union) {
+    // A union beside the schema's own shape only constrains it: adding one narrows, dropping one widens.
+    const kind = (a.union ?? b.union)?.kind;
+    const at: [string, string] = [a.union?.ptr ?? a.ptr, b.union?.ptr ?? b.ptr];
+    limit(ctx, b.union !== undefined, a, b, `${kind} constraint ${b.union ? "added" : "dropped"}`, at);
   }
   compareTypes(ctx, a, b);
   compareEnums(ctx, a, b);
@@ -59,6 +65,10 @@ export function compareSchemas(ctx: SchemaContext, oldNode: Located, newNode: Lo
     limit(ctx, b.propertyNames !== undefined, a, b, "propertyNames");
   if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
 }
+
+/** A union that is the whole schema, with no type or fields of its own beside it. */
+const isPureUnion = (f: FlatSchema) =>
+  f.union !== undefined && f.types === undefined && f.properties.size === 0;
 
 function emit(
   ctx: SchemaContext,

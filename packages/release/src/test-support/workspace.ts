@@ -21,7 +21,11 @@ afterEach(() => {
  * A throwaway workspace shaped like ours (the five published packages at 1.0.0, the repository's real
  * .changeset/config.json), with `released` as the baseline and `current` as the candidate bundle.
  */
-export function workspace(released: unknown, current: unknown, changesets: Record<string, string> = {}): string {
+export function workspace(
+  released: unknown,
+  current: unknown,
+  changesets: Record<string, string> = {},
+): string {
   const root = mkdtempSync(join(tmpdir(), "gate-"));
   write(join(root, "package.json"), { name: "ws", private: true, version: "0.0.0" });
   write(join(root, "pnpm-workspace.yaml"), "packages:\n  - spec\n  - packages/*\n");
