@@ -5,6 +5,6 @@ import type { Finding } from "./types.js";
  * (the new node for an addition, the old one otherwise), so it survives edits elsewhere in the spec.
  */
 export function fingerprintOf(finding: Pick<Finding, "rule" | "operation" | "before" | "after">): string {
-  const subject = /-added|-became-|-widened|-narrowed/.test(finding.rule) ? finding.after : finding.before;
+  const subject = /-added/.test(finding.rule) ? finding.after : finding.before;
   return `${finding.rule} ${finding.operation} ${subject}`;
 }

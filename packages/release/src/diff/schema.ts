@@ -202,8 +202,8 @@ function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
       emit(
         ctx,
         request ? "request-property-became-optional" : "response-property-became-optional",
-        wasRequired,
-        newProp.ptr,
+        oldProp.ptr,
+        [...b.required.values()][0] ?? newProp.ptr,
         `field "${name}" is no longer required`,
       );
     }
