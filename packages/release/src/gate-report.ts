@@ -32,8 +32,8 @@ export interface GateReport {
   ok: boolean;
   findings: GateFinding[];
   refusals: Refusal[];
-  /** Teams and exchanges replayed (zero when there are no recordings). */
-  replayed: { teams: string[]; exchanges: number };
+  /** Teams and exchanges replayed (zero when there are no recordings); skipped: routes neither spec has. */
+  replayed: { teams: string[]; exchanges: number; skipped: number };
   /** Expired or unused waivers; each fails the gate. */
   waiverProblems: string[];
   /** One line per reason the gate passed or failed. */

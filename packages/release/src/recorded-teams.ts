@@ -15,6 +15,8 @@ interface Exchange {
 export interface TeamReplay {
   teams: string[];
   exchanges: number;
+  /** Exchanges of routes neither spec has (not judged). */
+  skipped: number;
   refusals: Refusal[];
   /** Exchanges by the `METHOD /path` of the released operation they called. */
   byOperation: Map<string, Exchange[]>;
@@ -48,7 +50,13 @@ export function replayTeams(
 ): TeamReplay {
   const then = createJudge(released);
   const now = createJudge(candidate);
-  const replay: TeamReplay = { teams: teamsOf(folder), exchanges: 0, refusals: [], byOperation: new Map() };
+  const replay: TeamReplay = {
+    teams: teamsOf(folder),
+    exchanges: 0,
+    skipped: 0,
+    refusals: [],
+    byOperation: new Map(),
+  };
   for (const team of replay.teams) {
     const blocking = (policy.teams[team] ?? policy.defaultTeamMode) === "block";
     const { files, unreadable } = harFiles([join(folder, team)]);
@@ -86,6 +94,11 @@ export function replayTeams(
           const list = replay.byOperation.get(key) ?? [];
           list.push({ team, label });
           replay.byOperation.set(key, list);
+        }
+        // Traffic the released spec never described (a sandbox's control calls) is not the contract's.
+        if (!before && entry._operationId === undefined && !now.route(entry.request.method, url.pathname)) {
+          replay.skipped++;
+          return;
         }
         const judged = judgeExchange(now, entry, url);
         if (judged.reasons.length > 0)
@@ -143,7 +156,7 @@ function* requestProblems(judge: Judge, op: Operation, entry: Entry, url: URL): 
       if (p.required) yield `request: required ${p.in} parameter ${p.name} is missing`;
       continue;
     }
-    const value = coerce(judge, p.schema, values as string[]);
+    const value = coerce(judge, p, values as string[]);
     for (const e of judge.schemaErrors(p.schema, value))
       yield `request: ${p.in} parameter ${p.name}${e.pointer} ${e.message}`;
   }
@@ -165,12 +178,26 @@ function* requestProblems(judge: Judge, op: Operation, entry: Entry, url: URL): 
     yield `request: body ${e.pointer || "/"} ${e.message}`;
 }
 
+const DELIMITERS: Record<string, string> = {
+  form: ",",
+  simple: ",",
+  pipeDelimited: "|",
+  spaceDelimited: " ",
+};
+
+/** The values of a parameter that is not exploded (`a,b` for an array), one per item. */
+function split(style: string | undefined, explode: boolean | undefined, values: string[]): string[] {
+  if (explode !== false || values.length !== 1) return values;
+  return (values[0] ?? "").split(DELIMITERS[style ?? "form"] ?? ",");
+}
+
 /** A query or header value as its schema types it (numbers, booleans, repeated keys as an array). */
-function coerce(judge: Judge, schema: object, values: string[]): unknown {
-  const resolved = judge.model.dereference(schema).value as { type?: unknown; items?: object } | undefined;
+function coerce(judge: Judge, p: Operation["parameters"][number], values: string[]): unknown {
+  const resolved = judge.model.dereference(p.schema).value as { type?: unknown; items?: object } | undefined;
   const type = Array.isArray(resolved?.type) ? resolved.type.find((t) => t !== "null") : resolved?.type;
-  if (type === "array") return values.map((v) => scalar(judge, resolved?.items ?? {}, v));
-  return scalar(judge, schema, values[0] ?? "");
+  if (type === "array")
+    return split(p.style, p.explode, values).map((v) => scalar(judge, resolved?.items ?? {}, v));
+  return scalar(judge, p.schema, values[0] ?? "");
 }
 
 function scalar(judge: Judge, schema: object, value: string): unknown {

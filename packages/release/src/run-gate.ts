@@ -108,7 +108,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     ok,
     findings,
     refusals: replay.refusals,
-    replayed: { teams: replay.teams, exchanges: replay.exchanges },
+    replayed: { teams: replay.teams, exchanges: replay.exchanges, skipped: replay.skipped },
     waiverProblems: problems,
     reasons,
   };

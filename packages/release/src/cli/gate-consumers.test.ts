@@ -58,6 +58,7 @@ function withTeams(candidate: unknown, policy = "consumers:\n  teams:\n    web: 
     harOf([
       { method: "GET", url: `${BASE}/tasks/t-1`, status: 200, body: { id: "t-1", state: "RUNNING" } },
       { method: "GET", url: `${BASE}/tasks/gone`, status: 404, body: { message: "no such task" } },
+      { method: "POST", url: `${BASE}/__sandbox/clock`, status: 200, body: {} },
     ]),
   );
   write(
@@ -83,7 +84,7 @@ describe("the consumers' recordings", () => {
     const { code, output } = await gate(withTeams(doc), "--format", "json");
     expect(code, output).toBe(0);
     const report = JSON.parse(output);
-    expect(report.replayed).toEqual({ teams: ["cli", "web"], exchanges: 4 });
+    expect(report.replayed).toEqual({ teams: ["cli", "web"], exchanges: 5, skipped: 1 });
     const touches = report.findings.map((f: { operation: string; touches: unknown }) => [
       f.operation,
       f.touches,
@@ -134,6 +135,37 @@ describe("the consumers' recordings", () => {
     expect(output).toContain(
       "warning: team web: 1 recorded exchange(s) refused by the candidate (warns only)",
     );
+  });
+
+  it("take a comma-joined array (explode: false) as its items, and refuse an item the candidate drops", async () => {
+    const doc = released();
+    const list = doc.paths["/tasks/{id}"].get as Record<string, unknown>;
+    const param = {
+      name: "fields",
+      in: "query",
+      explode: false,
+      schema: { type: "array", items: { enum: ["id", "state"] } },
+    };
+    list.parameters = [...(list.parameters as unknown[]), param];
+    const root = withTeams(doc);
+    const har = harOf([
+      { method: "GET", url: `${BASE}/tasks/t-1?fields=id,state`, status: 200, body: { id: "t-1" } },
+    ]);
+    write(join(root, "consumers", "cli", "fields.har"), har);
+    write(join(root, "spec", "released", "openapi.json"), doc);
+    expect((await gate(root)).code).toBe(0);
+    const narrower = structuredClone(doc);
+    const items = (
+      narrower.paths["/tasks/{id}"].get.parameters as Array<{ schema?: { items?: { enum?: string[] } } }>
+    )[1];
+    if (items?.schema?.items) items.schema.items.enum = ["id"];
+    write(join(root, "spec", "dist", "openapi.json"), narrower);
+    const { code, output } = await gate(root);
+    expect(code, output).toBe(1);
+    expect(output).toContain(
+      "error team cli, getTask (GET /tasks/{id}), consumers/cli/fields.har#0 GET /tasks/t-1?fields=id,state → 200",
+    );
+    expect(output).toContain("request: query parameter fields/1 must be equal to one of the allowed values");
   });
 
   it("name a recorded request the candidate would refuse (a new required field), with the reason", async () => {

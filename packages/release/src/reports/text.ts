@@ -12,8 +12,11 @@ export function textReport(report: GateReport): string {
     lines.push(`  ${f.level} [${f.rule}] ${f.operation}: ${f.message} (${whereOf(f)})${waived}`);
     lines.push(`    ${touchOf(f)}; fingerprint: ${f.fingerprint}`);
   }
-  const { teams, exchanges } = report.replayed;
-  lines.push(`consumers: ${exchanges} recorded exchange(s) of ${teams.length} team(s) replayed, ${report.refusals.length} refused`);
+  const { teams, exchanges, skipped } = report.replayed;
+  const notSpec = skipped > 0 ? ` (${skipped} outside the spec, skipped)` : "";
+  lines.push(
+    `consumers: ${exchanges} recorded exchange(s) of ${teams.length} team(s) replayed${notSpec}, ${report.refusals.length} refused`,
+  );
   for (const r of report.refusals) {
     lines.push(`  ${r.blocking ? "error" : "warning"} team ${r.team}, ${r.operation}, ${r.exchange}`);
     for (const reason of r.reasons) lines.push(`    ${reason}`);
