@@ -25,6 +25,8 @@ export interface OperationScope {
   report: (change: SchemaChange) => void;
   /** Schema changes by pair, shared by all operations of one comparison. */
   memo: Map<string, SchemaChange[]>;
+  /** Changes between two components (see compareSchemas), shared the same way. */
+  pairs: Map<string, SchemaChange[]>;
 }
 
 /**
@@ -38,6 +40,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
   };
   const findings: Finding[] = [];
   const memo = new Map<string, SchemaChange[]>();
+  const pairs = new Map<string, SchemaChange[]>();
   const before = operations(oldDoc);
   const after = operations(newDoc);
   const finding = (operation: string, operationId: string | undefined, c: SchemaChange): Finding => ({
@@ -74,6 +77,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
       policy,
       stability,
       memo,
+      pairs,
       report: (c) => {
         const id = `${c.rule}|${c.before}|${c.after}|${c.message}`;
         if (reported.has(id)) return;

@@ -1,5 +1,5 @@
 import { documentMemo } from "./memo.js";
-import { child, follow, valueAt } from "./pointer.js";
+import { child, follow } from "./pointer.js";
 import type { Json, Located } from "./types.js";
 
 export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
@@ -57,15 +57,14 @@ export function jsonType(value: unknown): string {
 export const admits = (types: Set<string>, type: string) =>
   types.has(type) || (type === "integer" && types.has("number"));
 
-const remembered = documentMemo((doc, ptr) => flattenNow(doc, { value: undefined, ptr }));
+const remembered = documentMemo((doc: Json, node: Located) => flattenNow(doc, node));
 
 /** The merged meaning of the schema at `node` (remembered per document and pointer). */
 export function flatten(doc: Json, node: Located): FlatSchema {
-  return remembered(doc, node.ptr);
+  return remembered(doc, node);
 }
 
-function flattenNow(doc: Json, at: Located): FlatSchema {
-  const node = { value: valueAt(doc, at.ptr), ptr: at.ptr };
+function flattenNow(doc: Json, node: Located): FlatSchema {
   const flat: FlatSchema = {
     ptr: node.ptr,
     types: undefined,

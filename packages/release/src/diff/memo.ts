@@ -1,7 +1,10 @@
 /** A cache per document and pointer: documents are never changed while they are compared. */
-export function documentMemo<T>(compute: (doc: object, ptr: string) => T): (doc: object, ptr: string) => T {
+export function documentMemo<N extends { ptr: string }, T>(
+  compute: (doc: object, node: N) => T,
+): (doc: object, node: N) => T {
   const byDocument = new WeakMap<object, Map<string, T>>();
-  return (doc, ptr) => {
+  return (doc, node) => {
+    const { ptr } = node;
     let byPointer = byDocument.get(doc);
     if (!byPointer) {
       byPointer = new Map();
@@ -9,7 +12,7 @@ export function documentMemo<T>(compute: (doc: object, ptr: string) => T): (doc:
     }
     let value = byPointer.get(ptr);
     if (value === undefined) {
-      value = compute(doc, ptr);
+      value = compute(doc, node);
       byPointer.set(ptr, value);
     }
     return value;

@@ -29,6 +29,8 @@ export interface SchemaContext {
   policy: DeprecationPolicy;
   /** The operation's `x-stability-level`. */
   stability: string;
+  /** Changes between two components, by direction, stability and pointers, shared by a whole comparison. */
+  pairs: Map<string, SchemaChange[]>;
 }
 
 const show = (v: unknown) => (v === undefined ? "(none)" : JSON.stringify(v));
@@ -42,6 +44,28 @@ export function compareSchemas(ctx: SchemaContext, oldNode: Located, newNode: Lo
   const key = `${oldNode.ptr}|${newNode.ptr}`;
   if (ctx.seen.has(key)) return;
   ctx.seen.add(key);
+  // Two components are compared once per direction and stability level, whichever operation reaches them.
+  if (!oldNode.ptr.startsWith("/components/") || !newNode.ptr.startsWith("/components/")) {
+    compareNow(ctx, oldNode, newNode);
+    return;
+  }
+  const pairKey = `${ctx.direction}|${ctx.stability}|${key}`;
+  const known = ctx.pairs.get(pairKey);
+  if (known) {
+    for (const change of known) ctx.report(change);
+    return;
+  }
+  const found: SchemaChange[] = [];
+  const report = ctx.report;
+  const collect = (change: SchemaChange) => {
+    found.push(change);
+    report(change);
+  };
+  compareNow({ ...ctx, report: collect }, oldNode, newNode);
+  ctx.pairs.set(pairKey, found);
+}
+
+function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): void {
   const a = flatten(ctx.oldDoc, oldNode);
   const b = flatten(ctx.newDoc, newNode);
   if (a.union && b.union) compareUnions(ctx, a, b, oldNode, newNode);
@@ -65,6 +89,11 @@ export function compareSchemas(ctx: SchemaContext, oldNode: Located, newNode: Lo
     limit(ctx, b.propertyNames !== undefined, a, b, "propertyNames");
   if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
 }
+
+const BOUNDS = [
+  ...LOWER_BOUNDS.map((k) => [k, true] as const),
+  ...UPPER_BOUNDS.map((k) => [k, false] as const),
+];
 
 /** A union that is the whole schema, with no type or fields of its own beside it. */
 const isPureUnion = (f: FlatSchema) =>
@@ -133,19 +162,19 @@ function compareEnums(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     );
     return;
   }
-  const has = (list: unknown[], v: unknown) => list.some((x) => JSON.stringify(x) === JSON.stringify(v));
-  for (const v of before.filter((x) => !has(after, x)))
-    emit(ctx, `${ctx.direction}-enum-value-removed`, ...at, `value ${show(v)} removed`);
-  for (const v of after.filter((x) => !has(before, x)))
-    emit(ctx, `${ctx.direction}-enum-value-added`, ...at, `value ${show(v)} added`);
+  const oldValues = new Set(before.map((v) => JSON.stringify(v)));
+  const newValues = new Set(after.map((v) => JSON.stringify(v)));
+  for (const v of oldValues) {
+    if (!newValues.has(v)) emit(ctx, `${ctx.direction}-enum-value-removed`, ...at, `value ${v} removed`);
+  }
+  for (const v of newValues) {
+    if (!oldValues.has(v)) emit(ctx, `${ctx.direction}-enum-value-added`, ...at, `value ${v} added`);
+  }
 }
 
 function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
-  const bounds = [
-    ...LOWER_BOUNDS.map((k) => [k, true] as const),
-    ...UPPER_BOUNDS.map((k) => [k, false] as const),
-  ];
-  for (const [key, lower] of bounds) {
+  if (a.bounds.size + b.bounds.size + a.exact.size + b.exact.size === 0) return;
+  for (const [key, lower] of BOUNDS) {
     const before = a.bounds.get(key);
     const after = b.bounds.get(key);
     if (before?.value === after?.value) continue;

@@ -1,5 +1,5 @@
 import { documentMemo } from "./memo.js";
-import { follow, valueAt } from "./pointer.js";
+import { follow } from "./pointer.js";
 import type { Json, Located } from "./types.js";
 
 /** Keywords that describe a schema without changing what it accepts. */
@@ -20,10 +20,10 @@ const MAX_DEPTH = 6;
  * description, examples, `x-*`) dropped. Two variants with the same facts accept the same values.
  */
 export function acceptanceFacts(doc: Json, node: Located): Set<string> {
-  return remembered(doc, node.ptr);
+  return remembered(doc, node);
 }
 
-const remembered = documentMemo((doc, ptr) => factsNow(doc, { value: valueAt(doc, ptr), ptr }));
+const remembered = documentMemo((doc: Json, node: Located) => factsNow(doc, node));
 
 function factsNow(doc: Json, node: Located): Set<string> {
   const facts = new Set<string>();
