@@ -27,6 +27,20 @@ function base(): Json {
               schema: { type: "array", items: { type: "string", maxLength: 10 } },
             },
             { name: "X-Trace", in: "header", required: true, schema: { type: "string" } },
+            {
+              name: "legacy",
+              in: "query",
+              deprecated: true,
+              "x-sunset": "2026-03-01",
+              schema: { type: "string" },
+            },
+            {
+              name: "old",
+              in: "query",
+              deprecated: true,
+              "x-sunset": "2026-12-01",
+              schema: { type: "string" },
+            },
           ],
           responses: {
             "200": { description: "ok", content: json({ $ref: "#/components/schemas/Item" }) },
@@ -87,6 +101,31 @@ const CASES: Case[] = [
       getOp(d).deprecated = true;
       getOp(d)["x-sunset"] = "2027-06-01";
     },
+  },
+  {
+    name: "deprecated parameter removed after its sunset",
+    expect: "request-parameter-removed-after-sunset",
+    mutate: (d) => getOp(d).parameters.splice(3, 1),
+  },
+  {
+    name: "deprecated parameter removed before its sunset",
+    expect: "request-parameter-removed-before-sunset",
+    mutate: (d) => getOp(d).parameters.splice(4, 1),
+  },
+  {
+    name: "a parameter's sunset moved earlier",
+    expect: "sunset-moved-earlier",
+    mutate: (d) => (getOp(d).parameters[4]["x-sunset"] = "2026-09-01"),
+  },
+  {
+    name: "a parameter deprecated without a sunset",
+    expect: "deprecated-without-sunset",
+    mutate: (d) => (getOp(d).parameters[1].deprecated = true),
+  },
+  {
+    name: "an operation deprecated with too short a notice",
+    expect: "sunset-notice-too-short",
+    mutate: (d) => Object.assign(getOp(d), { deprecated: true, "x-sunset": "2026-07-01" }),
   },
   {
     name: "new required query parameter",
