@@ -1,9 +1,11 @@
 import type { Finding } from "./diff/types.js";
 
-/** A recorded exchange a finding's operation carries, by team. */
+/** The recorded exchanges of one team that call a finding's operation. */
 export interface Touch {
   team: string;
   exchanges: number;
+  /** Each exchange: `consumers/web/tasks.har#1 GET /tasks/gone → 404`. */
+  labels: string[];
 }
 
 /** A finding as the gate judged it. */

@@ -62,15 +62,16 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   );
   const raw = compareSpecs(baseline.spec, candidate, { policy: { ...policy.deprecation, today } });
   const judged: GateFinding[] = raw.map((finding) => {
-    const touched = new Map<string, number>();
-    for (const exchange of replay.byOperation.get(finding.operation) ?? [])
-      touched.set(exchange.team, (touched.get(exchange.team) ?? 0) + 1);
+    const touched = new Map<string, string[]>();
+    for (const exchange of replay.byOperation.get(finding.operation) ?? []) {
+      touched.set(exchange.team, [...(touched.get(exchange.team) ?? []), exchange.label]);
+    }
     const source = locate(finding.after);
     return {
       ...finding,
       ...(source ? { source } : {}),
       fingerprint: fingerprintOf(finding),
-      touches: [...touched].map(([team, exchanges]) => ({ team, exchanges })),
+      touches: [...touched].map(([team, labels]) => ({ team, exchanges: labels.length, labels })),
     };
   });
   const { findings, problems } = applyWaivers(judged, waivers, today);

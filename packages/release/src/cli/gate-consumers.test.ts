@@ -92,11 +92,21 @@ describe("the consumers' recordings", () => {
     expect(touches).toContainEqual([
       "GET /tasks/{id}",
       [
-        { team: "cli", exchanges: 1 },
-        { team: "web", exchanges: 2 },
+        { team: "cli", exchanges: 1, labels: ["consumers/cli/tasks.har#0 GET /tasks/t-2 → 200"] },
+        {
+          team: "web",
+          exchanges: 2,
+          labels: [
+            "consumers/web/tasks.har#0 GET /tasks/t-1 → 200",
+            "consumers/web/tasks.har#1 GET /tasks/gone → 404",
+          ],
+        },
       ],
     ]);
-    expect(touches).toContainEqual(["POST /tasks", [{ team: "cli", exchanges: 1 }]]);
+    expect(touches).toContainEqual([
+      "POST /tasks",
+      [{ team: "cli", exchanges: 1, labels: ["consumers/cli/tasks.har#1 POST /tasks → 201"] }],
+    ]);
   });
 
   it("fail on a warning-level change that refuses one team's recorded exchange, naming team, operation and exchange", async () => {
@@ -121,7 +131,7 @@ describe("the consumers' recordings", () => {
     expect(output).toContain(
       "warning [response-non-success-status-removed] GET /tasks/{id}: response 404 removed",
     );
-    expect(output).toContain("recordings touch it: cli (1)");
+    expect(output).toContain("recordings touch it: cli (1: consumers/cli/tasks.har#0 GET /tasks/t-2 → 200)");
     expect(output).toContain("consumers: 2 recorded exchange(s) of 1 team(s) replayed, 0 refused");
     expect(output).toMatch(/PASSED$/);
   });

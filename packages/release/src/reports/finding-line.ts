@@ -3,11 +3,17 @@ import type { GateFinding } from "../gate-report.js";
 /** `spec/components/schemas/Task.yaml:28`, or the pointer when the source is not known. */
 export const whereOf = (f: GateFinding) => (f.source ? `${f.source.file}:${f.source.line}` : f.after);
 
-/** Which teams' recordings call the finding's operation, or that none does. */
-export const touchOf = (f: GateFinding) =>
-  f.touches.length === 0
-    ? "no recording touches it"
-    : `recordings touch it: ${f.touches.map((t) => `${t.team} (${t.exchanges})`).join(", ")}`;
+const SHOWN = 2;
+
+/** Which teams' recordings call the finding's operation (their first exchanges named), or that none does. */
+export function touchOf(f: GateFinding): string {
+  if (f.touches.length === 0) return "no recording touches it";
+  const team = (t: GateFinding["touches"][number]) => {
+    const more = t.exchanges > SHOWN ? `, … ${t.exchanges - SHOWN} more` : "";
+    return `${t.team} (${t.exchanges}: ${t.labels.slice(0, SHOWN).join(", ")}${more})`;
+  };
+  return `recordings touch it: ${f.touches.map(team).join("; ")}`;
+}
 
 /** Findings in the order a reader wants them: errors, warnings, then the rest. */
 export function byLevel(findings: GateFinding[]): GateFinding[] {
