@@ -15,6 +15,10 @@ function base(): Json {
     info: { title: "t", version: "1" },
     security: [{ ApiKey: [] }],
     paths: {
+      "/legacy": {
+        get: { operationId: "getLegacy", deprecated: true, "x-sunset": "2026-03-01", responses: {} },
+      },
+      "/old": { get: { operationId: "getOld", deprecated: true, "x-sunset": "2026-12-01", responses: {} } },
       "/items/{id}": {
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
         get: {
@@ -74,6 +78,8 @@ const scheme = (d: Json) => d.components.securitySchemes.ApiKey;
 
 interface Case {
   name: string;
+  /** A change made to both specs first. */
+  setup?: (d: Json) => void;
   mutate: (d: Json) => void;
   expect: RuleId;
 }
@@ -126,6 +132,37 @@ const CASES: Case[] = [
     name: "an operation deprecated with too short a notice",
     expect: "sunset-notice-too-short",
     mutate: (d) => Object.assign(getOp(d), { deprecated: true, "x-sunset": "2026-07-01" }),
+  },
+  {
+    name: "deprecated operation removed after its sunset",
+    expect: "operation-removed-after-sunset",
+    mutate: (d) => delete d.paths["/legacy"],
+  },
+  {
+    name: "deprecated operation removed before its sunset",
+    expect: "operation-removed-before-sunset",
+    mutate: (d) => delete d.paths["/old"],
+  },
+  {
+    name: "new required request body",
+    expect: "request-body-added-required",
+    mutate: (d) => (getOp(d).requestBody = { required: true, content: {} }),
+  },
+  {
+    name: "new optional request body",
+    expect: "request-body-added-optional",
+    mutate: (d) => (getOp(d).requestBody = { content: {} }),
+  },
+  {
+    name: "request body becomes optional",
+    expect: "request-body-became-optional",
+    setup: (d) => (patchOp(d).requestBody.required = true),
+    mutate: (d) => (patchOp(d).requestBody.required = false),
+  },
+  {
+    name: "response media type added",
+    expect: "response-media-type-added",
+    mutate: (d) => (getOp(d).responses["200"].content["text/csv"] = {}),
   },
   {
     name: "new required query parameter",
@@ -283,9 +320,11 @@ const CASES: Case[] = [
 ];
 
 describe("compareSpecs on operations, parameters, bodies, statuses and security", () => {
-  it.each(CASES)("$name → $expect", ({ mutate, expect: rule }) => {
+  it.each(CASES)("$name → $expect", ({ setup, mutate, expect: rule }) => {
     const oldDoc = base();
     const newDoc = base();
+    setup?.(oldDoc);
+    setup?.(newDoc);
     mutate(newDoc);
     const findings = compareSpecs(oldDoc, newDoc, { policy });
     const show = JSON.stringify(findings, null, 1);

@@ -18,6 +18,8 @@ function target(): Json {
       note: { type: "string" },
       count: { type: "number" },
       kind: { enum: ["a", "b"] },
+      legacy: { type: "string", deprecated: true, "x-sunset": "2026-03-01" },
+      old: { type: "string", deprecated: true, "x-sunset": "2026-12-01" },
       tags: { type: "object", propertyNames: { maxLength: 20 }, additionalProperties: { type: "string" } },
       choice: {
         oneOf: [
@@ -194,6 +196,42 @@ const SCHEMA_CASES: SchemaCase[] = [
     side: "request",
     expect: "request-limit-narrowed",
     mutate: (t) => (p(t).name.pattern = "^[a-z]+$"),
+  },
+  {
+    name: "deprecated field removed after its sunset",
+    side: "request",
+    expect: "request-property-removed-after-sunset",
+    mutate: (t) => delete p(t).legacy,
+  },
+  {
+    name: "deprecated field removed before its sunset",
+    side: "request",
+    expect: "request-property-removed-before-sunset",
+    mutate: (t) => delete p(t).old,
+  },
+  {
+    name: "deprecated field removed after its sunset",
+    side: "response",
+    expect: "response-property-removed-after-sunset",
+    mutate: (t) => delete p(t).legacy,
+  },
+  {
+    name: "deprecated field removed before its sunset",
+    side: "response",
+    expect: "response-property-removed-before-sunset",
+    mutate: (t) => delete p(t).old,
+  },
+  {
+    name: "union gets a discriminator",
+    side: "request",
+    expect: "request-discriminator-changed",
+    mutate: (t) => (p(t).choice.discriminator = { propertyName: "kind" }),
+  },
+  {
+    name: "union gets a discriminator",
+    side: "response",
+    expect: "response-discriminator-changed",
+    mutate: (t) => (p(t).choice.discriminator = { propertyName: "kind" }),
   },
   {
     name: "description changed",
