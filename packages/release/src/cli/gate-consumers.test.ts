@@ -136,6 +136,15 @@ describe("the consumers' recordings", () => {
     expect(output).toMatch(/PASSED$/);
   });
 
+  it("name a recording they cannot read, and fail for a blocking team", async () => {
+    const root = withTeams(released());
+    write(join(root, "consumers", "web", "cut.har"), '{"log": {"version": "1.2", "entries": [');
+    const { code, output } = await gate(root);
+    expect(code, output).toBe(1);
+    expect(output).toContain("error team web, (unreadable), consumers/web/cut.har");
+    expect(output).toMatch(/ {4}not JSON \(truncated\?\): /);
+  });
+
   it("only warn for a team the policy lets warn", async () => {
     const { code, output } = await gate(
       withTeams(without404(), "consumers:\n  teams:\n    web: warn\n  default: block\n"),

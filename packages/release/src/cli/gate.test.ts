@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gate, workspace as workspaceOf } from "../test-support/workspace.js";
 
@@ -69,6 +70,15 @@ describe("the gate on a workspace", () => {
     const { code, output } = await gate(workspace(withoutRequiredId(), MAJOR));
     expect(code, output).toBe(0);
     expect(output).toContain("@cloud-contract/client: a pending changeset bumps the major");
+  });
+
+  it("says in one line that the candidate bundle is missing, exit 2", async () => {
+    const root = workspace(released);
+    const { code, output } = await gate(root, "--current", join(root, "nowhere.json"));
+    expect(code).toBe(2);
+    expect(output).toBe(
+      `gate: ${join(root, "nowhere.json")} is missing: build the bundle first (nx run spec:bundle)`,
+    );
   });
 
   it("refuses an unknown option, an unknown format and a bad date with exit 2 and one line", async () => {
