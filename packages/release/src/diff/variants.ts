@@ -14,6 +14,8 @@ const ANNOTATIONS = new Set([
   "writeOnly",
 ]);
 const MAX_DEPTH = 6;
+/** Lists whose order means nothing: a union's variants, allOf parts, enum values, required names, types. */
+const UNORDERED = /\/(oneOf|anyOf|allOf|enum|required|type)$/;
 
 /**
  * The facts of what a schema accepts, as `path=value` strings: `$ref`s followed, annotations (title,
@@ -41,7 +43,7 @@ function factsNow(doc: Json, node: Located): Set<string> {
       walk(target, path, depth + 1, new Set([...refs, value.$ref]));
     }
     if (Array.isArray(value)) {
-      const sortable = path.endsWith("/required") || path.endsWith("/enum") || path.endsWith("/type");
+      const sortable = UNORDERED.test(path);
       for (const [i, item] of value.entries())
         walk(item, sortable ? `${path}[]` : `${path}/${i}`, depth, refs);
       if (value.length === 0) facts.add(`${path}=[]`);
