@@ -57,6 +57,35 @@ describe("compareSpecs on the repository's bundle", () => {
     expect(findings.filter((f) => f.level !== "info")).toEqual([]);
   });
 
+  it.each([
+    {
+      name: "a variant of the request's interface union gets a new required field",
+      rule: "request-property-became-required",
+      edit: (d: Json) => d.components.schemas.NetworkInterfaceSubnet.required.push("floating_ip"),
+    },
+    {
+      name: "a variant of the request's interface union loses its subnet field",
+      rule: "request-property-removed",
+      edit: (d: Json) => delete d.components.schemas.NetworkInterfaceSubnet.properties.subnet_id,
+    },
+    {
+      name: "the API key moves to a query parameter",
+      rule: "security-scheme-changed",
+      edit: (d: Json) => (d.components.securitySchemes.ApiKey.in = "query"),
+    },
+    {
+      name: "the API key's header is renamed",
+      rule: "security-scheme-changed",
+      edit: (d: Json) => (d.components.securitySchemes.ApiKey.name = "X-Api-Key"),
+    },
+  ])("finds $rule when $name", ({ rule, edit }) => {
+    const edited = structuredClone(bundle);
+    edit(edited);
+    const findings = compareSpecs(bundle, edited, { policy });
+    expect(findings.map((f) => f.rule)).toContain(rule);
+    expect(findings.filter((f) => f.rule !== rule && f.level !== "info")).toEqual([]);
+  });
+
   it("finds a field made optional deep in a shared schema, once per operation that reads it", () => {
     const edited = structuredClone(bundle);
     const task = edited.components.schemas.Task;
