@@ -101,6 +101,8 @@ function specWith(placement: string, request: Json, response: Json): Json {
 interface SchemaCase {
   name: string;
   side: "request" | "response";
+  /** A change made to the target in both specs first. */
+  setup?: (t: Json) => void;
   mutate: (t: Json) => void;
   /** The rule that must be found; null when nothing at warning or error level may be. */
   expect: RuleId | null;
@@ -141,6 +143,13 @@ const SCHEMA_CASES: SchemaCase[] = [
     name: "optional field removed (a warning, not an error)",
     side: "request",
     expect: "request-property-removed",
+    mutate: (t) => delete p(t).note,
+  },
+  {
+    name: "optional field removed where extra fields are refused",
+    side: "request",
+    expect: "request-property-removed-refused",
+    setup: (t) => (t.additionalProperties = false),
     mutate: (t) => delete p(t).note,
   },
   {
@@ -430,14 +439,19 @@ describe("compareSpecs on schemas, by placement", () => {
   const table = Object.keys(PLACEMENTS).flatMap((placement) =>
     SCHEMA_CASES.map((c) => ({ ...c, placement, label: `${c.side}: ${c.name}` })),
   );
-  it.each(table)("$placement — $label → $expect", ({ placement, side, mutate, expect: rule }) => {
-    const oldDoc = specWith(placement, target(), target());
-    const changed = target();
+  it.each(table)("$placement — $label → $expect", ({ placement, side, setup, mutate, expect: rule }) => {
+    const prepared = () => {
+      const t = target();
+      setup?.(t);
+      return t;
+    };
+    const oldDoc = specWith(placement, prepared(), prepared());
+    const changed = prepared();
     mutate(changed);
     const newDoc = specWith(
       placement,
-      side === "request" ? changed : target(),
-      side === "response" ? changed : target(),
+      side === "request" ? changed : prepared(),
+      side === "response" ? changed : prepared(),
     );
     expectOutcome(compareSpecs(oldDoc, newDoc, { policy }), rule, oldDoc, newDoc);
   });

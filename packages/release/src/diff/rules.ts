@@ -64,6 +64,10 @@ export const RULES = {
     level: "warning",
     summary: "a request field is no longer documented (old requests still carry it)",
   },
+  "request-property-removed-refused": {
+    level: "error",
+    summary: "a request field is gone from a schema that refuses extra fields",
+  },
   "request-property-removed-after-sunset": {
     level: "info",
     summary: "a deprecated request field is gone after its sunset",

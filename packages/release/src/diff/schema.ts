@@ -208,8 +208,12 @@ function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     const newProp = b.properties.get(name);
     if (!newProp) {
       const old = flatten(ctx.oldDoc, oldProp);
+      // Old requests still carry the field: harmless unless the schema now refuses what it does not list.
+      const refused = b.additional?.value === false;
       const plain: RuleId = request
-        ? "request-property-removed"
+        ? refused
+          ? "request-property-removed-refused"
+          : "request-property-removed"
         : a.required.has(name)
           ? "response-required-property-removed"
           : "response-optional-property-removed";
