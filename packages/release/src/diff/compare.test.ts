@@ -201,6 +201,12 @@ const SCHEMA_CASES: SchemaCase[] = [
     mutate: (t) => (t.additionalProperties = false),
   },
   {
+    name: "unevaluated fields refused",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (t.unevaluatedProperties = false),
+  },
+  {
     name: "pattern added",
     side: "request",
     expect: "request-limit-narrowed",

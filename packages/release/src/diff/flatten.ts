@@ -123,9 +123,11 @@ function merge(flat: FlatSchema, schema: Json, at: Located) {
     for (const name of schema.required)
       if (!flat.required.has(name)) flat.required.set(name, `${at.ptr}/required`);
   }
-  if (schema.additionalProperties === false)
-    flat.additional = { value: false, ptr: `${at.ptr}/additionalProperties` };
-  else if (
+  // unevaluatedProperties: false (2020-12) refuses unlisted fields as additionalProperties: false does.
+  if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
+    const keyword = schema.additionalProperties === false ? "additionalProperties" : "unevaluatedProperties";
+    flat.additional = { value: false, ptr: `${at.ptr}/${keyword}` };
+  } else if (
     schema.additionalProperties &&
     typeof schema.additionalProperties === "object" &&
     flat.additional?.value !== false
