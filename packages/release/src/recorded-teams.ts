@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createJudge, harFiles, type Judge, parseBody, readHar } from "@cloud-contract/contract-tests";
 import type { OpenApiDocument, Operation } from "@cloud-contract/spec/document";
+import { operationIdentity } from "./diff/compare.js";
 import type { Refusal } from "./gate-report.js";
 import type { GatePolicy } from "./policy.js";
 
@@ -18,7 +19,7 @@ export interface TeamReplay {
   /** Exchanges of routes neither spec has (not judged). */
   skipped: number;
   refusals: Refusal[];
-  /** Exchanges by the `METHOD /path` of the released operation they called. */
+  /** Exchanges by the identity (operationIdentity) of the released operation they called. */
   byOperation: Map<string, Exchange[]>;
 }
 
@@ -90,7 +91,7 @@ export function replayTeams(
         const label = `${relative(root, file)}#${index} ${entry.request.method} ${url.pathname}${url.search} → ${entry.response.status}`;
         const before = then.route(entry.request.method, url.pathname);
         if (before) {
-          const key = `${before.operation.method} ${before.operation.path}`;
+          const key = operationIdentity(before.operation.method, before.operation.path);
           const list = replay.byOperation.get(key) ?? [];
           list.push({ team, label });
           replay.byOperation.set(key, list);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { currentVersions, readBaseline } from "./baseline.js";
-import { compareSpecs } from "./diff/compare.js";
+import { compareSpecs, operationIdentity } from "./diff/compare.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
 import { isPolicyRule } from "./diff/rules.js";
 import { decide } from "./gate.js";
@@ -63,7 +63,8 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const raw = compareSpecs(baseline.spec, candidate, { policy: { ...policy.deprecation, today } });
   const judged: GateFinding[] = raw.map((finding) => {
     const touched = new Map<string, string[]>();
-    for (const exchange of replay.byOperation.get(finding.operation) ?? []) {
+    const [method = "", path = ""] = finding.operation.split(" ");
+    for (const exchange of replay.byOperation.get(operationIdentity(method, path)) ?? []) {
       touched.set(exchange.team, [...(touched.get(exchange.team) ?? []), exchange.label]);
     }
     const source = locate(finding.after);

@@ -338,6 +338,16 @@ describe("compareSpecs on operations, parameters, bodies, statuses and security"
     expect(valueAt(newDoc, hit?.after ?? "/missing"), `after ${hit?.after}`).toBeDefined();
   });
 
+  it("sees no change in a path parameter renamed (the URL is the same)", () => {
+    const newDoc = base();
+    const item = newDoc.paths["/items/{id}"];
+    item.parameters[0].name = "item_id";
+    delete newDoc.paths["/items/{id}"];
+    newDoc.paths["/items/{item_id}"] = item;
+    const findings = compareSpecs(base(), newDoc, { policy });
+    expect(findings).toEqual([]);
+  });
+
   it("names the operation and its operationId on every finding of a shared component, once per operation", () => {
     const newDoc = base();
     delete newDoc.components.schemas.Item.properties.id;

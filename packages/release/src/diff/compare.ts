@@ -52,9 +52,10 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     before: c.before,
     after: c.after,
   });
-  for (const [key, a] of before) {
-    const b = after.get(key);
+  for (const [identity, a] of before) {
+    const b = after.get(identity);
     if (!b) {
+      const key = a.label;
       const rule = removalRule("operation", "operation-removed", deprecationOf(a.value), policy);
       const container = follow(newDoc, child({ value: newDoc, ptr: "" }, "paths", a.path));
       const afterPtr = container.value ? container.ptr : "/paths";
@@ -68,6 +69,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
       );
       continue;
     }
+    const key = b.label;
     const stability = b.value["x-stability-level"] ?? a.value["x-stability-level"] ?? policy.defaultStability;
     // One finding per change and operation, however many statuses or parameters share the schema.
     const reported = new Set<string>();
@@ -87,8 +89,9 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     };
     compareOperation(scope, key, a, b);
   }
-  for (const [key, b] of after) {
-    if (before.has(key)) continue;
+  for (const [identity, b] of after) {
+    if (before.has(identity)) continue;
+    const key = b.label;
     const container = follow(oldDoc, child({ value: oldDoc, ptr: "" }, "paths", b.path));
     findings.push(
       finding(key, b.value.operationId, {
@@ -106,9 +109,18 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
 interface OperationNode extends Located {
   path: string;
   pathItem: Located;
+  /** `GET /tasks/{task_id}` */
+  label: string;
 }
 
-/** The operations of a document keyed `METHOD /path`, the identity of an operation across versions. */
+/**
+ * The identity of an operation across versions: its method and path template with the parameter names left
+ * out (`GET /tasks/{}`), since renaming a path parameter changes no URL.
+ */
+export const operationIdentity = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, "{}")}`;
+
+/** The operations of a document by identity. */
 function operations(doc: Json): Map<string, OperationNode> {
   const map = new Map<string, OperationNode>();
   for (const path of Object.keys(doc.paths ?? {})) {
@@ -116,7 +128,12 @@ function operations(doc: Json): Map<string, OperationNode> {
     for (const method of METHODS) {
       const op = child(pathItem, method);
       if (op.value && typeof op.value === "object")
-        map.set(`${method.toUpperCase()} ${path}`, { ...op, path, pathItem });
+        map.set(operationIdentity(method, path), {
+          ...op,
+          path,
+          pathItem,
+          label: `${method.toUpperCase()} ${path}`,
+        });
     }
   }
   return map;
@@ -154,16 +171,21 @@ function compareOperation(scope: OperationScope, key: string, a: OperationNode, 
   compareResponses(scope, a, b);
 }
 
-/** Path-item and operation parameters merged (the operation's win), keyed `in:name`. */
+/**
+ * Path-item and operation parameters merged (the operation's win), keyed `in:name`; a path parameter by its
+ * place in the template (`path:#1`), so that renaming it is no change.
+ */
 function parameters(doc: Json, op: OperationNode): Map<string, Located> {
   const map = new Map<string, Located>();
+  const places = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   for (const owner of [op.pathItem, op]) {
     const list = owner.value.parameters;
     if (!Array.isArray(list)) continue;
     list.forEach((_, i) => {
       const p = follow(doc, child(owner, "parameters", i));
       const name = p.value.in === "header" ? String(p.value.name).toLowerCase() : p.value.name;
-      map.set(`${p.value.in}:${name}`, p);
+      const place = p.value.in === "path" ? places.indexOf(name) : -1;
+      map.set(place >= 0 ? `path:#${place + 1}` : `${p.value.in}:${name}`, p);
     });
   }
   return map;
@@ -190,6 +212,9 @@ function compareSchemasOf(scope: OperationScope, direction: Direction, a: Locate
   for (const change of schemaChanges(scope, direction, a, b)) scope.report(change);
 }
 
+/** `query limit`, `path task_id` */
+const nameOf = (p: Located) => `${p.value.in} ${p.value.name}`;
+
 function compareParameters(scope: OperationScope, a: OperationNode, b: OperationNode) {
   const before = parameters(scope.oldDoc, a);
   const after = parameters(scope.newDoc, b);
@@ -204,19 +229,24 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
         deprecationOf(p.value),
         scope.policy,
       );
-      report(rule, `parameter ${id} removed`, p.ptr, b.ptr);
+      report(rule, `parameter ${nameOf(p)} removed`, p.ptr, b.ptr);
       continue;
     }
     const required = (x: Located) => x.value.required === true || x.value.in === "path";
     if (!required(p) && required(q))
-      report("request-parameter-became-required", `parameter ${id} is now required`, p.ptr, q.ptr);
+      report("request-parameter-became-required", `parameter ${nameOf(p)} is now required`, p.ptr, q.ptr);
     if (required(p) && !required(q))
-      report("request-parameter-became-optional", `parameter ${id} is no longer required`, p.ptr, q.ptr);
+      report(
+        "request-parameter-became-optional",
+        `parameter ${nameOf(p)} is no longer required`,
+        p.ptr,
+        q.ptr,
+      );
     if (p.value.style !== q.value.style || p.value.explode !== q.value.explode) {
       const show = (x: Located) => `${x.value.style ?? "default"}/${x.value.explode ?? "default"}`;
       report(
         "request-parameter-serialization-changed",
-        `parameter ${id}: style/explode ${show(p)} → ${show(q)}`,
+        `parameter ${nameOf(p)}: style/explode ${show(p)} → ${show(q)}`,
         p.ptr,
         q.ptr,
       );
@@ -227,7 +257,7 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
       scope.stability,
       scope.policy,
     )) {
-      report(rule, `parameter ${id}: ${message}`, p.ptr, q.ptr);
+      report(rule, `parameter ${nameOf(p)}: ${message}`, p.ptr, q.ptr);
     }
     compareSchemasOf(scope, "request", child(p, "schema"), child(q, "schema"));
   }
@@ -235,7 +265,7 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
     if (before.has(id)) continue;
     const required = q.value.required === true || q.value.in === "path";
     const rule = required ? "request-parameter-added-required" : "request-parameter-added-optional";
-    report(rule, `${required ? "required" : "optional"} parameter ${id} added`, a.ptr, q.ptr);
+    report(rule, `${required ? "required" : "optional"} parameter ${nameOf(q)} added`, a.ptr, q.ptr);
   }
 }
 
