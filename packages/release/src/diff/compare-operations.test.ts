@@ -47,7 +47,14 @@ function base(): Json {
             },
           ],
           responses: {
-            "200": { description: "ok", content: json({ $ref: "#/components/schemas/Item" }) },
+            "200": {
+              description: "ok",
+              content: json({ $ref: "#/components/schemas/Item" }),
+              headers: {
+                "X-Request-Id": { required: true, schema: { type: "string" } },
+                ETag: { schema: { type: "string" } },
+              },
+            },
             "404": { description: "missing", content: json({ $ref: "#/components/schemas/Error" }) },
           },
         },
@@ -163,6 +170,36 @@ const CASES: Case[] = [
     name: "response media type added",
     expect: "response-media-type-added",
     mutate: (d) => (getOp(d).responses["200"].content["text/csv"] = {}),
+  },
+  {
+    name: "required response header removed",
+    expect: "response-required-header-removed",
+    mutate: (d) => delete getOp(d).responses["200"].headers["X-Request-Id"],
+  },
+  {
+    name: "optional response header removed",
+    expect: "response-optional-header-removed",
+    mutate: (d) => delete getOp(d).responses["200"].headers.ETag,
+  },
+  {
+    name: "response header added (name case ignored for the others)",
+    expect: "response-header-added",
+    mutate: (d) => {
+      const h = getOp(d).responses["200"].headers;
+      h["x-request-id"] = h["X-Request-Id"];
+      delete h["X-Request-Id"];
+      h["Retry-After"] = { schema: { type: "integer" } };
+    },
+  },
+  {
+    name: "response header may now be missing",
+    expect: "response-header-became-optional",
+    mutate: (d) => (getOp(d).responses["200"].headers["X-Request-Id"].required = false),
+  },
+  {
+    name: "response header's type widened",
+    expect: "response-type-widened",
+    mutate: (d) => (getOp(d).responses["200"].headers.ETag.schema.type = ["string", "integer"]),
   },
   {
     name: "new required query parameter",

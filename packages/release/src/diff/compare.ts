@@ -342,6 +342,7 @@ function compareResponses(scope: OperationScope, a: OperationNode, b: OperationN
     }
     const y = follow(scope.newDoc, child(after, status));
     compareContent(scope, "response", child(x, "content"), child(y, "content"));
+    compareHeaders(scope, x, y);
   }
   for (const status of Object.keys(after.value ?? {})) {
     if (status in (before.value ?? {})) continue;
@@ -352,6 +353,39 @@ function compareResponses(scope: OperationScope, a: OperationNode, b: OperationN
       before: before.ptr,
       after: child(after, status).ptr,
     });
+  }
+}
+
+/** A response's headers by lower-case name, each resolved. */
+function headers(doc: Json, response: Located): Map<string, Located> {
+  const list = child(response, "headers");
+  const map = new Map<string, Located>();
+  for (const name of Object.keys(list.value ?? {}))
+    map.set(name.toLowerCase(), follow(doc, child(list, name)));
+  return map;
+}
+
+function compareHeaders(scope: OperationScope, x: Located, y: Located) {
+  const before = headers(scope.oldDoc, x);
+  const after = headers(scope.newDoc, y);
+  const report = (rule: RuleId, message: string, a: string, b: string) =>
+    scope.report({ rule, message, before: a, after: b });
+  for (const [name, h] of before) {
+    const g = after.get(name);
+    if (!g) {
+      const rule = h.value?.required
+        ? "response-required-header-removed"
+        : "response-optional-header-removed";
+      report(rule, `response header ${name} removed`, h.ptr, y.ptr);
+      continue;
+    }
+    if (h.value?.required && !g.value?.required) {
+      report("response-header-became-optional", `response header ${name} may now be missing`, h.ptr, g.ptr);
+    }
+    compareSchemasOf(scope, "response", child(h, "schema"), child(g, "schema"));
+  }
+  for (const [name, g] of after) {
+    if (!before.has(name)) report("response-header-added", `response header ${name} added`, x.ptr, g.ptr);
   }
 }
 

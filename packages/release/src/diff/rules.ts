@@ -100,6 +100,16 @@ export const RULES = {
   "response-non-success-status-removed": { level: "warning", summary: "an error status is gone" },
   "response-success-status-added": { level: "warning", summary: "a new success status" },
   "response-non-success-status-added": { level: "info", summary: "a new error status" },
+  "response-required-header-removed": {
+    level: "error",
+    summary: "a response header that was always sent is gone",
+  },
+  "response-optional-header-removed": {
+    level: "warning",
+    summary: "a response header is no longer documented",
+  },
+  "response-header-added": { level: "info", summary: "a new response header" },
+  "response-header-became-optional": { level: "error", summary: "a response header may now be missing" },
   "response-media-type-removed": { level: "error", summary: "a response media type is gone" },
   "response-media-type-added": { level: "info", summary: "one more response media type" },
   "response-required-property-removed": { level: "error", summary: "a required response field is gone" },
