@@ -81,9 +81,15 @@ describe("the gate on a workspace", () => {
     );
   });
 
-  it("refuses an unknown option, an unknown format and a bad date with exit 2 and one line", async () => {
+  it("refuses an unknown option, an unknown format, a bad date and a changelog it cannot write with exit 2 and one line", async () => {
     const root = workspace(released);
-    for (const args of [["--bogus"], ["--format", "xml"], ["--today", "June"]]) {
+    const cases = [
+      ["--bogus"],
+      ["--format", "xml"],
+      ["--today", "June"],
+      ["--changelog", "/nonexistent/dir/c.md"],
+    ];
+    for (const args of cases) {
       const { code, output } = await gate(root, ...args);
       expect(code, args.join(" ")).toBe(2);
       expect(output.split("\n")[0]).toMatch(/^gate: /);

@@ -65,8 +65,8 @@ export async function gateMain(
       ...(values.waivers ? { waiversFile: resolve(values.waivers) } : {}),
       ...(values.consumers ? { consumersDir: resolve(values.consumers) } : {}),
     });
+    if (values.changelog) writeChangelog(values.changelog, report);
     out(write(report));
-    if (values.changelog) writeFileSync(values.changelog, `${changelogSection(report.findings)}\n`);
     return report.ok ? 0 : 1;
   } catch (error) {
     const known =
@@ -75,5 +75,15 @@ export async function gateMain(
     err(`gate: ${(error as Error).message}`);
     if (!(error instanceof GateInputError)) err(GATE_USAGE);
     return 2;
+  }
+}
+
+function writeChangelog(file: string, report: GateReport) {
+  try {
+    writeFileSync(file, `${changelogSection(report.findings)}\n`);
+  } catch (error) {
+    throw new GateInputError(
+      `cannot write --changelog ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
   }
 }
