@@ -1,4 +1,6 @@
 // The library side of the contract suite, for those who build their own runs on it.
+
+export { parseBody } from "./body.js";
 export { type CliPlan, main, parseCli, usage, vitestCommand } from "./cli.js";
 export { CannotRun, type CliIo, type CommandModule, type CommandRun } from "./commands/command.js";
 export { buildContext, type ContractContext, type SandboxFixtures, type TargetFixtures } from "./context.js";
@@ -13,7 +15,7 @@ export {
   operationLabel,
 } from "./judge.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
-export { type ReplayResult, replayRecordings } from "./replay/replay.js";
+export { harFiles, type ReplayResult, readHar, replayRecordings } from "./replay/replay.js";
 export { ContractReporter, type ContractReporterOptions, toTestRecord } from "./reporter.js";
 export { junitXml } from "./reports/junit.js";
 export { type RunConfig, type RunFlags, resolveRun } from "./run-config/run-config.js";

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// Breaking-change gate (CI): node packages/release/scripts/gate.mjs [--root DIR] [--current FILE] [--json]
-// Compares spec/dist/openapi.json with spec/released/openapi.json; exit 1 when the API breaks and no
-// changeset bumps @cloud-contract/types and /client by a major (a minor before 1.0).
+// The release gate (CI): node packages/release/scripts/gate.mjs [--format text|json|junit|github|markdown] …
+// Exit 0 passed, 1 the API breaks for consumers, 2 the gate cannot run.
 import { fileURLToPath } from "node:url";
 import { gateMain } from "../dist/cli/gate.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-process.exitCode = await gateMain(process.argv.slice(2), root, (line) => console.log(line));
+process.exitCode = await gateMain(
+  process.argv.slice(2),
+  root,
+  (text) => console.log(text),
+  (line) => console.error(line),
+);

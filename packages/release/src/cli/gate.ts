@@ -1,68 +1,89 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { currentVersions, readBaseline } from "../baseline.js";
-import { compareSpecs } from "../diff/compare.js";
-import { responseFieldsNowNullable } from "../diff/nullable.js";
-import type { Change } from "../diff/types.js";
-import { decide } from "../gate.js";
-import { pendingBumps } from "../release-plan.js";
+import { GateInputError } from "../gate-input-error.js";
+import type { GateReport } from "../gate-report.js";
+import { changelogSection } from "../reports/changelog.js";
+import { githubReport } from "../reports/github.js";
+import { jsonReport } from "../reports/json.js";
+import { junitReport } from "../reports/junit.js";
+import { markdownReport } from "../reports/markdown.js";
+import { textReport } from "../reports/text.js";
+import { runGate } from "../run-gate.js";
 
-const LIST_LIMIT = 40;
+const FORMATS: Record<string, (report: GateReport) => string> = {
+  text: textReport,
+  json: jsonReport,
+  junit: junitReport,
+  github: githubReport,
+  markdown: markdownReport,
+};
+
+export const GATE_USAGE = `usage: gate [--format text|json|junit|github|markdown] [--changelog FILE] [--root DIR]
+            [--current BUNDLE] [--policy FILE] [--waivers FILE] [--consumers DIR] [--today YYYY-MM-DD]`;
 
 /**
- * The breaking-change gate: compares the current bundle with the released one and fails (returns 1)
- * when the API breaks without a major bump of the types and client. Prints through `log`.
+ * The release gate: compares the candidate bundle with the released one, replays the consumers' recordings,
+ * applies waivers and the deprecation policy. Returns the exit code: 0 passed, 1 the API breaks for
+ * consumers, 2 the gate cannot run (one line on `err`).
  */
 export async function gateMain(
   argv: string[],
   defaultRoot: string,
-  log: (line: string) => void,
+  out: (text: string) => void,
+  err: (line: string) => void = out,
 ): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { root: { type: "string" }, current: { type: "string" }, json: { type: "boolean" } },
-  });
-  const root = resolve(values.root ?? defaultRoot);
-  const current = JSON.parse(
-    readFileSync(values.current ?? join(root, "spec", "dist", "openapi.json"), "utf8"),
-  );
-  const baseline = readBaseline(root);
-  const diff = compareSpecs(baseline.spec, current);
-  const decision = decide({
-    diff,
-    bumps: await pendingBumps(root),
-    currentVersions: currentVersions(root),
-    releasedVersions: baseline.versions,
-  });
-  if (values.json) {
-    const nowNullable = responseFieldsNowNullable(diff.breaking).map((c) => c.where);
-    log(JSON.stringify({ ok: decision.ok, reasons: decision.reasons, nowNullable, ...diff }, null, 2));
-    return decision.ok ? 0 : 1;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        root: { type: "string" },
+        current: { type: "string" },
+        format: { type: "string", default: "text" },
+        changelog: { type: "string" },
+        policy: { type: "string" },
+        waivers: { type: "string" },
+        consumers: { type: "string" },
+        today: { type: "string" },
+      },
+    });
+    const write = FORMATS[values.format];
+    if (!write)
+      throw new GateInputError(
+        `--format must be one of ${Object.keys(FORMATS).join(", ")}, not ${values.format}`,
+      );
+    const today = values.today ?? new Date().toISOString().slice(0, 10);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today)))
+      throw new GateInputError(`--today must be YYYY-MM-DD, not ${today}`);
+    const root = resolve(values.root ?? defaultRoot);
+    const report = await runGate({
+      root,
+      today,
+      ...(values.current ? { current: resolve(values.current) } : {}),
+      ...(values.policy ? { policyFile: resolve(values.policy) } : {}),
+      ...(values.waivers ? { waiversFile: resolve(values.waivers) } : {}),
+      ...(values.consumers ? { consumersDir: resolve(values.consumers) } : {}),
+    });
+    if (values.changelog) writeChangelog(values.changelog, report);
+    out(write(report));
+    return report.ok ? 0 : 1;
+  } catch (error) {
+    const known =
+      error instanceof GateInputError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    if (!known) throw error;
+    err(`gate: ${(error as Error).message}`);
+    if (!(error instanceof GateInputError)) err(GATE_USAGE);
+    return 2;
   }
-  log(
-    `breaking-change gate: ${diff.breaking.length} breaking, ${diff.nonBreaking.length} non-breaking change(s)`,
-  );
-  printList(log, "breaking", diff.breaking);
-  printList(log, "non-breaking", diff.nonBreaking);
-  const nullable = responseFieldsNowNullable(diff.breaking);
-  if (nullable.length > 0) {
-    log(`response fields that may now be null (${nullable.length}; TypeScript consumers must handle null):`);
-    for (const c of nullable) log(`  ${c.where}`);
-  }
-  for (const reason of decision.reasons) log(`  ${reason}`);
-  if (!decision.ok) {
-    log("FAILED: the API breaks for consumers. Run `pnpm changeset`, choose a major bump for");
-    log("@cloud-contract/types and @cloud-contract/client, and describe what consumers must change.");
-  } else {
-    log("passed");
-  }
-  return decision.ok ? 0 : 1;
 }
 
-function printList(log: (line: string) => void, title: string, changes: Change[]) {
-  if (changes.length === 0) return;
-  log(`${title}:`);
-  for (const c of changes.slice(0, LIST_LIMIT)) log(`  [${c.rule}] ${c.where}: ${c.message}`);
-  if (changes.length > LIST_LIMIT) log(`  … and ${changes.length - LIST_LIMIT} more (use --json for all)`);
+function writeChangelog(file: string, report: GateReport) {
+  try {
+    writeFileSync(file, `${changelogSection(report.findings)}\n`);
+  } catch (error) {
+    throw new GateInputError(
+      `cannot write --changelog ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
 }

@@ -1,389 +1,474 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { compareSpecs } from "./compare.js";
-import type { ChangeRule, Json, Severity } from "./types.js";
+import { DEFAULT_DEPRECATION_POLICY } from "./deprecation.js";
+import { valueAt } from "./pointer.js";
+import type { RuleId } from "./rules.js";
+import type { Finding, Json } from "./types.js";
 
-/** A small spec with one of everything the comparer looks at. Each case changes one thing in a copy. */
-function base(): Json {
-  const json = { "application/json": { schema: { $ref: "#/components/schemas/Item" } } };
-  const error = {
-    description: "error",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  };
+const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
+
+/** The schema every placement carries: one of each thing the comparer follows. */
+function target(): Json {
   return {
-    openapi: "3.1.0",
-    info: { title: "test", version: "1.0.0" },
-    security: [{ ApiKey: [] }],
-    paths: {
-      "/items/{id}": {
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
-        get: {
-          operationId: "getItem",
-          parameters: [{ name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } }],
-          responses: { "200": { description: "ok", content: json }, "404": error },
-        },
-        patch: {
-          operationId: "updateItem",
-          requestBody: {
-            content: { "application/json": { schema: { $ref: "#/components/schemas/ItemUpdate" } } },
-          },
-          responses: { "200": { description: "ok", content: json }, "422": error },
-        },
+    type: "object",
+    required: ["id"],
+    properties: {
+      id: { type: "string" },
+      name: { type: "string", maxLength: 64, description: "display name" },
+      note: { type: "string" },
+      count: { type: "number" },
+      kind: { enum: ["a", "b"] },
+      legacy: { type: "string", deprecated: true, "x-sunset": "2026-03-01" },
+      old: { type: "string", deprecated: true, "x-sunset": "2026-12-01" },
+      tags: { type: "object", propertyNames: { maxLength: 20 }, additionalProperties: { type: "string" } },
+      choice: {
+        oneOf: [
+          { title: "Text", type: "string" },
+          { title: "Number", type: "integer" },
+        ],
       },
     },
-    components: {
-      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "Authorization" } },
-      schemas: {
-        Item: {
-          type: "object",
-          required: ["id", "state", "name"],
-          properties: {
-            id: { type: "integer" },
-            state: { $ref: "#/components/schemas/State" },
-            name: { type: "string", maxLength: 255 },
-            note: { type: ["string", "null"] },
-            nic: { $ref: "#/components/schemas/Nic" },
-            children: { type: "array", items: { $ref: "#/components/schemas/Item" } },
+  };
+}
+
+const OTHER = { type: "object", required: ["code"], properties: { code: { type: "integer" } } };
+const BASE = { type: "object", properties: { base: { type: "string" } } };
+
+/** Where the target sits in a media type's schema; `ref` puts it in components under `name`. */
+const PLACEMENTS: Record<string, (name: string, components: Json) => Json> = {
+  inline: () => "T",
+  "behind a $ref": (name, components) => {
+    components[name] = "T";
+    return { $ref: `#/components/schemas/${name}` };
+  },
+  "next to a $ref": () => ({ $ref: "#/components/schemas/Base", "...": "T" }),
+  "inside a oneOf variant": () => ({ oneOf: ["T", { $ref: "#/components/schemas/Other" }] }),
+  "inside an anyOf variant": () => ({ anyOf: [{ $ref: "#/components/schemas/Other" }, "T"] }),
+  "inside an allOf part": () => ({ allOf: [{ $ref: "#/components/schemas/Base" }, "T"] }),
+  "at depth": () => ({
+    type: "object",
+    properties: { page: { type: "object", properties: { items: { type: "array", items: "T" } } } },
+  }),
+};
+
+/** Replaces the placeholder "T" (or a `"...": "T"` spread) by the target schema. */
+function fill(node: Json, t: Json): Json {
+  if (node === "T") return t;
+  if (Array.isArray(node)) return node.map((n) => fill(n, t));
+  if (node && typeof node === "object") {
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "..." && v === "T") Object.assign(out, t);
+      else out[k] = fill(v, t);
+    }
+    return out;
+  }
+  return node;
+}
+
+function specWith(placement: string, request: Json, response: Json): Json {
+  const components: Json = { Base: BASE, Other: OTHER };
+  const place = PLACEMENTS[placement];
+  if (!place) throw new Error(placement);
+  const requestSchema = place("RequestTarget", components);
+  const responseSchema = place("ResponseTarget", components);
+  if (components.RequestTarget) components.RequestTarget = request;
+  if (components.ResponseTarget) components.ResponseTarget = response;
+  return {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/things": {
+        post: {
+          operationId: "createThing",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: fill(requestSchema, request) } },
           },
-        },
-        ItemUpdate: {
-          type: "object",
-          required: ["name"],
-          properties: {
-            name: { type: "string", maxLength: 255 },
-            weight: { type: "number" },
-            state: { $ref: "#/components/schemas/State" },
-            note: { type: ["string", "null"] },
-            nic: { $ref: "#/components/schemas/Nic" },
-          },
-        },
-        State: { type: "string", enum: ["NEW", "DONE"] },
-        Nic: {
-          oneOf: [{ $ref: "#/components/schemas/NicExternal" }, { $ref: "#/components/schemas/NicSubnet" }],
-          discriminator: {
-            propertyName: "type",
-            mapping: {
-              external: "#/components/schemas/NicExternal",
-              subnet: "#/components/schemas/NicSubnet",
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: fill(responseSchema, response) } },
             },
           },
         },
-        NicExternal: { type: "object", required: ["type"], properties: { type: { const: "external" } } },
-        NicSubnet: {
-          type: "object",
-          required: ["type", "subnet_id"],
-          properties: { type: { const: "subnet" }, subnet_id: { type: "string" } },
-        },
-        Error: { type: "object", required: ["message"], properties: { message: { type: "string" } } },
       },
     },
+    components: { schemas: components },
   };
 }
 
-type Mutation = (doc: Json) => void;
-const schemas = (d: Json) => d.components.schemas;
-const getOp = (d: Json) => d.paths["/items/{id}"].get;
-
-interface Case {
+interface SchemaCase {
   name: string;
-  mutate: Mutation;
-  rule: ChangeRule;
+  side: "request" | "response";
+  /** A change made to the target in both specs first. */
+  setup?: (t: Json) => void;
+  mutate: (t: Json) => void;
+  /** The rule that must be found; null when nothing at warning or error level may be. */
+  expect: RuleId | null;
 }
 
-const breaking: Case[] = [
+const p = (t: Json) => t.properties;
+
+/** Twins: each breaking (or warning) case next to the harmless one of the same class. */
+const SCHEMA_CASES: SchemaCase[] = [
   {
-    name: "an operation is removed",
-    rule: "operation-removed",
-    mutate: (d) => delete d.paths["/items/{id}"].patch,
+    name: "optional field becomes required",
+    side: "request",
+    expect: "request-property-became-required",
+    mutate: (t) => t.required.push("name"),
   },
   {
-    name: "an operationId changes",
-    rule: "operation-id-changed",
-    mutate: (d) => (getOp(d).operationId = "readItem"),
+    name: "required field becomes optional",
+    side: "request",
+    expect: "request-property-became-optional",
+    mutate: (t) => (t.required = []),
   },
   {
-    name: "a response field is removed",
-    rule: "field-removed",
-    mutate: (d) => delete schemas(d).Item.properties.note,
-  },
-  {
-    name: "a request field is removed",
-    rule: "field-removed",
-    mutate: (d) => delete schemas(d).ItemUpdate.properties.note,
-  },
-  {
-    name: "an enum value is removed",
-    rule: "enum-value-removed",
-    mutate: (d) => schemas(d).State.enum.pop(),
-  },
-  {
-    name: "a new required request field appears",
-    rule: "field-required",
-    mutate: (d) => {
-      schemas(d).ItemUpdate.properties.reason = { type: "string" };
-      schemas(d).ItemUpdate.required.push("reason");
+    name: "new required field",
+    side: "request",
+    expect: "request-property-added-required",
+    mutate: (t) => {
+      p(t).x = { type: "string" };
+      t.required.push("x");
     },
   },
   {
-    name: "an optional request field becomes required",
-    rule: "field-required",
-    mutate: (d) => schemas(d).ItemUpdate.required.push("state"),
+    name: "new optional field",
+    side: "request",
+    expect: "request-property-added-optional",
+    mutate: (t) => (p(t).x = { type: "string" }),
   },
   {
-    name: "a new required query parameter appears",
-    rule: "parameter-required",
-    mutate: (d) =>
-      getOp(d).parameters.push({ name: "q", in: "query", required: true, schema: { type: "string" } }),
+    name: "optional field removed (a warning, not an error)",
+    side: "request",
+    expect: "request-property-removed",
+    mutate: (t) => delete p(t).note,
   },
   {
-    name: "an optional parameter becomes required",
-    rule: "parameter-required",
-    mutate: (d) => (getOp(d).parameters[0].required = true),
-  },
-  { name: "a parameter is removed", rule: "parameter-removed", mutate: (d) => (getOp(d).parameters = []) },
-  {
-    name: "a request body becomes required",
-    rule: "request-body-required",
-    mutate: (d) => (d.paths["/items/{id}"].patch.requestBody.required = true),
+    name: "optional field removed where extra fields are refused",
+    side: "request",
+    expect: "request-property-removed-refused",
+    setup: (t) => (t.additionalProperties = false),
+    mutate: (t) => delete p(t).note,
   },
   {
-    name: "a request field's type is narrowed (null no longer allowed)",
-    rule: "type-narrowed",
-    mutate: (d) => (schemas(d).ItemUpdate.properties.note.type = "string"),
+    name: "field type changed",
+    side: "request",
+    expect: "request-type-narrowed",
+    mutate: (t) => (p(t).name.type = "integer"),
   },
   {
-    name: "a request field's type is narrowed (number → integer)",
-    rule: "type-narrowed",
-    mutate: (d) => (schemas(d).ItemUpdate.properties.weight.type = "integer"),
+    name: "field now accepts null",
+    side: "request",
+    expect: "request-type-widened",
+    mutate: (t) => (p(t).note.type = ["string", "null"]),
   },
   {
-    name: "a query limit is narrowed (maximum 100 → 50)",
-    rule: "limit-narrowed",
-    mutate: (d) => (getOp(d).parameters[0].schema.maximum = 50),
+    name: "maxLength lowered",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (p(t).name.maxLength = 32),
   },
   {
-    name: "a request string limit is narrowed (maxLength 255 → 64)",
-    rule: "limit-narrowed",
-    mutate: (d) => (schemas(d).ItemUpdate.properties.name.maxLength = 64),
+    name: "maxLength raised",
+    side: "request",
+    expect: "request-limit-widened",
+    mutate: (t) => (p(t).name.maxLength = 128),
   },
   {
-    name: "a minimum is raised",
-    rule: "limit-narrowed",
-    mutate: (d) => (getOp(d).parameters[0].schema.minimum = 10),
+    name: "map keys' maxLength lowered",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (p(t).tags.propertyNames.maxLength = 10),
   },
   {
-    name: "a pattern is added to a request field",
-    rule: "limit-narrowed",
-    mutate: (d) => (schemas(d).ItemUpdate.properties.name.pattern = "^[a-z]+$"),
+    name: "map keys' maxLength raised",
+    side: "request",
+    expect: "request-limit-widened",
+    mutate: (t) => (p(t).tags.propertyNames.maxLength = 40),
   },
   {
-    name: "a response field changes type",
-    rule: "type-narrowed",
-    mutate: (d) => (schemas(d).Item.properties.id.type = "string"),
+    name: "map values' type changed",
+    side: "request",
+    expect: "request-type-narrowed",
+    mutate: (t) => (p(t).tags.additionalProperties.type = "integer"),
   },
   {
-    name: "a response field may now be null",
-    rule: "type-widened",
-    mutate: (d) => (schemas(d).Item.properties.name.type = ["string", "null"]),
+    name: "extra fields refused",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (t.additionalProperties = false),
   },
   {
-    name: "a response field is no longer required",
-    rule: "field-optional",
-    mutate: (d) => (schemas(d).Item.required = ["id", "state"]),
+    name: "unevaluated fields refused",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (t.unevaluatedProperties = false),
   },
   {
-    name: "a success response is removed",
-    rule: "response-removed",
-    mutate: (d) => {
-      getOp(d).responses["201"] = getOp(d).responses["200"];
-      delete getOp(d).responses["200"];
+    name: "pattern added",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (p(t).name.pattern = "^[a-z]+$"),
+  },
+  {
+    name: "deprecated field removed after its sunset",
+    side: "request",
+    expect: "request-property-removed-after-sunset",
+    mutate: (t) => delete p(t).legacy,
+  },
+  {
+    name: "deprecated field removed before its sunset",
+    side: "request",
+    expect: "request-property-removed-before-sunset",
+    mutate: (t) => delete p(t).old,
+  },
+  {
+    name: "deprecated field removed after its sunset",
+    side: "response",
+    expect: "response-property-removed-after-sunset",
+    mutate: (t) => delete p(t).legacy,
+  },
+  {
+    name: "deprecated field removed before its sunset",
+    side: "response",
+    expect: "response-property-removed-before-sunset",
+    mutate: (t) => delete p(t).old,
+  },
+  {
+    name: "union gets a discriminator",
+    side: "request",
+    expect: "request-discriminator-changed",
+    mutate: (t) => (p(t).choice.discriminator = { propertyName: "kind" }),
+  },
+  {
+    name: "union gets a discriminator",
+    side: "response",
+    expect: "response-discriminator-changed",
+    mutate: (t) => (p(t).choice.discriminator = { propertyName: "kind" }),
+  },
+  {
+    name: "description changed",
+    side: "request",
+    expect: null,
+    mutate: (t) => (p(t).name.description = "shown name"),
+  },
+  {
+    name: "enum value removed",
+    side: "request",
+    expect: "request-enum-value-removed",
+    mutate: (t) => p(t).kind.enum.pop(),
+  },
+  {
+    name: "enum value added",
+    side: "request",
+    expect: "request-enum-value-added",
+    mutate: (t) => p(t).kind.enum.push("c"),
+  },
+  {
+    name: "union variant removed",
+    side: "request",
+    expect: "request-variant-removed",
+    mutate: (t) => p(t).choice.oneOf.pop(),
+  },
+  {
+    name: "union variant added",
+    side: "request",
+    expect: "request-variant-added",
+    mutate: (t) => p(t).choice.oneOf.push({ type: "boolean" }),
+  },
+  {
+    name: "union variants reordered",
+    side: "request",
+    expect: null,
+    mutate: (t) => p(t).choice.oneOf.reverse(),
+  },
+  {
+    name: "union variant's title renamed",
+    side: "request",
+    expect: null,
+    mutate: (t) => (p(t).choice.oneOf[0].title = "Words"),
+  },
+  {
+    name: "union variant's limit lowered",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (p(t).choice.oneOf[0].maxLength = 5),
+  },
+  {
+    name: "a oneOf constraint added beside the fields",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => (t.oneOf = [{ required: ["name"] }, { required: ["note"] }]),
+  },
+  {
+    name: "a oneOf constraint added beside the fields",
+    side: "response",
+    expect: "response-limit-narrowed",
+    mutate: (t) => (t.oneOf = [{ required: ["name"] }, { required: ["note"] }]),
+  },
+  {
+    name: "required field becomes optional",
+    side: "response",
+    expect: "response-property-became-optional",
+    mutate: (t) => (t.required = []),
+  },
+  {
+    name: "optional field becomes required",
+    side: "response",
+    expect: "response-property-became-required",
+    mutate: (t) => t.required.push("name"),
+  },
+  {
+    name: "required field removed",
+    side: "response",
+    expect: "response-required-property-removed",
+    mutate: (t) => {
+      delete p(t).id;
+      t.required = [];
     },
   },
   {
-    name: "a response media type is removed",
-    rule: "media-type-removed",
-    mutate: (d) => {
-      const ok = getOp(d).responses["200"];
-      ok.content = { "application/xml": ok.content["application/json"] };
-    },
+    name: "optional field removed",
+    side: "response",
+    expect: "response-optional-property-removed",
+    mutate: (t) => delete p(t).note,
   },
   {
-    name: "a union variant is removed",
-    rule: "variant-removed",
-    mutate: (d) => {
-      schemas(d).Nic.oneOf.pop();
-      delete schemas(d).Nic.discriminator.mapping.subnet;
-    },
+    name: "field added",
+    side: "response",
+    expect: "response-property-added",
+    mutate: (t) => (p(t).x = { type: "string" }),
   },
   {
-    name: "a component schema is removed (its exported type disappears)",
-    rule: "component-removed",
-    mutate: (d) => {
-      schemas(d).Item.properties.nic = { $ref: "#/components/schemas/NicExternal" };
-      schemas(d).ItemUpdate.properties.nic = { $ref: "#/components/schemas/NicExternal" };
-      delete schemas(d).Nic;
-      delete schemas(d).NicSubnet;
-    },
+    name: "field type widened (number → string | number)",
+    side: "response",
+    expect: "response-type-widened",
+    mutate: (t) => (p(t).count.type = ["string", "number"]),
   },
   {
-    name: "a request object stops accepting extra fields",
-    rule: "limit-narrowed",
-    mutate: (d) => (schemas(d).ItemUpdate.additionalProperties = false),
+    name: "field type narrowed (number → integer)",
+    side: "response",
+    expect: "response-type-narrowed",
+    mutate: (t) => (p(t).count.type = "integer"),
   },
   {
-    name: "the security requirement changes",
-    rule: "security-changed",
-    mutate: (d) => (getOp(d).security = []),
+    name: "field may now be null",
+    side: "response",
+    expect: "response-became-nullable",
+    mutate: (t) => (p(t).note.type = ["string", "null"]),
+  },
+  {
+    name: "union variant added",
+    side: "response",
+    expect: "response-variant-added",
+    mutate: (t) => p(t).choice.oneOf.push({ type: "boolean" }),
+  },
+  {
+    name: "union variant removed",
+    side: "response",
+    expect: "response-variant-removed",
+    mutate: (t) => p(t).choice.oneOf.pop(),
+  },
+  {
+    name: "union variants reordered",
+    side: "response",
+    expect: null,
+    mutate: (t) => p(t).choice.oneOf.reverse(),
+  },
+  {
+    name: "union variant's title renamed",
+    side: "response",
+    expect: null,
+    mutate: (t) => (p(t).choice.oneOf[1].title = "Count"),
+  },
+  {
+    name: "enum value added",
+    side: "response",
+    expect: "response-enum-value-added",
+    mutate: (t) => p(t).kind.enum.push("c"),
+  },
+  {
+    name: "enum value removed",
+    side: "response",
+    expect: "response-enum-value-removed",
+    mutate: (t) => p(t).kind.enum.pop(),
+  },
+  {
+    name: "maxLength raised",
+    side: "response",
+    expect: "response-limit-widened",
+    mutate: (t) => (p(t).name.maxLength = 128),
+  },
+  {
+    name: "maxLength lowered",
+    side: "response",
+    expect: "response-limit-narrowed",
+    mutate: (t) => (p(t).name.maxLength = 32),
+  },
+  {
+    name: "map keys' maxLength raised",
+    side: "response",
+    expect: "response-limit-widened",
+    mutate: (t) => (p(t).tags.propertyNames.maxLength = 40),
+  },
+  {
+    name: "map keys' maxLength lowered",
+    side: "response",
+    expect: "response-limit-narrowed",
+    mutate: (t) => (p(t).tags.propertyNames.maxLength = 10),
   },
 ];
 
-const nonBreaking: Case[] = [
-  {
-    name: "an operation is added",
-    rule: "operation-added",
-    mutate: (d) =>
-      (d.paths["/items/{id}"].delete = {
-        operationId: "deleteItem",
-        responses: { "204": { description: "gone" } },
-      }),
-  },
-  {
-    name: "an optional request field is added",
-    rule: "field-added",
-    mutate: (d) => (schemas(d).ItemUpdate.properties.comment = { type: "string" }),
-  },
-  {
-    name: "a required response field is added",
-    rule: "field-added",
-    mutate: (d) => {
-      schemas(d).Item.properties.created = { type: "string" };
-      schemas(d).Item.required.push("created");
-    },
-  },
-  {
-    name: "an enum value is added",
-    rule: "enum-value-added",
-    mutate: (d) => schemas(d).State.enum.push("ARCHIVED"),
-  },
-  {
-    name: "a query limit is widened (maximum 100 → 1000)",
-    rule: "limit-widened",
-    mutate: (d) => (getOp(d).parameters[0].schema.maximum = 1000),
-  },
-  {
-    name: "a request field's type is widened (integer → number)",
-    rule: "type-widened",
-    mutate: (d) => (d.paths["/items/{id}"].parameters[0].schema.type = "number"),
-  },
-  {
-    name: "a request field now accepts null",
-    rule: "type-widened",
-    mutate: (d) => (schemas(d).ItemUpdate.properties.name.type = ["string", "null"]),
-  },
-  {
-    name: "a response string limit is narrowed (the promise only gets stronger)",
-    rule: "limit-narrowed",
-    mutate: (d) => (schemas(d).Item.properties.name.maxLength = 64),
-  },
-  {
-    name: "an optional query parameter is added",
-    rule: "parameter-added",
-    mutate: (d) => getOp(d).parameters.push({ name: "q", in: "query", schema: { type: "string" } }),
-  },
-  {
-    name: "a required request field becomes optional",
-    rule: "field-optional",
-    mutate: (d) => (schemas(d).ItemUpdate.required = []),
-  },
-  {
-    name: "a response status is added",
-    rule: "response-added",
-    mutate: (d) => (getOp(d).responses["429"] = getOp(d).responses["404"]),
-  },
-  {
-    name: "an error response is removed",
-    rule: "response-removed",
-    mutate: (d) => delete getOp(d).responses["404"],
-  },
-  {
-    name: "a union variant is added",
-    rule: "variant-added",
-    mutate: (d) => {
-      schemas(d).NicAny = { type: "object", required: ["type"], properties: { type: { const: "any" } } };
-      schemas(d).Nic.oneOf.push({ $ref: "#/components/schemas/NicAny" });
-      schemas(d).Nic.discriminator.mapping.any = "#/components/schemas/NicAny";
-    },
-  },
-  {
-    name: "a component schema is added",
-    rule: "component-added",
-    mutate: (d) => (schemas(d).Unused = { type: "string" }),
-  },
-  {
-    name: "an operation is deprecated",
-    rule: "operation-deprecated",
-    mutate: (d) => (getOp(d).deprecated = true),
-  },
-];
+const LOUD = new Set(["error", "warning"]);
 
-function run(mutate: Mutation) {
-  const after = base();
-  mutate(after);
-  return compareSpecs(base(), after);
-}
-
-function expectChange(result: ReturnType<typeof compareSpecs>, rule: ChangeRule, severity: Severity) {
-  const matching = result.changes.filter((c) => c.rule === rule && c.severity === severity);
+function expectOutcome(findings: Finding[], expected: RuleId | null, oldDoc: Json, newDoc: Json) {
+  const loud = findings.filter((f) => LOUD.has(f.level));
+  const show = JSON.stringify(findings, null, 1);
+  if (expected === null) {
+    expect(loud, show).toEqual([]);
+    return;
+  }
+  const hit = findings.find((f) => f.rule === expected);
+  expect(hit, show).toBeDefined();
+  // Nothing louder than what the change is: no false alarm next to the true finding.
   expect(
-    matching,
-    `expected a ${severity} ${rule}; got ${JSON.stringify(result.changes, null, 1)}`,
-  ).not.toEqual([]);
+    loud.filter((f) => f.rule !== expected),
+    show,
+  ).toEqual([]);
+  expect(valueAt(oldDoc, hit?.before ?? "/missing"), `before ${hit?.before}`).toBeDefined();
+  expect(valueAt(newDoc, hit?.after ?? "/missing"), `after ${hit?.after}`).toBeDefined();
 }
 
-describe("compareSpecs", () => {
-  it.each(breaking)("breaking: $name", ({ mutate, rule }) => {
-    const result = run(mutate);
-    expectChange(result, rule, "breaking");
+describe("compareSpecs on schemas, by placement", () => {
+  const table = Object.keys(PLACEMENTS).flatMap((placement) =>
+    SCHEMA_CASES.map((c) => ({ ...c, placement, label: `${c.side}: ${c.name}` })),
+  );
+  it.each(table)("$placement — $label → $expect", ({ placement, side, setup, mutate, expect: rule }) => {
+    const prepared = () => {
+      const t = target();
+      setup?.(t);
+      return t;
+    };
+    const oldDoc = specWith(placement, prepared(), prepared());
+    const changed = prepared();
+    mutate(changed);
+    const newDoc = specWith(
+      placement,
+      side === "request" ? changed : prepared(),
+      side === "response" ? changed : prepared(),
+    );
+    expectOutcome(compareSpecs(oldDoc, newDoc, { policy }), rule, oldDoc, newDoc);
   });
 
-  it.each(nonBreaking)("non-breaking: $name", ({ mutate, rule }) => {
-    const result = run(mutate);
-    expectChange(result, rule, "non-breaking");
-    expect(result.breaking, JSON.stringify(result.breaking, null, 1)).toEqual([]);
-  });
-
-  it("finds nothing between equal specs, whatever the descriptions and examples say", () => {
-    const result = run((d) => {
-      d.info.description = "new words";
-      schemas(d).Item.description = "an item";
-      schemas(d).Item.properties.name.examples = ["x"];
-      getOp(d).summary = "Read an item";
-    });
-    expect(result.changes).toEqual([]);
-  });
-
-  it("names the operation, the part and the JSON pointer of a change", () => {
-    const result = run((d) => (schemas(d).ItemUpdate.properties.name.maxLength = 64));
-    expect(result.breaking).toEqual([
-      {
-        severity: "breaking",
-        rule: "limit-narrowed",
-        where: "PATCH /items/{id} request body application/json #/properties/name",
-        message: "maxLength 255 → 64",
-      },
-    ]);
-  });
-
-  it("compares recursive schemas without looping (Item.children holds Items)", () => {
-    const result = run((d) => (schemas(d).Item.properties.id.maximum = 10));
-    // Reported once per place Item is read (GET 200, PATCH 200), not once per level of nesting.
-    expect(result.changes.filter((c) => c.rule === "limit-narrowed")).toHaveLength(2);
-  });
-
-  it("finds no difference between the current bundle and itself", () => {
-    const file = createRequire(import.meta.url).resolve("@cloud-contract/spec/openapi.json");
-    const doc = JSON.parse(readFileSync(file, "utf8"));
-    expect(compareSpecs(doc, structuredClone(doc)).changes).toEqual([]);
+  it("finds nothing between a spec and itself, in every placement", () => {
+    for (const placement of Object.keys(PLACEMENTS)) {
+      expect(
+        compareSpecs(specWith(placement, target(), target()), specWith(placement, target(), target()), {
+          policy,
+        }),
+      ).toEqual([]);
+    }
   });
 });

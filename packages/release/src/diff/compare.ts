@@ -1,245 +1,396 @@
-import { type DocumentModel, type Operation, openDocument } from "@cloud-contract/spec/document";
-import { compareSchemas, type SchemaContext } from "./schema.js";
-import type { Change, DiffResult, Direction, Json, Resolve } from "./types.js";
+import {
+  DEFAULT_DEPRECATION_POLICY,
+  type DeprecationPolicy,
+  removalRule,
+  sunsetChanges,
+} from "./deprecation.js";
+import { child, escapeSegment, follow, followSchema } from "./pointer.js";
+import { levelOf, type RuleId } from "./rules.js";
+import { compareSchemas, type SchemaChange } from "./schema.js";
+import { compareSecurity } from "./security.js";
+import type { Direction, Finding, Json, Located } from "./types.js";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+export interface CompareOptions {
+  policy?: DeprecationPolicy;
+}
+
+/** What a change inside one operation needs to become a finding. */
+export interface OperationScope {
+  oldDoc: Json;
+  newDoc: Json;
+  policy: DeprecationPolicy;
+  stability: string;
+  report: (change: SchemaChange) => void;
+  /** Schema changes by pair, shared by all operations of one comparison. */
+  memo: Map<string, SchemaChange[]>;
+  /** Changes between two components (see compareSchemas), shared the same way. */
+  pairs: Map<string, SchemaChange[]>;
+}
 
 /**
- * Compares two bundled OpenAPI 3.x documents (every $ref local) and classifies each difference as
- * breaking or not for the consumers of the published types and client.
+ * Compares two bundled OpenAPI 3.x documents (every `$ref` local) and judges each difference by a rule of
+ * RULES: one finding per change and operation, with JSON pointers into both documents.
  */
-export function compareSpecs(oldDoc: Json, newDoc: Json): DiffResult {
-  const changes: Change[] = [];
-  const report = (c: Change) => changes.push(c);
-  const oldModel = openDocument(oldDoc);
-  const newModel = openDocument(newDoc);
-  const resolveOld: Resolve = (node) => oldModel.dereference(node);
-  const resolveNew: Resolve = (node) => newModel.dereference(node);
-  const before = operationsByKey(oldModel);
-  const after = operationsByKey(newModel);
-
-  for (const [key, a] of before) {
-    const b = after.get(key);
+export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions = {}): Finding[] {
+  const policy = options.policy ?? {
+    ...DEFAULT_DEPRECATION_POLICY,
+    today: new Date().toISOString().slice(0, 10),
+  };
+  const findings: Finding[] = [];
+  const memo = new Map<string, SchemaChange[]>();
+  const pairs = new Map<string, SchemaChange[]>();
+  const before = operations(oldDoc);
+  const after = operations(newDoc);
+  const finding = (operation: string, operationId: string | undefined, c: SchemaChange): Finding => ({
+    rule: c.rule,
+    level: levelOf(c.rule),
+    operation,
+    operationId,
+    message: c.message,
+    before: c.before,
+    after: c.after,
+  });
+  for (const [identity, a] of before) {
+    const b = after.get(identity);
     if (!b) {
-      report({
-        severity: "breaking",
-        rule: "operation-removed",
-        where: key,
-        message: `operation ${key} removed`,
-      });
+      const key = a.label;
+      const rule = removalRule("operation", "operation-removed", deprecationOf(a.value), policy);
+      const container = follow(newDoc, child({ value: newDoc, ptr: "" }, "paths", a.path));
+      const afterPtr = container.value ? container.ptr : "/paths";
+      findings.push(
+        finding(key, a.value.operationId, {
+          rule,
+          message: `operation ${key} removed`,
+          before: a.ptr,
+          after: afterPtr,
+        }),
+      );
       continue;
     }
-    compareOperation({ resolveOld, resolveNew, report, oldDoc, newDoc }, key, a, b);
+    const key = b.label;
+    const stability = b.value["x-stability-level"] ?? a.value["x-stability-level"] ?? policy.defaultStability;
+    // One finding per change and operation, however many statuses or parameters share the schema.
+    const reported = new Set<string>();
+    const scope: OperationScope = {
+      oldDoc,
+      newDoc,
+      policy,
+      stability,
+      memo,
+      pairs,
+      report: (c) => {
+        const id = `${c.rule}|${c.before}|${c.after}|${c.message}`;
+        if (reported.has(id)) return;
+        reported.add(id);
+        findings.push(finding(key, b.value.operationId, c));
+      },
+    };
+    compareOperation(scope, key, a, b);
   }
-  for (const key of after.keys()) {
-    if (!before.has(key)) {
-      report({
-        severity: "non-breaking",
+  for (const [identity, b] of after) {
+    if (before.has(identity)) continue;
+    const key = b.label;
+    const container = follow(oldDoc, child({ value: oldDoc, ptr: "" }, "paths", b.path));
+    findings.push(
+      finding(key, b.value.operationId, {
         rule: "operation-added",
-        where: key,
         message: `operation ${key} added`,
-      });
+        before: container.value ? container.ptr : "/paths",
+        after: b.ptr,
+      }),
+    );
+  }
+  compareComponents(oldDoc, newDoc, (c) => findings.push(finding("components", undefined, c)));
+  return findings;
+}
+
+interface OperationNode extends Located {
+  path: string;
+  pathItem: Located;
+  /** `GET /tasks/{task_id}` */
+  label: string;
+}
+
+/**
+ * The identity of an operation across versions: its method and path template with the parameter names left
+ * out (`GET /tasks/{}`), since renaming a path parameter changes no URL.
+ */
+export const operationIdentity = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, "{}")}`;
+
+/** The operations of a document by identity. */
+function operations(doc: Json): Map<string, OperationNode> {
+  const map = new Map<string, OperationNode>();
+  for (const path of Object.keys(doc.paths ?? {})) {
+    const pathItem = follow(doc, child({ value: doc, ptr: "" }, "paths", path));
+    for (const method of METHODS) {
+      const op = child(pathItem, method);
+      if (op.value && typeof op.value === "object")
+        map.set(operationIdentity(method, path), {
+          ...op,
+          path,
+          pathItem,
+          label: `${method.toUpperCase()} ${path}`,
+        });
     }
   }
-  compareComponents(oldDoc, newDoc, report);
+  return map;
+}
+
+function deprecationOf(node: Json) {
   return {
-    changes,
-    breaking: changes.filter((c) => c.severity === "breaking"),
-    nonBreaking: changes.filter((c) => c.severity === "non-breaking"),
+    deprecated: node?.deprecated === true,
+    sunset: typeof node?.["x-sunset"] === "string" ? node["x-sunset"] : undefined,
   };
 }
 
-/** The model's operations keyed `METHOD /path`, the identity of an operation across versions. */
-function operationsByKey(model: DocumentModel): Map<string, Operation> {
-  return new Map(model.operations.map((op) => [`${op.method} ${op.path}`, op]));
-}
-
-interface OpContext {
-  resolveOld: Resolve;
-  resolveNew: Resolve;
-  report: (c: Change) => void;
-  oldDoc: Json;
-  newDoc: Json;
-}
-
-function schemaContext(ctx: OpContext, direction: Direction, where: string): SchemaContext {
-  return { resolveOld: ctx.resolveOld, resolveNew: ctx.resolveNew, report: ctx.report, direction, where };
-}
-
-function compareOperation(ctx: OpContext, key: string, a: Operation, b: Operation) {
-  const { report } = ctx;
-  if (a.object.operationId !== b.object.operationId) {
-    const message = `operationId ${a.object.operationId} → ${b.object.operationId}`;
-    report({ severity: "breaking", rule: "operation-id-changed", where: key, message });
+function compareOperation(scope: OperationScope, key: string, a: OperationNode, b: OperationNode) {
+  const { report } = scope;
+  if (a.value.operationId !== b.value.operationId) {
+    const message = `operationId ${a.value.operationId} → ${b.value.operationId}`;
+    report({ rule: "operation-id-changed", message, before: a.ptr, after: b.ptr });
   }
-  if (!a.object.deprecated && b.object.deprecated) {
+  const was = deprecationOf(a.value);
+  const now = deprecationOf(b.value);
+  if (!was.deprecated && now.deprecated) {
     report({
-      severity: "non-breaking",
       rule: "operation-deprecated",
-      where: key,
-      message: "operation deprecated",
+      message: `operation ${key} deprecated`,
+      before: a.ptr,
+      after: b.ptr,
     });
   }
-  const security = (doc: Json, op: Json) => JSON.stringify(op.security ?? doc.security ?? []);
-  if (security(ctx.oldDoc, a.object) !== security(ctx.newDoc, b.object)) {
-    const message = `security ${security(ctx.oldDoc, a.object)} → ${security(ctx.newDoc, b.object)}`;
-    report({ severity: "breaking", rule: "security-changed", where: key, message });
+  for (const { rule, message } of sunsetChanges(was, now, scope.stability, scope.policy)) {
+    report({ rule, message: `operation ${key}: ${message}`, before: a.ptr, after: b.ptr });
   }
-  compareParameters(ctx, key, a, b);
-  compareRequestBodies(ctx, key, a.object.requestBody, b.object.requestBody);
-  compareResponses(ctx, key, a.object.responses ?? {}, b.object.responses ?? {});
+  compareSecurity(scope, a, b);
+  compareParameters(scope, a, b);
+  compareRequestBodies(scope, child(a, "requestBody"), child(b, "requestBody"), a.ptr, b.ptr);
+  compareResponses(scope, a, b);
 }
 
-/** The merged, resolved parameters of an operation by `in name`. */
-function parameterMap(op: Operation): Map<string, Json> {
-  return new Map(op.parameters.map((p) => [`${p.in} ${p.name}`, p.object]));
+/**
+ * Path-item and operation parameters merged (the operation's win), keyed `in:name`; a path parameter by its
+ * place in the template (`path:#1`), so that renaming it is no change.
+ */
+function parameters(doc: Json, op: OperationNode): Map<string, Located> {
+  const map = new Map<string, Located>();
+  const places = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  for (const owner of [op.pathItem, op]) {
+    const list = owner.value.parameters;
+    if (!Array.isArray(list)) continue;
+    list.forEach((_, i) => {
+      const p = follow(doc, child(owner, "parameters", i));
+      const name = p.value.in === "header" ? String(p.value.name).toLowerCase() : p.value.name;
+      const place = p.value.in === "path" ? places.indexOf(name) : -1;
+      map.set(place >= 0 ? `path:#${place + 1}` : `${p.value.in}:${name}`, p);
+    });
+  }
+  return map;
 }
 
-function compareParameters(ctx: OpContext, key: string, oldOp: Operation, newOp: Operation) {
-  const before = parameterMap(oldOp);
-  const after = parameterMap(newOp);
-  for (const [id, a] of before) {
-    const where = `${key} parameter ${id}`;
-    const b = after.get(id);
-    if (!b) {
-      ctx.report({
-        severity: "breaking",
-        rule: "parameter-removed",
-        where,
-        message: `parameter ${id} removed`,
-      });
+/**
+ * The changes between two schemas, computed once per pair and direction: a shared component reached from
+ * many operations (or many statuses of one) is compared once.
+ */
+function schemaChanges(scope: OperationScope, direction: Direction, a: Located, b: Located): SchemaChange[] {
+  const key = `${direction}|${scope.stability}|${a.ptr}|${b.ptr}`;
+  let changes = scope.memo.get(key);
+  if (!changes) {
+    const found: SchemaChange[] = [];
+    const ctx = { ...scope, direction, seen: new Set<string>(), report: (c: SchemaChange) => found.push(c) };
+    compareSchemas(ctx, a, b);
+    changes = found;
+    scope.memo.set(key, changes);
+  }
+  return changes;
+}
+
+function compareSchemasOf(scope: OperationScope, direction: Direction, a: Located, b: Located) {
+  for (const change of schemaChanges(scope, direction, a, b)) scope.report(change);
+}
+
+/** `query limit`, `path task_id` */
+const nameOf = (p: Located) => `${p.value.in} ${p.value.name}`;
+
+function compareParameters(scope: OperationScope, a: OperationNode, b: OperationNode) {
+  const before = parameters(scope.oldDoc, a);
+  const after = parameters(scope.newDoc, b);
+  const report = (rule: RuleId, message: string, x: string, y: string) =>
+    scope.report({ rule, message, before: x, after: y });
+  for (const [id, p] of before) {
+    const q = after.get(id);
+    if (!q) {
+      const rule = removalRule(
+        "request-parameter",
+        "request-parameter-removed",
+        deprecationOf(p.value),
+        scope.policy,
+      );
+      report(rule, `parameter ${nameOf(p)} removed`, p.ptr, b.ptr);
       continue;
     }
-    if (!a.required && b.required) {
-      ctx.report({
-        severity: "breaking",
-        rule: "parameter-required",
-        where,
-        message: `parameter ${id} now required`,
-      });
+    const required = (x: Located) => x.value.required === true || x.value.in === "path";
+    if (!required(p) && required(q))
+      report("request-parameter-became-required", `parameter ${nameOf(p)} is now required`, p.ptr, q.ptr);
+    if (required(p) && !required(q))
+      report(
+        "request-parameter-became-optional",
+        `parameter ${nameOf(p)} is no longer required`,
+        p.ptr,
+        q.ptr,
+      );
+    if (p.value.style !== q.value.style || p.value.explode !== q.value.explode) {
+      const show = (x: Located) => `${x.value.style ?? "default"}/${x.value.explode ?? "default"}`;
+      report(
+        "request-parameter-serialization-changed",
+        `parameter ${nameOf(p)}: style/explode ${show(p)} → ${show(q)}`,
+        p.ptr,
+        q.ptr,
+      );
     }
-    if (a.required && !b.required) {
-      const message = `parameter ${id} now optional`;
-      ctx.report({ severity: "non-breaking", rule: "parameter-optional", where, message });
+    for (const { rule, message } of sunsetChanges(
+      deprecationOf(p.value),
+      deprecationOf(q.value),
+      scope.stability,
+      scope.policy,
+    )) {
+      report(rule, `parameter ${nameOf(p)}: ${message}`, p.ptr, q.ptr);
     }
-    if (a.style !== b.style || a.explode !== b.explode) {
-      const message = `serialization ${a.style ?? "default"}/${a.explode ?? "default"} → ${b.style ?? "default"}/${b.explode ?? "default"}`;
-      ctx.report({ severity: "breaking", rule: "parameter-style-changed", where, message });
-    }
-    compareSchemas(schemaContext(ctx, "request", where), a.schema ?? {}, b.schema ?? {});
+    compareSchemasOf(scope, "request", child(p, "schema"), child(q, "schema"));
   }
-  for (const [id, b] of after) {
+  for (const [id, q] of after) {
     if (before.has(id)) continue;
-    const where = `${key} parameter ${id}`;
-    if (b.required) {
-      ctx.report({
-        severity: "breaking",
-        rule: "parameter-required",
-        where,
-        message: `new required parameter ${id}`,
-      });
-    } else {
-      ctx.report({
-        severity: "non-breaking",
-        rule: "parameter-added",
-        where,
-        message: `optional parameter ${id} added`,
-      });
-    }
+    const required = q.value.required === true || q.value.in === "path";
+    const rule = required ? "request-parameter-added-required" : "request-parameter-added-optional";
+    report(rule, `${required ? "required" : "optional"} parameter ${nameOf(q)} added`, a.ptr, q.ptr);
   }
 }
 
-function compareRequestBodies(ctx: OpContext, key: string, oldBody: Json, newBody: Json) {
-  const where = `${key} request body`;
-  const a = oldBody ? ctx.resolveOld(oldBody).value : undefined;
-  const b = newBody ? ctx.resolveNew(newBody).value : undefined;
-  if (!a && !b) return;
-  if (a && !b) {
-    ctx.report({
-      severity: "breaking",
-      rule: "request-body-removed",
-      where,
-      message: "request body removed",
-    });
-    return;
+function compareRequestBodies(
+  scope: OperationScope,
+  oldBody: Located,
+  newBody: Located,
+  oldOp: string,
+  newOp: string,
+) {
+  const a = follow(scope.oldDoc, oldBody);
+  const b = follow(scope.newDoc, newBody);
+  const report = (rule: RuleId, message: string, x: string, y: string) =>
+    scope.report({ rule, message, before: x, after: y });
+  if (!a.value && !b.value) return;
+  if (!b.value) return report("request-body-removed", "request body removed", a.ptr, newOp);
+  if (!a.value) {
+    const required = b.value.required === true;
+    const rule = required ? "request-body-added-required" : "request-body-added-optional";
+    return report(rule, `${required ? "required" : "optional"} request body added`, oldOp, b.ptr);
   }
-  if (!a && b) {
-    const required = b.required === true;
-    const message = required ? "new required request body" : "optional request body added";
-    ctx.report({
-      severity: required ? "breaking" : "non-breaking",
-      rule: "request-body-added",
-      where,
-      message,
-    });
-    return;
-  }
-  if (!a.required && b.required) {
-    const message = "request body now required";
-    ctx.report({ severity: "breaking", rule: "request-body-required", where, message });
-  }
-  if (a.required && !b.required) {
-    const message = "request body now optional";
-    ctx.report({ severity: "non-breaking", rule: "request-body-optional", where, message });
-  }
-  compareContent(ctx, where, a.content ?? {}, b.content ?? {}, "request");
+  if (!a.value.required && b.value.required)
+    report("request-body-became-required", "request body is now required", a.ptr, b.ptr);
+  if (a.value.required && !b.value.required)
+    report("request-body-became-optional", "request body is no longer required", a.ptr, b.ptr);
+  compareContent(scope, "request", child(a, "content"), child(b, "content"));
 }
 
-function compareContent(ctx: OpContext, where: string, before: Json, after: Json, direction: Direction) {
-  for (const [type, media] of Object.entries<Json>(before)) {
-    const at = `${where} ${type}`;
+function compareContent(scope: OperationScope, direction: Direction, a: Located, b: Located) {
+  const before = a.value ?? {};
+  const after = b.value ?? {};
+  for (const type of Object.keys(before)) {
     if (!(type in after)) {
-      ctx.report({
-        severity: "breaking",
-        rule: "media-type-removed",
-        where: at,
+      scope.report({
+        rule: `${direction}-media-type-removed`,
         message: `media type ${type} removed`,
+        before: child(a, type).ptr,
+        after: b.ptr,
       });
       continue;
     }
-    compareSchemas(schemaContext(ctx, direction, at), media?.schema ?? {}, after[type]?.schema ?? {});
+    compareSchemasOf(
+      scope,
+      direction,
+      followSchema(scope.oldDoc, child(a, type, "schema")),
+      followSchema(scope.newDoc, child(b, type, "schema")),
+    );
   }
   for (const type of Object.keys(after)) {
     if (type in before) continue;
-    const at = `${where} ${type}`;
-    ctx.report({
-      severity: "non-breaking",
-      rule: "media-type-added",
-      where: at,
+    scope.report({
+      rule: `${direction}-media-type-added`,
       message: `media type ${type} added`,
+      before: a.ptr,
+      after: child(b, type).ptr,
     });
   }
 }
 
-function isSuccess(status: string) {
-  return /^2/.test(status);
-}
+const isSuccess = (status: string) => /^2/.test(status);
 
-function compareResponses(ctx: OpContext, key: string, before: Json, after: Json) {
-  for (const [status, response] of Object.entries<Json>(before)) {
-    const where = `${key} response ${status}`;
-    if (!(status in after)) {
+function compareResponses(scope: OperationScope, a: OperationNode, b: OperationNode) {
+  const before = child(a, "responses");
+  const after = child(b, "responses");
+  for (const status of Object.keys(before.value ?? {})) {
+    const x = follow(scope.oldDoc, child(before, status));
+    if (!(status in (after.value ?? {}))) {
       // Code written for a success status stops working; one error status fewer only means less to handle.
-      const severity = isSuccess(status) ? "breaking" : "non-breaking";
-      ctx.report({ severity, rule: "response-removed", where, message: `response ${status} removed` });
+      const rule = isSuccess(status)
+        ? "response-success-status-removed"
+        : "response-non-success-status-removed";
+      scope.report({ rule, message: `response ${status} removed`, before: x.ptr, after: after.ptr });
       continue;
     }
-    const a = ctx.resolveOld(response).value ?? {};
-    const b = ctx.resolveNew(after[status]).value ?? {};
-    compareContent(ctx, where, a.content ?? {}, b.content ?? {}, "response");
+    const y = follow(scope.newDoc, child(after, status));
+    compareContent(scope, "response", child(x, "content"), child(y, "content"));
+    compareHeaders(scope, x, y);
   }
-  for (const status of Object.keys(after)) {
-    if (status in before) continue;
-    const where = `${key} response ${status}`;
-    ctx.report({
-      severity: "non-breaking",
-      rule: "response-added",
-      where,
+  for (const status of Object.keys(after.value ?? {})) {
+    if (status in (before.value ?? {})) continue;
+    const rule = isSuccess(status) ? "response-success-status-added" : "response-non-success-status-added";
+    scope.report({
+      rule,
       message: `response ${status} added`,
+      before: before.ptr,
+      after: child(after, status).ptr,
     });
+  }
+}
+
+/** A response's headers by lower-case name, each resolved. */
+function headers(doc: Json, response: Located): Map<string, Located> {
+  const list = child(response, "headers");
+  const map = new Map<string, Located>();
+  for (const name of Object.keys(list.value ?? {}))
+    map.set(name.toLowerCase(), follow(doc, child(list, name)));
+  return map;
+}
+
+function compareHeaders(scope: OperationScope, x: Located, y: Located) {
+  const before = headers(scope.oldDoc, x);
+  const after = headers(scope.newDoc, y);
+  const report = (rule: RuleId, message: string, a: string, b: string) =>
+    scope.report({ rule, message, before: a, after: b });
+  for (const [name, h] of before) {
+    const g = after.get(name);
+    if (!g) {
+      const rule = h.value?.required
+        ? "response-required-header-removed"
+        : "response-optional-header-removed";
+      report(rule, `response header ${name} removed`, h.ptr, y.ptr);
+      continue;
+    }
+    if (h.value?.required && !g.value?.required) {
+      report("response-header-became-optional", `response header ${name} may now be missing`, h.ptr, g.ptr);
+    }
+    compareSchemasOf(scope, "response", child(h, "schema"), child(g, "schema"));
+  }
+  for (const [name, g] of after) {
+    if (!before.has(name)) report("response-header-added", `response header ${name} added`, x.ptr, g.ptr);
   }
 }
 
 /** Component names are part of the published types (`components["schemas"]["Task"]`, aliases). */
-function compareComponents(oldDoc: Json, newDoc: Json, report: (c: Change) => void) {
+function compareComponents(oldDoc: Json, newDoc: Json, report: (c: SchemaChange) => void) {
   const sections = new Set([
     ...Object.keys(oldDoc.components ?? {}),
     ...Object.keys(newDoc.components ?? {}),
@@ -247,24 +398,23 @@ function compareComponents(oldDoc: Json, newDoc: Json, report: (c: Change) => vo
   for (const section of sections) {
     const before = oldDoc.components?.[section] ?? {};
     const after = newDoc.components?.[section] ?? {};
+    const at = (name: string) => `/components/${escapeSegment(section)}/${escapeSegment(name)}`;
     for (const name of Object.keys(before)) {
       if (name in after) continue;
-      const where = `#/components/${section}/${name}`;
       report({
-        severity: "breaking",
         rule: "component-removed",
-        where,
-        message: `component ${name} removed`,
+        message: `component ${section}/${name} removed`,
+        before: at(name),
+        after: `/components/${section}`,
       });
     }
     for (const name of Object.keys(after)) {
       if (name in before) continue;
-      const where = `#/components/${section}/${name}`;
       report({
-        severity: "non-breaking",
         rule: "component-added",
-        where,
-        message: `component ${name} added`,
+        message: `component ${section}/${name} added`,
+        before: `/components/${section}`,
+        after: at(name),
       });
     }
   }

@@ -1,286 +1,331 @@
-import type { Change, ChangeRule, Direction, Json, Resolve, Severity } from "./types.js";
+import { type DeprecationPolicy, removalRule, sunsetChanges } from "./deprecation.js";
+import {
+  admits,
+  EXACT_CONSTRAINTS,
+  type FlatSchema,
+  flatten,
+  LOWER_BOUNDS,
+  UPPER_BOUNDS,
+} from "./flatten.js";
+import type { RuleId } from "./rules.js";
+import type { Direction, Json, Located } from "./types.js";
+import { matchVariants } from "./variants.js";
 
-/** What the schema comparer needs: both resolvers, where it is, and which way the data flows. */
-export interface SchemaContext {
-  resolveOld: Resolve;
-  resolveNew: Resolve;
-  direction: Direction;
-  /** Prefix of every `where`, e.g. "POST /x request body application/json". */
-  where: string;
-  report: (change: Change) => void;
-  /** Pairs of refs already compared on this path (guards recursive schemas). */
-  seen?: Set<string>;
+/** A change the schema comparer found, before the operation adds itself. */
+export interface SchemaChange {
+  rule: RuleId;
+  message: string;
+  before: string;
+  after: string;
 }
 
-const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"] as const;
-const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"] as const;
-const EXACT_CONSTRAINTS = ["pattern", "format", "multipleOf", "uniqueItems"] as const;
+export interface SchemaContext {
+  oldDoc: Json;
+  newDoc: Json;
+  direction: Direction;
+  report: (change: SchemaChange) => void;
+  /** Pairs of schema pointers already compared (recursive schemas, shared components). */
+  seen: Set<string>;
+  policy: DeprecationPolicy;
+  /** The operation's `x-stability-level`. */
+  stability: string;
+  /** Changes between two components, by direction, stability and pointers, shared by a whole comparison. */
+  pairs: Map<string, SchemaChange[]>;
+}
+
+const show = (v: unknown) => (v === undefined ? "(none)" : JSON.stringify(v));
+const showTypes = (t: Set<string> | undefined) => (t ? [...t].join(" | ") : "any");
 
 /**
- * Compares two schemas at `pointer`. A request schema may loosen (consumers' old requests stay valid);
- * a response schema may tighten and gain fields (consumers' old reading code stays valid). Removals of
- * fields, enum values and variants break either way.
+ * Compares two schemas by meaning. A request schema may loosen (old requests stay valid); a response schema
+ * may tighten (old reading code stays valid); everything else is judged by the rules' levels.
  */
-export function compareSchemas(ctx: SchemaContext, oldNode: Json, newNode: Json, pointer = "#"): void {
-  const a = ctx.resolveOld(oldNode);
-  const b = ctx.resolveNew(newNode);
-  const seen = ctx.seen ?? new Set<string>();
-  if (a.ref && b.ref) {
-    const key = `${a.ref}|${b.ref}|${ctx.direction}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-  }
-  const inner: SchemaContext = { ...ctx, seen };
-  const oldSchema = asSchema(a.value);
-  const newSchema = asSchema(b.value);
-  compareTypes(inner, oldSchema, newSchema, pointer);
-  compareEnums(inner, oldSchema, newSchema, pointer);
-  compareLimits(inner, oldSchema, newSchema, pointer);
-  compareProperties(inner, oldSchema, newSchema, pointer);
-  compareAdditionalProperties(inner, oldSchema, newSchema, pointer);
-  if (oldSchema.items && newSchema.items)
-    compareSchemas(inner, oldSchema.items, newSchema.items, `${pointer}/items`);
-  compareComposition(inner, oldSchema, newSchema, pointer, "oneOf");
-  compareComposition(inner, oldSchema, newSchema, pointer, "anyOf");
-  compareComposition(inner, oldSchema, newSchema, pointer, "allOf");
-}
-
-function asSchema(value: Json): Json {
-  return value && typeof value === "object" ? value : {};
-}
-
-function emit(ctx: SchemaContext, severity: Severity, rule: ChangeRule, pointer: string, message: string) {
-  ctx.report({ severity, rule, where: `${ctx.where} ${pointer}`, message });
-}
-
-/** The JSON types a schema admits; undefined means "any". `nullable: true` (3.0) counts as null. */
-export function typesOf(schema: Json): Set<string> | undefined {
-  let types: string[] | undefined;
-  if (typeof schema.type === "string") types = [schema.type];
-  else if (Array.isArray(schema.type)) types = [...schema.type];
-  if (types && schema.nullable === true) types.push("null");
-  return types ? new Set(types) : undefined;
-}
-
-function admits(types: Set<string>, type: string): boolean {
-  return types.has(type) || (type === "integer" && types.has("number"));
-}
-
-function compareTypes(ctx: SchemaContext, oldSchema: Json, newSchema: Json, pointer: string) {
-  const before = typesOf(oldSchema);
-  const after = typesOf(newSchema);
-  if (!before && !after) return;
-  const show = (t: Set<string> | undefined) => (t ? [...t].join(" | ") : "any");
-  const change = `${show(before)} → ${show(after)}`;
-  // A wider request type accepts everything it did; a wider response type hands consumers values
-  // (often null) their code was never written for. A narrower type breaks both sides' assumptions.
-  const widened = () =>
-    emit(
-      ctx,
-      ctx.direction === "request" ? "non-breaking" : "breaking",
-      "type-widened",
-      pointer,
-      `type widened: ${change}`,
-    );
-  const narrowed = () => emit(ctx, "breaking", "type-narrowed", pointer, `type narrowed: ${change}`);
-  if (!before) return narrowed();
-  if (!after) return widened();
-  if ([...before].some((t) => !admits(after, t))) narrowed();
-  if ([...after].some((t) => !admits(before, t))) widened();
-}
-
-function enumOf(schema: Json): unknown[] | undefined {
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if ("const" in schema) return [schema.const];
-  return undefined;
-}
-
-function compareEnums(ctx: SchemaContext, oldSchema: Json, newSchema: Json, pointer: string) {
-  const before = enumOf(oldSchema);
-  const after = enumOf(newSchema);
-  if (!before && !after) return;
-  if (before && after) {
-    const has = (list: unknown[], v: unknown) => list.some((x) => JSON.stringify(x) === JSON.stringify(v));
-    for (const v of before.filter((x) => !has(after, x))) {
-      emit(ctx, "breaking", "enum-value-removed", pointer, `enum value ${JSON.stringify(v)} removed`);
-    }
-    for (const v of after.filter((x) => !has(before, x))) {
-      emit(ctx, "non-breaking", "enum-value-added", pointer, `enum value ${JSON.stringify(v)} added`);
-    }
+export function compareSchemas(ctx: SchemaContext, oldNode: Located, newNode: Located): void {
+  const key = `${oldNode.ptr}|${newNode.ptr}`;
+  if (ctx.seen.has(key)) return;
+  ctx.seen.add(key);
+  // Two components are compared once per direction and stability level, whichever operation reaches them.
+  if (!oldNode.ptr.startsWith("/components/") || !newNode.ptr.startsWith("/components/")) {
+    compareNow(ctx, oldNode, newNode);
     return;
   }
-  // A list of allowed values appears (narrower) or disappears (wider).
-  const narrowed = !before && after !== undefined;
-  limitChange(
-    ctx,
-    narrowed,
-    pointer,
-    narrowed ? `values restricted to ${JSON.stringify(after)}` : "enum removed",
-  );
-}
-
-/** Narrower values break requests; wider values break responses. */
-function limitChange(ctx: SchemaContext, narrowed: boolean, pointer: string, message: string) {
-  const breaking = narrowed === (ctx.direction === "request");
-  emit(
-    ctx,
-    breaking ? "breaking" : "non-breaking",
-    narrowed ? "limit-narrowed" : "limit-widened",
-    pointer,
-    message,
-  );
-}
-
-function compareLimits(ctx: SchemaContext, oldSchema: Json, newSchema: Json, pointer: string) {
-  const bound = (key: string, lower: boolean) => {
-    const before = oldSchema[key];
-    const after = newSchema[key];
-    if (before === after) return;
-    const narrowed =
-      before === undefined
-        ? true
-        : after === undefined
-          ? false
-          : lower
-            ? Number(after) > Number(before)
-            : Number(after) < Number(before);
-    limitChange(ctx, narrowed, pointer, `${key} ${show(before)} → ${show(after)}`);
+  const pairKey = `${ctx.direction}|${ctx.stability}|${key}`;
+  const known = ctx.pairs.get(pairKey);
+  if (known) {
+    for (const change of known) ctx.report(change);
+    return;
+  }
+  const found: SchemaChange[] = [];
+  const report = ctx.report;
+  const collect = (change: SchemaChange) => {
+    found.push(change);
+    report(change);
   };
-  for (const key of LOWER_BOUNDS) bound(key, true);
-  for (const key of UPPER_BOUNDS) bound(key, false);
-  for (const key of EXACT_CONSTRAINTS) {
-    const before = oldSchema[key] === false ? undefined : oldSchema[key];
-    const after = newSchema[key] === false ? undefined : newSchema[key];
-    if (JSON.stringify(before) === JSON.stringify(after)) continue;
-    // A new or different pattern/format may reject what passed before; a dropped one accepts more.
-    limitChange(ctx, after !== undefined, pointer, `${key} ${show(before)} → ${show(after)}`);
+  compareNow({ ...ctx, report: collect }, oldNode, newNode);
+  ctx.pairs.set(pairKey, found);
+}
+
+function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): void {
+  const a = flatten(ctx.oldDoc, oldNode);
+  const b = flatten(ctx.newDoc, newNode);
+  if (a.union && b.union) compareUnions(ctx, a, b, oldNode, newNode);
+  else if (isPureUnion(a) || isPureUnion(b)) {
+    // A plain schema that became a union (or the reverse) is judged as a union of one.
+    compareUnions(ctx, a, b, oldNode, newNode);
+    return;
+  } else if (a.union || b.union) {
+    // A union beside the schema's own shape only constrains it: adding one narrows, dropping one widens.
+    const kind = (a.union ?? b.union)?.kind;
+    const at: [string, string] = [a.union?.ptr ?? a.ptr, b.union?.ptr ?? b.ptr];
+    limit(ctx, b.union !== undefined, a, b, `${kind} constraint ${b.union ? "added" : "dropped"}`, at);
+  }
+  compareTypes(ctx, a, b);
+  compareEnums(ctx, a, b);
+  compareLimits(ctx, a, b);
+  compareProperties(ctx, a, b);
+  compareAdditional(ctx, a, b);
+  if (a.propertyNames && b.propertyNames) compareSchemas(ctx, a.propertyNames, b.propertyNames);
+  else if (a.propertyNames || b.propertyNames)
+    limit(ctx, b.propertyNames !== undefined, a, b, "propertyNames");
+  if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
+}
+
+const BOUNDS = [
+  ...LOWER_BOUNDS.map((k) => [k, true] as const),
+  ...UPPER_BOUNDS.map((k) => [k, false] as const),
+];
+
+/** A union that is the whole schema, with no type or fields of its own beside it. */
+const isPureUnion = (f: FlatSchema) =>
+  f.union !== undefined && f.types === undefined && f.properties.size === 0;
+
+function emit(
+  ctx: SchemaContext,
+  rule: `${"request" | "response"}-${string}`,
+  before: string,
+  after: string,
+  message: string,
+) {
+  ctx.report({ rule: rule as RuleId, message, before, after });
+}
+
+/** A narrower set of accepted values breaks requests; a wider one surprises readers of responses. */
+function limit(
+  ctx: SchemaContext,
+  narrowed: boolean,
+  a: FlatSchema,
+  b: FlatSchema,
+  message: string,
+  at?: [string, string],
+) {
+  const [before, after] = at ?? [a.ptr, b.ptr];
+  emit(ctx, `${ctx.direction}-limit-${narrowed ? "narrowed" : "widened"}`, before, after, message);
+}
+
+function compareTypes(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+  const before = a.types?.value;
+  const after = b.types?.value;
+  if (!before && !after) return;
+  // A union without a type of its own is judged by its variants.
+  if ((!before && a.union) || (!after && b.union)) return;
+  const change = `type ${showTypes(before)} → ${showTypes(after)}`;
+  const at = [a.types?.ptr ?? a.ptr, b.types?.ptr ?? b.ptr] as const;
+  const narrowed = !before ? true : !after ? false : [...before].some((t) => !admits(after, t));
+  const widened = !after ? true : !before ? false : [...after].some((t) => !admits(before, t));
+  if (ctx.direction === "request") {
+    if (narrowed) emit(ctx, "request-type-narrowed", ...at, change);
+    else if (widened) emit(ctx, "request-type-widened", ...at, change);
+    return;
+  }
+  if (widened) {
+    const nullable =
+      after?.has("null") &&
+      !before?.has("null") &&
+      [...(after ?? [])].every((t) => t === "null" || (before && admits(before, t)));
+    emit(ctx, nullable ? "response-became-nullable" : "response-type-widened", ...at, change);
+  } else if (narrowed) emit(ctx, "response-type-narrowed", ...at, change);
+}
+
+function compareEnums(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+  const before = a.enum?.value;
+  const after = b.enum?.value;
+  if (!before && !after) return;
+  const at = [a.enum?.ptr ?? a.ptr, b.enum?.ptr ?? b.ptr] as const;
+  if (!before || !after) {
+    limit(
+      ctx,
+      after !== undefined,
+      a,
+      b,
+      after ? `values restricted to ${show(after)}` : "list of values dropped",
+      [...at],
+    );
+    return;
+  }
+  const oldValues = new Set(before.map((v) => JSON.stringify(v)));
+  const newValues = new Set(after.map((v) => JSON.stringify(v)));
+  for (const v of oldValues) {
+    if (!newValues.has(v)) emit(ctx, `${ctx.direction}-enum-value-removed`, ...at, `value ${v} removed`);
+  }
+  for (const v of newValues) {
+    if (!oldValues.has(v)) emit(ctx, `${ctx.direction}-enum-value-added`, ...at, `value ${v} added`);
   }
 }
 
-function show(v: unknown) {
-  return v === undefined ? "(none)" : JSON.stringify(v);
+function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+  if (a.bounds.size + b.bounds.size + a.exact.size + b.exact.size === 0) return;
+  for (const [key, lower] of BOUNDS) {
+    const before = a.bounds.get(key);
+    const after = b.bounds.get(key);
+    if (before?.value === after?.value) continue;
+    const narrowed = !before
+      ? true
+      : !after
+        ? false
+        : lower
+          ? after.value > before.value
+          : after.value < before.value;
+    limit(ctx, narrowed, a, b, `${key} ${show(before?.value)} → ${show(after?.value)}`, [
+      before?.ptr ?? a.ptr,
+      after?.ptr ?? b.ptr,
+    ]);
+  }
+  for (const key of EXACT_CONSTRAINTS) {
+    const before = a.exact.get(key);
+    const after = b.exact.get(key);
+    if (JSON.stringify(before?.value) === JSON.stringify(after?.value)) continue;
+    // A new or different pattern or format may refuse what passed before; a dropped one accepts more.
+    limit(ctx, after !== undefined, a, b, `${key} ${show(before?.value)} → ${show(after?.value)}`, [
+      before?.ptr ?? a.ptr,
+      after?.ptr ?? b.ptr,
+    ]);
+  }
 }
 
-function compareProperties(ctx: SchemaContext, oldSchema: Json, newSchema: Json, pointer: string) {
-  const before: Record<string, Json> = oldSchema.properties ?? {};
-  const after: Record<string, Json> = newSchema.properties ?? {};
-  const requiredBefore = new Set<string>(oldSchema.required ?? []);
-  const requiredAfter = new Set<string>(newSchema.required ?? []);
-  for (const name of Object.keys(before)) {
-    const at = `${pointer}/properties/${name}`;
-    if (!(name in after)) {
-      emit(ctx, "breaking", "field-removed", at, `field "${name}" removed`);
+function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+  const request = ctx.direction === "request";
+  for (const [name, oldProp] of a.properties) {
+    const newProp = b.properties.get(name);
+    if (!newProp) {
+      const old = flatten(ctx.oldDoc, oldProp);
+      // Old requests still carry the field: harmless unless the schema now refuses what it does not list.
+      const refused = b.additional?.value === false;
+      const plain: RuleId = request
+        ? refused
+          ? "request-property-removed-refused"
+          : "request-property-removed"
+        : a.required.has(name)
+          ? "response-required-property-removed"
+          : "response-optional-property-removed";
+      const rule = removalRule(`${ctx.direction}-property`, plain, old, ctx.policy);
+      ctx.report({ rule, message: `field "${name}" removed`, before: oldProp.ptr, after: b.ptr });
       continue;
     }
-    compareSchemas(ctx, before[name], after[name], at);
-  }
-  for (const name of Object.keys(after)) {
-    if (name in before) continue;
-    const at = `${pointer}/properties/${name}`;
-    if (ctx.direction === "request" && requiredAfter.has(name)) {
-      emit(ctx, "breaking", "field-required", at, `new required field "${name}"`);
-    } else {
-      emit(ctx, "non-breaking", "field-added", at, `field "${name}" added`);
-    }
-  }
-  for (const name of requiredAfter) {
-    if (requiredBefore.has(name) || !(name in before) || !(name in after)) continue;
-    const at = `${pointer}/properties/${name}`;
-    const severity = ctx.direction === "request" ? "breaking" : "non-breaking";
-    emit(ctx, severity, "field-required", at, `field "${name}" is now required`);
-  }
-  for (const name of requiredBefore) {
-    if (requiredAfter.has(name) || !(name in after)) continue;
-    const at = `${pointer}/properties/${name}`;
-    // A response field that may now be missing breaks code that reads it.
-    const severity = ctx.direction === "response" ? "breaking" : "non-breaking";
-    emit(ctx, severity, "field-optional", at, `field "${name}" is no longer required`);
-  }
-}
-
-function compareAdditionalProperties(ctx: SchemaContext, oldSchema: Json, newSchema: Json, pointer: string) {
-  const before = oldSchema.additionalProperties;
-  const after = newSchema.additionalProperties;
-  const at = `${pointer}/additionalProperties`;
-  const closed = (v: unknown) => v === false;
-  if (closed(before) !== closed(after)) {
-    limitChange(
-      ctx,
-      closed(after),
-      at,
-      closed(after) ? "extra fields no longer allowed" : "extra fields allowed",
-    );
-    return;
-  }
-  if (before && after && typeof before === "object" && typeof after === "object") {
-    compareSchemas(ctx, before, after, at);
-  }
-}
-
-type Composition = "oneOf" | "anyOf" | "allOf";
-
-function compareComposition(
-  ctx: SchemaContext,
-  oldSchema: Json,
-  newSchema: Json,
-  pointer: string,
-  kw: Composition,
-) {
-  const before: Json[] = oldSchema[kw] ?? [];
-  const after: Json[] = newSchema[kw] ?? [];
-  if (before.length === 0 && after.length === 0) return;
-  if (kw !== "allOf") {
-    const oldProp = oldSchema.discriminator?.propertyName;
-    const newProp = newSchema.discriminator?.propertyName;
-    if (oldProp !== newProp) {
+    const wasRequired = a.required.get(name);
+    const isRequired = b.required.get(name);
+    if (!wasRequired && isRequired) {
       emit(
         ctx,
-        "breaking",
-        "discriminator-changed",
-        pointer,
-        `discriminator ${show(oldProp)} → ${show(newProp)}`,
+        request ? "request-property-became-required" : "response-property-became-required",
+        oldProp.ptr,
+        isRequired,
+        `field "${name}" is now required`,
+      );
+    } else if (wasRequired && !isRequired) {
+      emit(
+        ctx,
+        request ? "request-property-became-optional" : "response-property-became-optional",
+        oldProp.ptr,
+        [...b.required.values()][0] ?? newProp.ptr,
+        `field "${name}" is no longer required`,
       );
     }
-  }
-  const oldKeys = variantKeys(before, oldSchema, ctx.resolveOld);
-  const newKeys = variantKeys(after, newSchema, ctx.resolveNew);
-  for (const [key, variant] of oldKeys) {
-    const at = `${pointer}/${kw}[${key}]`;
-    const match = newKeys.get(key);
-    if (match === undefined) {
-      // allOf parts are constraints: dropping one loosens the schema; oneOf/anyOf variants are choices.
-      if (kw === "allOf") limitChange(ctx, false, at, `allOf part ${key} removed`);
-      else emit(ctx, "breaking", "variant-removed", at, `variant ${key} removed`);
-      continue;
+    const was = flatten(ctx.oldDoc, oldProp);
+    const now = flatten(ctx.newDoc, newProp);
+    for (const { rule, message } of sunsetChanges(was, now, ctx.stability, ctx.policy)) {
+      ctx.report({ rule, message: `field "${name}": ${message}`, before: oldProp.ptr, after: newProp.ptr });
     }
-    compareSchemas(ctx, variant, match, at);
+    compareSchemas(ctx, oldProp, newProp);
   }
-  for (const key of newKeys.keys()) {
-    if (oldKeys.has(key)) continue;
-    const at = `${pointer}/${kw}[${key}]`;
-    if (kw === "allOf") limitChange(ctx, true, at, `allOf part ${key} added`);
-    else emit(ctx, "non-breaking", "variant-added", at, `variant ${key} added`);
+  for (const [name, newProp] of b.properties) {
+    if (a.properties.has(name)) continue;
+    const required = b.required.has(name);
+    const rule = !request
+      ? "response-property-added"
+      : required
+        ? "request-property-added-required"
+        : "request-property-added-optional";
+    emit(ctx, rule, a.ptr, newProp.ptr, `${required ? "required" : "optional"} field "${name}" added`);
   }
 }
 
-/** Names each variant by its discriminator value, its $ref, its title, or else its position. */
-function variantKeys(variants: Json[], parent: Json, resolve: Resolve): Map<string, Json> {
-  const keys = new Map<string, Json>();
-  const prop = parent.discriminator?.propertyName;
-  const mapping: Record<string, string> = parent.discriminator?.mapping ?? {};
-  variants.forEach((variant, index) => {
-    const { value, ref } = resolve(variant);
-    const mapped = ref ? Object.entries(mapping).find(([, target]) => target === ref)?.[0] : undefined;
-    const constant = prop
-      ? (enumOf(resolve(value?.properties?.[prop] ?? {}).value ?? {})?.[0] as unknown)
-      : undefined;
-    const key =
-      mapped ??
-      (constant !== undefined ? String(constant) : undefined) ??
-      ref?.split("/").pop() ??
-      (typeof value?.title === "string" ? value.title : undefined) ??
-      String(index);
-    keys.set(keys.has(key) ? `${key}#${index}` : key, variant);
+function compareAdditional(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+  const closedBefore = a.additional?.value === false;
+  const closedAfter = b.additional?.value === false;
+  const at: [string, string] = [a.additional?.ptr ?? a.ptr, b.additional?.ptr ?? b.ptr];
+  if (closedBefore !== closedAfter) {
+    limit(
+      ctx,
+      closedAfter,
+      a,
+      b,
+      closedAfter ? "extra fields no longer allowed" : "extra fields now allowed",
+      at,
+    );
+    return;
+  }
+  const before = a.additional;
+  const after = b.additional;
+  if (before && after && before.value !== false && after.value !== false)
+    compareSchemas(ctx, before as Located, after as Located);
+  else if (!closedBefore && (before === undefined) !== (after === undefined)) {
+    limit(
+      ctx,
+      after !== undefined,
+      a,
+      b,
+      after ? "extra fields constrained" : "extra fields unconstrained",
+      at,
+    );
+  }
+}
+
+/** Compares unions variant by variant; a plain schema facing a union counts as a union of one. */
+function compareUnions(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode: Located, newNode: Located) {
+  if (!a.union && !b.union) return;
+  const before = a.union?.variants ?? [oldNode];
+  const after = b.union?.variants ?? [newNode];
+  if (a.union && b.union && a.union.discriminator !== b.union.discriminator) {
+    emit(
+      ctx,
+      `${ctx.direction}-discriminator-changed`,
+      a.union.ptr,
+      b.union.ptr,
+      `discriminator ${show(a.union.discriminator)} → ${show(b.union.discriminator)}`,
+    );
+  }
+  const match = matchVariants(ctx.oldDoc, ctx.newDoc, before, after, {
+    before: a.union?.discriminator,
+    after: b.union?.discriminator,
   });
-  return keys;
+  for (const [x, y] of match.pairs) compareSchemas(ctx, x, y);
+  for (const x of match.removed) {
+    emit(
+      ctx,
+      `${ctx.direction}-variant-removed`,
+      x.ptr,
+      b.union?.ptr ?? b.ptr,
+      `variant ${describe(x)} removed`,
+    );
+  }
+  for (const y of match.added) {
+    emit(ctx, `${ctx.direction}-variant-added`, a.union?.ptr ?? a.ptr, y.ptr, `variant ${describe(y)} added`);
+  }
+}
+
+function describe(node: Located): string {
+  const ref = node.value?.$ref;
+  if (typeof ref === "string") return ref.split("/").pop() ?? ref;
+  const title = node.value?.title;
+  return typeof title === "string" ? `"${title}"` : node.ptr.split("/").slice(-2).join("/");
 }

@@ -1,0 +1,163 @@
+import { documentMemo } from "./memo.js";
+import { child, follow } from "./pointer.js";
+import type { Json, Located } from "./types.js";
+
+export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
+export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
+export const EXACT_CONSTRAINTS = ["pattern", "format", "multipleOf", "uniqueItems"];
+
+/** A constraint and where it is written. */
+export interface Placed<T> {
+  value: T;
+  ptr: string;
+}
+
+/**
+ * What a schema means once its `$ref` (with siblings) and `allOf` parts are merged: the constraints of all
+ * parts hold at once, so types intersect, bounds take the tightest, properties and `required` unite.
+ */
+export interface FlatSchema {
+  /** Where the schema itself lives (its first part that says something). */
+  ptr: string;
+  types: Placed<Set<string>> | undefined;
+  enum: Placed<unknown[]> | undefined;
+  bounds: Map<string, Placed<number>>;
+  exact: Map<string, Placed<unknown>>;
+  properties: Map<string, Located>;
+  /** Required property names → the pointer of the `required` list that names them. */
+  required: Map<string, string>;
+  /** `false` when extra properties are refused, a schema when they are constrained. */
+  additional: Placed<false> | Located | undefined;
+  propertyNames: Located | undefined;
+  items: Located | undefined;
+  union:
+    | { kind: "oneOf" | "anyOf"; variants: Located[]; ptr: string; discriminator: string | undefined }
+    | undefined;
+  deprecated: boolean;
+  sunset: string | undefined;
+}
+
+function typesOf(schema: Json): Set<string> | undefined {
+  let types: string[] | undefined;
+  if (typeof schema.type === "string") types = [schema.type];
+  else if (Array.isArray(schema.type)) types = [...schema.type];
+  if (types && schema.nullable === true) types.push("null");
+  if (!types && "const" in schema) types = [jsonType(schema.const)];
+  return types ? new Set(types) : undefined;
+}
+
+export function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (Number.isInteger(value)) return "integer";
+  return typeof value;
+}
+
+/** Whether a set of JSON types admits a type (`number` admits `integer`). */
+export const admits = (types: Set<string>, type: string) =>
+  types.has(type) || (type === "integer" && types.has("number"));
+
+const remembered = documentMemo((doc: Json, node: Located) => flattenNow(doc, node));
+
+/** The merged meaning of the schema at `node` (remembered per document and pointer). */
+export function flatten(doc: Json, node: Located): FlatSchema {
+  return remembered(doc, node);
+}
+
+function flattenNow(doc: Json, node: Located): FlatSchema {
+  const flat: FlatSchema = {
+    ptr: node.ptr,
+    types: undefined,
+    enum: undefined,
+    bounds: new Map(),
+    exact: new Map(),
+    properties: new Map(),
+    required: new Map(),
+    additional: undefined,
+    propertyNames: undefined,
+    items: undefined,
+    union: undefined,
+    deprecated: false,
+    sunset: undefined,
+  };
+  let placed = false;
+  const visiting = new Set<string>();
+  const visit = (at: Located) => {
+    const schema = at.value;
+    if (!schema || typeof schema !== "object" || visiting.has(at.ptr)) return;
+    visiting.add(at.ptr);
+    if (typeof schema.$ref === "string") visit(follow(doc, { value: { $ref: schema.$ref }, ptr: at.ptr }));
+    const parts: Json[] = Array.isArray(schema.allOf) ? schema.allOf : [];
+    for (let i = 0; i < parts.length; i++) visit(child(at, "allOf", i));
+    merge(flat, schema, at);
+    if (!placed && Object.keys(schema).some((k) => k !== "$ref" && k !== "allOf")) {
+      flat.ptr = at.ptr;
+      placed = true;
+    }
+  };
+  visit(node);
+  return flat;
+}
+
+function merge(flat: FlatSchema, schema: Json, at: Located) {
+  const types = typesOf(schema);
+  if (types) {
+    const before = flat.types?.value;
+    const value = before ? new Set([...types].filter((t) => admits(before, t))) : types;
+    flat.types = { value, ptr: at.ptr };
+  }
+  const values = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
+  if (values) flat.enum = { value: values, ptr: at.ptr };
+  for (const key of LOWER_BOUNDS) tighten(flat, schema, at, key, Math.max);
+  for (const key of UPPER_BOUNDS) tighten(flat, schema, at, key, Math.min);
+  for (const key of EXACT_CONSTRAINTS) {
+    if (schema[key] !== undefined && schema[key] !== false)
+      flat.exact.set(key, { value: schema[key], ptr: at.ptr });
+  }
+  if (schema.properties && typeof schema.properties === "object") {
+    for (const name of Object.keys(schema.properties)) {
+      if (!flat.properties.has(name)) flat.properties.set(name, child(at, "properties", name));
+    }
+  }
+  if (Array.isArray(schema.required)) {
+    for (const name of schema.required)
+      if (!flat.required.has(name)) flat.required.set(name, `${at.ptr}/required`);
+  }
+  // unevaluatedProperties: false (2020-12) refuses unlisted fields as additionalProperties: false does.
+  if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
+    const keyword = schema.additionalProperties === false ? "additionalProperties" : "unevaluatedProperties";
+    flat.additional = { value: false, ptr: `${at.ptr}/${keyword}` };
+  } else if (
+    schema.additionalProperties &&
+    typeof schema.additionalProperties === "object" &&
+    flat.additional?.value !== false
+  ) {
+    flat.additional = child(at, "additionalProperties");
+  }
+  if (schema.propertyNames) flat.propertyNames = child(at, "propertyNames");
+  if (schema.items && typeof schema.items === "object") flat.items = child(at, "items");
+  for (const kind of ["oneOf", "anyOf"] as const) {
+    if (!Array.isArray(schema[kind]) || flat.union) continue;
+    flat.union = {
+      kind,
+      variants: schema[kind].map((_: Json, i: number) => child(at, kind, i)),
+      ptr: `${at.ptr}/${kind}`,
+      discriminator: schema.discriminator?.propertyName,
+    };
+  }
+  if (schema.deprecated === true) flat.deprecated = true;
+  if (typeof schema["x-sunset"] === "string") flat.sunset = schema["x-sunset"];
+}
+
+function tighten(
+  flat: FlatSchema,
+  schema: Json,
+  at: Located,
+  key: string,
+  pick: (a: number, b: number) => number,
+) {
+  const value = schema[key];
+  if (typeof value !== "number") return;
+  const before = flat.bounds.get(key);
+  if (!before || pick(before.value, value) === value) flat.bounds.set(key, { value, ptr: at.ptr });
+}

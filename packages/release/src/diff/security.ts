@@ -1,0 +1,75 @@
+import type { OperationScope } from "./compare.js";
+import { child, follow } from "./pointer.js";
+import type { Json, Located } from "./types.js";
+
+type Requirement = Record<string, string[]>;
+
+/** The operation's security requirements (its own, else the document's), each an alternative. */
+function requirements(doc: Json, op: Located): Located {
+  if (Array.isArray(op.value.security)) return child(op, "security");
+  return { value: Array.isArray(doc.security) ? doc.security : [], ptr: "/security" };
+}
+
+/** An empty list means no authentication: one alternative that asks for nothing. */
+const alternatives = (list: Located): Requirement[] => (list.value.length === 0 ? [{}] : list.value);
+
+/** Whether a client that satisfies `have` also satisfies `need` (every scheme and scope of `need` in `have`). */
+const satisfies = (have: Requirement, need: Requirement) =>
+  Object.entries(need).every(
+    ([scheme, scopes]) => scheme in have && scopes.every((s) => have[scheme]?.includes(s)),
+  );
+
+const SCHEME_FIELDS = ["type", "in", "name", "scheme", "bearerFormat", "openIdConnectUrl", "flows"];
+
+function schemeShape(doc: Json, name: string): { node: Located; shape: string } {
+  const node = follow(doc, child({ value: doc, ptr: "" }, "components", "securitySchemes", name));
+  const shape = SCHEME_FIELDS.map((field) => {
+    const value = node.value?.[field];
+    return JSON.stringify(field === "scheme" && typeof value === "string" ? value.toLowerCase() : value);
+  }).join("|");
+  return { node, shape };
+}
+
+/**
+ * A consumer authenticates with one alternative: it keeps working while some new alternative asks for no
+ * more than its own, with schemes unchanged. A new alternative takes nothing away.
+ */
+export function compareSecurity(scope: OperationScope, a: Located, b: Located) {
+  const before = requirements(scope.oldDoc, a);
+  const after = requirements(scope.newDoc, b);
+  const oldAlternatives = alternatives(before);
+  const newAlternatives = alternatives(after);
+  const show = (r: Requirement) =>
+    Object.keys(r).length === 0 ? "no authentication" : Object.keys(r).join(" + ");
+  oldAlternatives.forEach((have, i) => {
+    if (newAlternatives.some((need) => satisfies(have, need))) return;
+    const message = `security alternative "${show(have)}" is no longer accepted`;
+    scope.report({
+      rule: "security-alternative-removed",
+      message,
+      before: `${before.ptr}/${i}`,
+      after: after.ptr,
+    });
+  });
+  newAlternatives.forEach((need, i) => {
+    if (oldAlternatives.some((have) => satisfies(have, need) && satisfies(need, have))) return;
+    const message = `security alternative "${show(need)}" added`;
+    scope.report({
+      rule: "security-alternative-added",
+      message,
+      before: before.ptr,
+      after: `${after.ptr}/${i}`,
+    });
+  });
+  const used = new Set(
+    oldAlternatives.flatMap((r) => Object.keys(r)).filter((n) => newAlternatives.some((r) => n in r)),
+  );
+  for (const name of used) {
+    const x = schemeShape(scope.oldDoc, name);
+    const y = schemeShape(scope.newDoc, name);
+    if (x.shape === y.shape) continue;
+    const describe = (v: Json) => `${v?.type ?? "?"} ${v?.in ?? v?.scheme ?? ""} ${v?.name ?? ""}`.trim();
+    const message = `security scheme ${name} changed: ${describe(x.node.value)} → ${describe(y.node.value)}`;
+    scope.report({ rule: "security-scheme-changed", message, before: x.node.ptr, after: y.node.ptr });
+  }
+}
