@@ -4,8 +4,8 @@ import { WORKSPACE_ROOT } from "./workspace.js";
 
 /**
  * Packs every published package with `pnpm pack` (which turns `workspace:*` into real versions, as a publish
- * does) into `destination`, in one recursive pnpm call: pnpm starts once instead of once per package (about
- * 1 s of CPU each). Returns each package's tarball path by name.
+ * does) into `destination`, in one recursive pnpm call, so pnpm starts once rather than once per package.
+ * Returns each package's tarball path by name.
  */
 export function packPublishedPackages(destination: string): Map<PublishedPackageName, string> {
   const filters = PUBLISHED_PACKAGES.flatMap((p) => ["--filter", p.name]);
