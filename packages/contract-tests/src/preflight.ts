@@ -27,13 +27,19 @@ const causeOf = (error: unknown): string => {
   return (error as Error).message;
 };
 
-export async function preflight(baseUrl: string, apiKey: string | undefined): Promise<PreflightResult> {
+/** The key the run sends: given (flag or CONTRACT_API_KEY), or the sandbox's when none was given (url). */
+export interface RunKey {
+  value: string;
+  given: boolean;
+}
+
+export async function preflight(baseUrl: string, key: RunKey): Promise<PreflightResult> {
   const operation = probeOperation();
   const url = `${baseUrl}${operation.path}`;
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: apiKey ? { authorization: `apikey ${apiKey}` } : {},
+      headers: { authorization: `apikey ${key.value}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
@@ -44,7 +50,7 @@ export async function preflight(baseUrl: string, apiKey: string | undefined): Pr
   if (status === 401 || status === 403) {
     return {
       ok: false,
-      line: `the target refused the key: GET ${url} answered ${status}${apiKey ? "" : " (no key was given)"}`,
+      line: `the target refused the key: GET ${url} answered ${status}${key.given ? "" : " (no key was given, so the sandbox's was sent: set CONTRACT_API_KEY or --api-key)"}`,
     };
   }
   if (status === 404 || status === 405) {

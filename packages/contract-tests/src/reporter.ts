@@ -7,7 +7,7 @@ import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import { checkGates, describeGate } from "./coverage-report/gates.js";
 import type { CoverageKind } from "./coverage-report/model.js";
-import { type CoverageReport, coverageLine, coverageReport } from "./coverage-report/report.js";
+import { type CoverageReport, coverageLine, coverageReport, SUITE_AIMS } from "./coverage-report/report.js";
 import { writeJson } from "./report-files.js";
 import { githubAnnotations } from "./reports/github.js";
 import { gitlabCodeQuality } from "./reports/gitlab.js";
@@ -95,7 +95,7 @@ export class ContractReporter implements Reporter {
       writeJson(files.codeQuality, gitlabCodeQuality(tests, gates, config.cwd, files.summary));
     }
     log(`contract reports: ${files.summary}, ${files.junit}, ${files.coverage}`);
-    log(coverageLine(this.coverage));
+    log(coverageLine(this.coverage, config.runName === "contract" ? SUITE_AIMS : undefined));
     for (const gate of gates) log(describeGate(gate));
     const sent = this.summary.operations.filter((op) => op.requestsSent !== undefined);
     if (sent.length > 0) {

@@ -5,11 +5,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { preflight } from "../preflight.js";
-import { existingReport, refusedReport } from "../report-files.js";
+import { removeReports } from "../report-files.js";
 import { writeUnconfiguredReports } from "../reports/unconfigured.js";
 import { handOver, type RunConfig, type RunFlags, resolveRun } from "../run-config/run-config.js";
 import type { ContractSummary } from "../summary.js";
+import { missingPeer } from "../target-session.js";
 import type { CliIo } from "./command.js";
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -32,14 +34,11 @@ export interface ContractRunRequest {
   vitestArgs: readonly string[];
   /** --allow-unconfigured: a target without its variables is skipped (exit 0, a report saying so). */
   allowUnconfigured: boolean;
-  /** --force: replace the reports an earlier run left in the reports directory. */
-  force: boolean;
 }
 
 /**
- * Runs the suite's vitest in this process, from the package's folder as its own command would run, and
- * resolves to its exit code. One Node process per run instead of two: a run against a tenant took 11 %
- * less CPU (medians of 8 alternating runs, 5.30 s against 4.70 s). The configuration goes over in a file
+ * Runs the suite's vitest in this process (one Node process per run, not two), from the package's folder
+ * as its own command would run, and resolves to its exit code. The configuration goes over in a file
  * named by an environment variable. The file is removed at the end, also when Ctrl-C or SIGTERM makes
  * vitest end the process. The caller's folder, variables and exit code are restored.
  */
@@ -99,19 +98,22 @@ export async function executeContractRun(request: ContractRunRequest, io: CliIo)
     return 0;
   }
   const { config } = resolved;
-  const existing = existingReport(config.files);
-  if (existing !== undefined && !request.force) {
-    out.write(`contract-tests: ${refusedReport(existing, io.cwd)}\n`);
+  const missing = missingPeer(config.target);
+  if (missing !== undefined) {
+    out.write(`contract-tests: ${missing}\n`);
     return 2;
   }
   const { baseUrl } = config.target;
   if (baseUrl !== undefined) {
-    const checked = await preflight(baseUrl, config.target.apiKey);
+    const { apiKey } = config.target;
+    const key = { value: apiKey ?? SANDBOX_API_KEY, given: apiKey !== undefined };
+    const checked = await preflight(baseUrl, key);
     if (!checked.ok) {
       out.write(`contract-tests: ${checked.line}\n`);
       return 2;
     }
   }
+  removeReports(config.files);
   const code = await runVitest(config, request.vitestArgs);
   if (!existsSync(config.files.summary)) return code === 0 ? 1 : code;
   const summary = JSON.parse(readFileSync(config.files.summary, "utf8")) as ContractSummary;

@@ -50,7 +50,7 @@ export const generateCommand: CommandModule = {
           return;
         }
         const { cases, seed, operation, sequences: _s, maxSteps: _m, replay: _r, ...rest } = values;
-        const { flags, allowUnconfigured, force } = runFlags(rest);
+        const { flags, allowUnconfigured } = runFlags(rest);
         choose(() =>
           executeContractRun(
             {
@@ -58,7 +58,6 @@ export const generateCommand: CommandModule = {
               flags: { ...flags, generated: cases, seed, ...(operation ? { operations: operation } : {}) },
               vitestArgs: [GENERATED_TEST_FILE, ...io.vitestArgs],
               allowUnconfigured,
-              force,
             },
             io,
           ),

@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { judgeOfFile } from "../judge.js";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type RecordSummary, startRecordProxy } from "../record/proxy.js";
-import type { CommandModule } from "./command.js";
+import { CannotRun, type CommandModule } from "./command.js";
 import { httpUrlOption, millisecondsOption, portOption } from "./option-parsers.js";
 
 export function describeRecording(summary: RecordSummary): string {
@@ -28,6 +28,9 @@ export function recordingExitCode(summary: RecordSummary): number {
   if (summary.exchanges === 0 && summary.unreachable + summary.timedOut > 0) return 2;
   return summary.violations > 0 ? 1 : 0;
 }
+
+const portTaken = (error: unknown) =>
+  error instanceof Error && "code" in error && error.code === "EADDRINUSE";
 
 const stopSignal = () =>
   new Promise<void>((done) => {
@@ -70,6 +73,12 @@ export const recordCommand: CommandModule = {
               upstreamTimeoutMs: values.upstreamTimeout,
               onViolation: (text) => out.write(`${text}\n`),
               onWarning: (text) => out.write(`${text}\n`),
+            }).catch((error: unknown) => {
+              throw portTaken(error)
+                ? new CannotRun(
+                    `port ${values.port} on 127.0.0.1 is taken; choose another with --port (0 picks a free one)`,
+                  )
+                : error;
             });
             out.write(`recording ${proxy.url} → ${values.upstream} into ${proxy.file} (Ctrl-C stops)\n`);
             await stopped;

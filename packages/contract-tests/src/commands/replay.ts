@@ -9,7 +9,7 @@ import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { judgeOfFile } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
-import { existingReport, refusedReport, reportFiles, writeJson } from "../report-files.js";
+import { removeReports, reportFiles, writeJson } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
 import { specHash } from "../run-config/run-config.js";
 import { summarize } from "../summary.js";
@@ -27,7 +27,6 @@ export const replayCommand: CommandModule = {
       .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
       .option("--reports-dir <dir>", "where the reports go (default ./reports)")
       .option("--min-coverage <gates>", "coverage gates (as for run)", gatesOption)
-      .option("--force", "replace the reports an earlier replay left in the reports directory")
       .action(
         (
           paths: string[],
@@ -35,18 +34,12 @@ export const replayCommand: CommandModule = {
             spec?: string;
             reportsDir?: string;
             minCoverage?: Record<string, number>;
-            force?: boolean;
           },
         ) => {
           choose(async () => {
             const { out, cwd } = io;
             const reportsDir = resolve(cwd, values.reportsDir ?? "reports");
             const files = reportFiles(reportsDir, "replay", "recorded");
-            const existing = existingReport(files);
-            if (existing !== undefined && !values.force) {
-              out.write(`contract-tests: ${refusedReport(existing, cwd)}\n`);
-              return 2;
-            }
             const judge = judgeOfFile(values.spec && resolve(cwd, values.spec));
             const model = createCoverageModel(judge);
             const result = replayRecordings(
@@ -66,6 +59,7 @@ export const replayCommand: CommandModule = {
             for (const test of result.tests.filter((t) => t.state === "failed")) {
               out.write(`${relative(cwd, test.file)} ${test.name}\n${test.errors.join("\n")}\n`);
             }
+            removeReports(files);
             const coverage = coverageReport(model.documented, result.hits);
             const gates = checkGates(coverage, values.minCoverage ?? {});
             const summary = summarize({

@@ -14,7 +14,6 @@ export interface RunValues extends TargetFlags {
   reporter?: CiReporter[];
   runId?: string;
   allowUnconfigured?: boolean;
-  force?: boolean;
 }
 
 /** Each --reporter adds one; an unknown name is refused. */
@@ -25,7 +24,7 @@ function collectReporter(value: string, previous: CiReporter[] = []): CiReporter
   return [...previous, value as CiReporter];
 }
 
-/** --min-coverage, --reporter, --run-id, --allow-unconfigured and --force. */
+/** --min-coverage, --reporter, --run-id and --allow-unconfigured. */
 export function addRunOptions<C extends import("commander").Command>(command: C): C {
   command
     .option(
@@ -45,14 +44,13 @@ export function addRunOptions<C extends import("commander").Command>(command: C)
       "--run-id <id>",
       "the id the shards of one CI run share (default: GITHUB_RUN_ID or CI_PIPELINE_ID)",
     )
-    .option("--allow-unconfigured", "a target without its variables is skipped (exit 0, a report saying so)")
-    .option("--force", "replace the reports an earlier run left in the reports directory");
+    .option("--allow-unconfigured", "a target without its variables is skipped (exit 0, a report saying so)");
   return command;
 }
 
 /** The shared flags of run and generate as run-config flags. */
 export function runFlags(values: RunValues) {
-  const { minCoverage, reporter, runId, allowUnconfigured, force, ...target } = values;
+  const { minCoverage, reporter, runId, allowUnconfigured, ...target } = values;
   return {
     flags: {
       ...targetFlags(target),
@@ -61,7 +59,6 @@ export function runFlags(values: RunValues) {
       ...(runId === undefined ? {} : { runId }),
     },
     allowUnconfigured: allowUnconfigured === true,
-    force: force === true,
   };
 }
 
@@ -93,7 +90,7 @@ export const runCommand: CommandModule = {
         if (unexpected !== undefined)
           throw new Error(`unexpected argument ${unexpected} (vitest arguments go after --)`);
         const { generated, seed, shard, ...rest } = values;
-        const { flags, allowUnconfigured, force } = runFlags(rest);
+        const { flags, allowUnconfigured } = runFlags(rest);
         choose(() =>
           executeContractRun(
             {
@@ -106,7 +103,6 @@ export const runCommand: CommandModule = {
               },
               vitestArgs: io.vitestArgs,
               allowUnconfigured,
-              force,
             },
             io,
           ),

@@ -12,7 +12,10 @@ export function addTargetOptions(
   return command
     .addOption(new Option("--target <name>", "what to run against").choices(TARGET_NAMES))
     .option("--base-url <url>", "the API's root URL (real, url)", httpUrlOption)
-    .option("--api-key <key>", "the key (prefer CONTRACT_API_KEY: flags are visible to other users)")
+    .option(
+      "--api-key <key>",
+      "the key (else CONTRACT_API_KEY; url: the sandbox's key when neither is given); prefer the variable: flags are visible to other users",
+    )
     .option("--stateful", stateful)
     .addOption(
       new Option("--allow-mutations", "let tests change data (real: off by default)").conflicts("readOnly"),
