@@ -11,6 +11,7 @@ import { recordCommand } from "./commands/record.js";
 import { replayCommand } from "./commands/replay.js";
 import { replayCaseCommand } from "./commands/replay-case.js";
 import { runCommand } from "./commands/run.js";
+import { statefulCommand } from "./commands/stateful.js";
 import type { Env } from "./run-config/target.js";
 
 export { vitestCommand } from "./commands/contract-run.js";
@@ -19,6 +20,7 @@ export { vitestCommand } from "./commands/contract-run.js";
 const COMMANDS: readonly CommandModule[] = [
   runCommand,
   generateCommand,
+  statefulCommand,
   recordCommand,
   replayCommand,
   replayCaseCommand,
@@ -117,7 +119,7 @@ export async function main(
     return plan.exitCode;
   }
   try {
-    return await plan.run();
+    return await plan.run.run();
   } catch (error) {
     // What the flags could not check: a file that is not a saved case, a refused merge (CannotRun), a target
     // that fails to start.

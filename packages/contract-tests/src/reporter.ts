@@ -12,7 +12,7 @@ import { writeJson } from "./report-files.js";
 import { githubAnnotations } from "./reports/github.js";
 import { gitlabCodeQuality } from "./reports/gitlab.js";
 import { junitXml } from "./reports/junit.js";
-import type { RunConfig } from "./run-config/run-config.js";
+import { handBack, type RunConfig } from "./run-config/run-config.js";
 import { type ContractSummary, runMetaOf, summarize, type TestRecord } from "./summary.js";
 
 export interface ContractReporterOptions {
@@ -87,6 +87,7 @@ export class ContractReporter implements Reporter {
       unhandledErrors: unhandledErrors.map((e) => firstLine(e.message)),
     });
     writeJson(files.summary, this.summary);
+    handBack(config, this.summary);
     writeJson(files.coverage, this.coverage);
     const operationIds = operations.map((op) => op.operationId);
     const name = `${config.runName}-${config.target.target}`;

@@ -1,7 +1,7 @@
-// A contract run (the suite, or generated cases only): resolves the run's configuration, refuses what
-// cannot run (exit 2, one line), asks the target once (preflight), then runs vitest with the suite's
-// config and hands it the configuration. The exit code is vitest's, or 1 when a coverage gate failed.
-import { existsSync, readFileSync } from "node:fs";
+// A contract run (the suite, or generated cases only) from the configuration its command resolved: refuses
+// what cannot run (exit 2, one line), asks the target once (preflight), then runs vitest with the suite's
+// config, handing the configuration over and taking the run's summary back. The exit code is vitest's, or
+// 1 when a coverage gate failed.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,10 +9,10 @@ import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { preflight } from "../preflight.js";
 import { removeReports } from "../report-files.js";
 import { writeUnconfiguredReports } from "../reports/unconfigured.js";
-import { handOver, type RunConfig, type RunFlags, resolveRun } from "../run-config/run-config.js";
+import { handOver, type RunConfig, type RunResolution } from "../run-config/run-config.js";
 import type { ContractSummary } from "../summary.js";
 import { missingPeer } from "../target-session.js";
-import type { CliIo } from "./command.js";
+import type { CliIo, CommandRun } from "./command.js";
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -28,12 +28,18 @@ export function vitestCommand(vitestArgs: readonly string[]): string[] {
   return [vitestBin, ...suiteArgs(vitestArgs)];
 }
 
+/** What a contract run resolved from its command's options. */
 export interface ContractRunRequest {
-  runName: RunConfig["runName"];
-  flags: RunFlags;
+  /** A ready configuration, or a target without its variables (an invalid one is a usage error). */
+  resolution: Exclude<RunResolution, { kind: "invalid" }>;
   vitestArgs: readonly string[];
   /** --allow-unconfigured: a target without its variables is skipped (exit 0, a report saying so). */
   allowUnconfigured: boolean;
+}
+
+/** The command run of `run` and `generate`. */
+export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun {
+  return { settings: request, run: () => executeContractRun(request, io) };
 }
 
 /**
@@ -42,7 +48,10 @@ export interface ContractRunRequest {
  * named by an environment variable. The file is removed at the end, also when Ctrl-C or SIGTERM makes
  * vitest end the process. The caller's folder, variables and exit code are restored.
  */
-async function runVitest(config: RunConfig, vitestArgs: readonly string[]): Promise<number> {
+async function runVitest(
+  config: RunConfig,
+  vitestArgs: readonly string[],
+): Promise<{ code: number; summary: ContractSummary | undefined }> {
   const shardArgs = config.shard ? [`--shard=${config.shard.index}/${config.shard.count}`] : [];
   const { parseCLI, startVitest } = await import("vitest/node");
   const { filter, options } = parseCLI(["vitest", ...suiteArgs([...shardArgs, ...vitestArgs])]);
@@ -58,7 +67,7 @@ async function runVitest(config: RunConfig, vitestArgs: readonly string[]): Prom
   process.exitCode = undefined;
   try {
     await startVitest("test", filter, options);
-    return Number(process.exitCode ?? 0);
+    return { code: Number(process.exitCode ?? 0), summary: handed.summary() };
   } finally {
     process.exitCode = saved.exitCode;
     process.chdir(saved.cwd);
@@ -71,13 +80,9 @@ async function runVitest(config: RunConfig, vitestArgs: readonly string[]): Prom
   }
 }
 
-export async function executeContractRun(request: ContractRunRequest, io: CliIo): Promise<number> {
+async function executeContractRun(request: ContractRunRequest, io: CliIo): Promise<number> {
   const { out } = io;
-  const resolved = resolveRun(request.flags, io.env, io.cwd, request.runName);
-  if (resolved.kind === "invalid") {
-    out.write(`contract-tests: ${resolved.message}\n`);
-    return 2;
-  }
+  const resolved = request.resolution;
   if (resolved.kind === "unconfigured") {
     const missing = resolved.missing.join(", ");
     if (!request.allowUnconfigured) {
@@ -114,9 +119,8 @@ export async function executeContractRun(request: ContractRunRequest, io: CliIo)
     }
   }
   removeReports(config.files);
-  const code = await runVitest(config, request.vitestArgs);
-  if (!existsSync(config.files.summary)) return code === 0 ? 1 : code;
-  const summary = JSON.parse(readFileSync(config.files.summary, "utf8")) as ContractSummary;
+  const { code, summary } = await runVitest(config, request.vitestArgs);
+  if (summary === undefined) return code === 0 ? 1 : code;
   const failedGates = (summary.gates ?? []).filter((gate) => !gate.passed);
   if (failedGates.length > 0) {
     out.write(

@@ -11,42 +11,37 @@ import { judgeOfFile } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
 import { removeReports, reportFiles, writeJson } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
-import { specHash } from "../run-config/run-config.js";
+import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import { summarize } from "../summary.js";
 import type { CommandModule } from "./command.js";
-import { gatesOption } from "./option-parsers.js";
+import { addGatesOption, addReportsDirOption, type CoverageGates } from "./options.js";
 
 export const replayCommand: CommandModule = {
   register(program, io, choose) {
-    program
+    const command = program
       .command("replay")
       .description(
         "Judge every recorded exchange (HAR files, or folders of *.har files) against the current spec, offline; writes the reports of a run.",
       )
       .argument("<path...>", "HAR files or folders of them")
-      .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
-      .option("--reports-dir <dir>", "where the reports go (default ./reports)")
-      .option("--min-coverage <gates>", "coverage gates (as for run)", gatesOption)
-      .action(
-        (
-          paths: string[],
-          values: {
-            spec?: string;
-            reportsDir?: string;
-            minCoverage?: Record<string, number>;
-          },
-        ) => {
-          choose(async () => {
-            const { out, cwd } = io;
-            const reportsDir = resolve(cwd, values.reportsDir ?? "reports");
-            const files = reportFiles(reportsDir, "replay", "recorded");
-            const judge = judgeOfFile(values.spec && resolve(cwd, values.spec));
+      .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's");
+    addGatesOption(addReportsDirOption(command)).action(
+      (paths: string[], values: { spec?: string; reportsDir?: string; minCoverage?: CoverageGates }) => {
+        const { cwd } = io;
+        const settings = {
+          paths: paths.map((path) => resolve(cwd, path)),
+          spec: values.spec && resolve(cwd, values.spec),
+          reportsDir: resolveReportsDir(values.reportsDir, io.env, cwd),
+          gates: values.minCoverage ?? {},
+        };
+        choose({
+          settings,
+          run: async () => {
+            const { out } = io;
+            const files = reportFiles(settings.reportsDir, "replay", "recorded");
+            const judge = judgeOfFile(settings.spec);
             const model = createCoverageModel(judge);
-            const result = replayRecordings(
-              paths.map((path) => resolve(cwd, path)),
-              judge,
-              model,
-            );
+            const result = replayRecordings(settings.paths, judge, model);
             for (const { file, reason } of result.unreadable) {
               out.write(`contract-tests: cannot read ${relative(cwd, file)}: ${reason} (skipped)\n`);
             }
@@ -61,7 +56,7 @@ export const replayCommand: CommandModule = {
             }
             removeReports(files);
             const coverage = coverageReport(model.documented, result.hits);
-            const gates = checkGates(coverage, values.minCoverage ?? {});
+            const gates = checkGates(coverage, settings.gates);
             const summary = summarize({
               run: { name: "replay", target: "recorded", specHash: specHash() },
               gates,
@@ -92,8 +87,9 @@ export const replayCommand: CommandModule = {
             const failedGates = gates.filter((gate) => !gate.passed);
             for (const gate of failedGates) out.write(`contract-tests: ${describeGate(gate)}\n`);
             return broken > 0 || failedGates.length > 0 || result.unreadable.length > 0 ? 1 : 0;
-          });
-        },
-      );
+          },
+        });
+      },
+    );
   },
 };
