@@ -151,11 +151,21 @@ describe("a taken port: one line naming the port and the flag, exit 2", () => {
   afterAll(() => close(holder));
 
   it("contract-tests record --port", async () => {
-    const run = await runBin(["record", "--upstream", "http://127.0.0.1:9", "--port", String(port)]);
+    const out = join(work, "recordings");
+    const run = await runBin([
+      "record",
+      "--upstream",
+      "http://127.0.0.1:9",
+      "--port",
+      String(port),
+      "--out",
+      out,
+    ]);
     expect(run.code).toBe(2);
     expect(lines(run.stdout)).toEqual([
       `contract-tests: port ${port} on 127.0.0.1 is taken; choose another with --port (0 picks a free one)`,
     ]);
+    expect(readdirSync(out)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
 // away mid-request or mid-answer, JSON too deep to walk (kept and redacted as text, not judged), bodies
 // larger than MAX_KEPT_BODY (forwarded whole, kept cut in the HAR, not judged), an upstream that never
 // answers (504 after --upstream-timeout) or cannot be reached (502, a warning, counted).
+import { rmSync } from "node:fs";
 import { type AddressInfo, isIP, connect as netConnect, createServer as netServer } from "node:net";
 import { join } from "node:path";
 import { connect as tlsConnect } from "node:tls";
@@ -210,6 +211,11 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  }).catch((error: unknown) => {
+    // Nothing was recorded: no empty HAR is left behind.
+    writer.close();
+    rmSync(file, { force: true });
+    throw error;
   });
   const address = server.address() as AddressInfo;
 
