@@ -12,6 +12,7 @@ export {
   type Judge,
   operationLabel,
 } from "./judge.js";
+export { type KeptCase, keptCaseFailure } from "./kept/kept-case.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
 export { type ReplayResult, replayRecordings } from "./replay/replay.js";
 export { ContractReporter, type ContractReporterOptions, toTestRecord } from "./reporter.js";
