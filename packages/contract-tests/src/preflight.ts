@@ -2,6 +2,7 @@
 // read-only operation of the spec without path parameters is asked; the answer says whether the run can
 // go ahead, or the one line saying why not (unreachable, key refused, wrong base path).
 import { loadDocument } from "@cloud-contract/spec/document";
+import { messageOf } from "./error-message.js";
 
 export type PreflightResult = { ok: true; url: string } | { ok: false; line: string };
 
@@ -23,8 +24,8 @@ function probeOperation() {
 const causeOf = (error: unknown): string => {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ""}`;
-  if ((error as Error).name === "TimeoutError") return `no answer in ${TIMEOUT_MS / 1000} s`;
-  return (error as Error).message;
+  if (error instanceof Error && error.name === "TimeoutError") return `no answer in ${TIMEOUT_MS / 1000} s`;
+  return messageOf(error);
 };
 
 /** The key the run sends: given (flag or CONTRACT_API_KEY), or the sandbox's when none was given (url). */

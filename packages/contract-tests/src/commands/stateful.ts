@@ -12,7 +12,7 @@ import { readGenerateSettings } from "../run-config/generate-settings.js";
 import { resolveReportsDir } from "../run-config/run-config.js";
 import { type Env, type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
-import { CHECKS, type CheckName } from "../stateful/checks.js";
+import { CHECKS } from "../stateful/checks.js";
 import {
   DEFAULT_SEQUENCE_OPTIONS,
   replaySteps,
@@ -60,10 +60,7 @@ function statefulSettings(values: StatefulValues, env: Env, cwd: string): Statef
     if (given.length > 0)
       return { invalid: `${given.join(", ")} does not apply to --replay: it runs the saved steps` };
   }
-  const plan = resolveTarget(env, {
-    ...targetFlags,
-    target: targetFlags.target ?? (env.CONTRACT_TARGET?.trim() ? undefined : "sandbox"),
-  });
+  const plan = resolveTarget(env, targetFlags, "sandbox");
   if (plan.kind === "invalid") return { invalid: plan.message };
   if (plan.kind === "skip")
     return { invalid: `cannot run --target ${plan.target}: missing ${plan.missing.join(", ")}` };
@@ -168,9 +165,9 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
     writeJunit(
       files.junit,
       "stateful",
-      (Object.keys(CHECKS) as CheckName[]).map((check) => ({
+      Object.entries(CHECKS).map(([check, description]) => ({
         suite: "stateful",
-        name: `${check}: ${CHECKS[check]}`,
+        name: `${check}: ${description}`,
         ...(failed === check && result.failure ? { failure: { message: result.failure.message } } : {}),
       })),
     );

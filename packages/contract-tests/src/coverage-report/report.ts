@@ -31,16 +31,25 @@ export function coverageReport(
   now = new Date(),
 ): CoverageReport {
   const seen = new Set(hits);
-  const kinds = {} as Record<CoverageKind, KindCoverage>;
-  let exercised = 0;
-  let total = 0;
-  for (const kind of COVERAGE_KINDS) {
+  const coverageOf = (kind: CoverageKind): KindCoverage => {
     const items = [...documented[kind]].sort();
-    const done = items.filter((item) => seen.has(item));
-    kinds[kind] = { exercised: done, missing: items.filter((item) => !seen.has(item)) };
-    exercised += done.length;
-    total += items.length;
-  }
+    return {
+      exercised: items.filter((item) => seen.has(item)),
+      missing: items.filter((item) => !seen.has(item)),
+    };
+  };
+  const kinds: Record<CoverageKind, KindCoverage> = {
+    operations: coverageOf("operations"),
+    statuses: coverageOf("statuses"),
+    oneOfBranches: coverageOf("oneOfBranches"),
+    enumValues: coverageOf("enumValues"),
+    linksFollowed: coverageOf("linksFollowed"),
+  };
+  const exercised = COVERAGE_KINDS.reduce((sum, kind) => sum + kinds[kind].exercised.length, 0);
+  const total = COVERAGE_KINDS.reduce(
+    (sum, kind) => sum + kinds[kind].exercised.length + kinds[kind].missing.length,
+    0,
+  );
   const percent = total === 0 ? 100 : (exercised / total) * 100;
   return { generatedAt: now.toISOString(), percent, exercised, documented: total, kinds };
 }
@@ -86,18 +95,25 @@ export function coverageLine(report: CoverageReport, aims?: readonly CoverageKin
 
 /** The reports of several runs against the same spec as one: an item counts when any run exercised it. */
 export function mergeCoverage(reports: readonly CoverageReport[], now = new Date()): CoverageReport {
-  const documented = {} as Record<CoverageKind, string[]>;
-  const hits: string[] = [];
-  for (const kind of COVERAGE_KINDS) {
-    const all = new Set<string>();
-    for (const report of reports) {
-      // A report written before a kind existed has none of its items.
-      const items = report.kinds[kind] ?? { exercised: [], missing: [] };
-      for (const item of [...items.exercised, ...items.missing]) all.add(item);
-      hits.push(...items.exercised);
-    }
-    documented[kind] = [...all];
-  }
+  const hits = reports.flatMap((report) =>
+    // A report written before a kind existed has none of its items.
+    COVERAGE_KINDS.flatMap((kind) => report.kinds[kind]?.exercised ?? []),
+  );
+  const documentedOf = (kind: CoverageKind) => [
+    ...new Set(
+      reports.flatMap((report) => {
+        const items = report.kinds[kind];
+        return items === undefined ? [] : [...items.exercised, ...items.missing];
+      }),
+    ),
+  ];
+  const documented: Record<CoverageKind, string[]> = {
+    operations: documentedOf("operations"),
+    statuses: documentedOf("statuses"),
+    oneOfBranches: documentedOf("oneOfBranches"),
+    enumValues: documentedOf("enumValues"),
+    linksFollowed: documentedOf("linksFollowed"),
+  };
   return coverageReport(documented, hits, now);
 }
 

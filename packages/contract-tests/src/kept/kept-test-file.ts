@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { ensureDir } from "../record/har.js";
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from "../run-config/target.js";
 import type { KeptCase } from "./kept-case.js";
 
 export interface KeptRun {
@@ -49,8 +50,8 @@ export function keptTestFile(kept: KeptCase, run: KeptRun): string {
     "",
     `it(${JSON.stringify(`${kept.operationId} (${kept.plan}): ${kept.expected}`)}, async () => {`,
     "  const client = createCloudClient({",
-    `    baseUrl: process.env.CONTRACT_BASE_URL ?? ${JSON.stringify(run.baseUrl)},`,
-    `    apiKey: process.env.CONTRACT_API_KEY${key},`,
+    `    baseUrl: process.env.${BASE_URL_VARIABLE} ?? ${JSON.stringify(run.baseUrl)},`,
+    `    apiKey: process.env.${API_KEY_VARIABLE}${key},`,
     "    retry: false,",
     "  });",
     `  const { response, data, error } = await client.request(${JSON.stringify(kept.method.toLowerCase())}, ${JSON.stringify(kept.template)}, {`,

@@ -2,6 +2,10 @@
 // environment variables as the fallback of each. Flag values come checked by their parsers; variables are
 // checked here. A flag that cannot change anything for the chosen target is refused.
 
+/** The variables that name a server and its key (also read by kept failures: src/kept/). */
+export const BASE_URL_VARIABLE = "CONTRACT_BASE_URL";
+export const API_KEY_VARIABLE = "CONTRACT_API_KEY";
+
 export const TARGET_NAMES = ["prism", "sandbox", "real", "url"] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
 
@@ -92,7 +96,7 @@ function present(env: Env, name: string): string | undefined {
 }
 
 function isTargetName(value: string): value is TargetName {
-  return (TARGET_NAMES as readonly string[]).includes(value);
+  return TARGET_NAMES.some((name) => name === value);
 }
 
 function checkUrl(value: string): string | undefined {
@@ -163,8 +167,8 @@ function localServerRefusals(name: TargetName, flags: TargetFlags): string | und
 }
 
 /**
- * The target of `flags.target`, else CONTRACT_TARGET, else prism; each other value likewise from its flag,
- * else its variable.
+ * The target of `flags.target`, else CONTRACT_TARGET, else `fallback` (prism: the suite's default); each
+ * other value likewise from its flag, else its variable.
  *
  * - prism / sandbox: a local server; ids come from the sandbox fixtures; everything may be changed.
  * - real: needs a base URL, a key and every id variable, or the run is skipped; read-only unless
@@ -172,11 +176,11 @@ function localServerRefusals(name: TargetName, flags: TargetFlags): string | und
  * - url: a base URL (+ optional key and ids); shape and negative tests, behaviour tests only when asked
  *   (--stateful, CONTRACT_STATEFUL=1); mutations on unless --read-only or CONTRACT_ALLOW_MUTATIONS=0.
  */
-export function resolveTarget(env: Env, flags: TargetFlags = {}): TargetPlan {
+export function resolveTarget(env: Env, flags: TargetFlags = {}, fallback: TargetName = "prism"): TargetPlan {
   let name: TargetName;
   if (flags.target !== undefined) name = flags.target;
   else {
-    const variable = (present(env, "CONTRACT_TARGET") ?? "prism").toLowerCase();
+    const variable = (present(env, "CONTRACT_TARGET") ?? fallback).toLowerCase();
     if (!isTargetName(variable)) {
       return {
         kind: "invalid",

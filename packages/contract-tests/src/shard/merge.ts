@@ -136,8 +136,10 @@ function checkShards(
       throw new CannotRun(
         `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
       );
-    for (const { file } of files)
-      found.push({ file, summary: JSON.parse(readFileSync(file, "utf8")) as ContractSummary });
+    for (const { file } of files) {
+      const summary: ContractSummary = JSON.parse(readFileSync(file, "utf8"));
+      found.push({ file, summary });
+    }
   }
   const name = (file: string) => relative(cwd, file);
   const [first] = found;
@@ -198,7 +200,7 @@ export function mergeReportDirs(
   const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
   const coverage = mergeCoverage(
     shards.map(
-      ({ file }) => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")) as CoverageReport,
+      ({ file }): CoverageReport => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")),
     ),
   );
   const gateResults = checkGates(coverage, gates);
