@@ -17,17 +17,32 @@ export function subschemas(schema: Schema, key: "oneOf" | "anyOf" | "allOf"): Sc
   return Array.isArray(value) ? value.filter(isSchema) : undefined;
 }
 
-export function propertiesOf(schema: Schema): Record<string, Schema> {
-  const value = schema.properties;
-  if (!isSchema(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([name, property]) => (isSchema(property) ? [[name, property]] : [])),
-  );
+// The bundle's schemas never change: what is read from one is kept for the next read (hot in coverage).
+const properties = new WeakMap<Schema, Readonly<Record<string, Schema>>>();
+const required = new WeakMap<Schema, readonly string[]>();
+
+export function propertiesOf(schema: Schema): Readonly<Record<string, Schema>> {
+  let read = properties.get(schema);
+  if (read === undefined) {
+    const value = schema.properties;
+    read = isSchema(value)
+      ? Object.fromEntries(
+          Object.entries(value).flatMap(([name, property]) => (isSchema(property) ? [[name, property]] : [])),
+        )
+      : {};
+    properties.set(schema, read);
+  }
+  return read;
 }
 
-export function requiredOf(schema: Schema): string[] {
-  const value = schema.required;
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+export function requiredOf(schema: Schema): readonly string[] {
+  let read = required.get(schema);
+  if (read === undefined) {
+    const value = schema.required;
+    read = Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+    required.set(schema, read);
+  }
+  return read;
 }
 
 /** A numeric keyword (`minimum`, `maxLength`…), or undefined. */

@@ -2,15 +2,15 @@
 // current spec and writes the reports of a run (JSON summary, JUnit, coverage). Names each file it cannot
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
-import { writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { judgeOfFile } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
-import { removeReports, reportFiles, writeJson } from "../report-files.js";
+import { removeReports, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
+import { writeRunReports } from "../reports/run-reports.js";
 import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import { summarize } from "../summary.js";
 import type { CommandModule } from "./command.js";
@@ -64,18 +64,17 @@ export const replayCommand: CommandModule = {
               operations: judge.operations,
               tests: result.tests,
             });
-            writeJson(files.summary, summary);
-            writeJson(files.coverage, coverage);
-            writeFileSync(
-              files.junit,
-              junitXml({
+            writeRunReports(files, {
+              summary,
+              coverage,
+              junit: junitXml({
                 name: "replay-recorded",
                 tests: result.tests,
                 operationIds: judge.operations.map((op) => op.operationId),
                 gates,
                 cwd,
               }),
-            );
+            });
             const broken = summary.totals.failed;
             out.write(
               `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${broken} broke the contract, ${result.unknown.length} not in the spec${result.unreadable.length ? `, ${result.unreadable.length} files unreadable` : ""}\n`,

@@ -1,12 +1,13 @@
 // Merges the reports of shards (`--shard i/n` runs, each with its own reports directory or file names)
 // into the reports one unsharded run would have written: the JSON summary, the JUnit XML and coverage.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
 import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
 import { type CoverageReport, mergeCoverage } from "../coverage-report/report.js";
-import { type ReportFiles, reportFiles, writeJson } from "../report-files.js";
+import { type ReportFiles, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
+import { writeRunReports } from "../reports/run-reports.js";
 import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
 
 export interface MergedReports {
@@ -215,8 +216,6 @@ export function mergeReportDirs(
     `${first.name}-${first.target}`,
     gateResults,
   );
-  writeJson(files.summary, summary);
-  writeFileSync(files.junit, junit);
-  writeJson(files.coverage, coverage);
+  writeRunReports(files, { summary, coverage, junit });
   return { files, summary, coverage, shards: shards.length };
 }
