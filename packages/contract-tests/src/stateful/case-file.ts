@@ -1,4 +1,4 @@
-// A failing sequence saved as JSON, to be replayed with `contract-tests generate --stateful --replay FILE`:
+// A failing sequence saved as JSON, to be replayed with `contract-tests stateful --replay FILE`:
 // the seed it came from, its steps and what failed.
 import { readFileSync } from "node:fs";
 import { messageOf } from "../error-message.js";
