@@ -1,6 +1,6 @@
 // The shape of the package's source: no import cycle (the root imports the commands, never the reverse),
-// the CONTRACT_* variables read in one place only, the run's configuration (src/run-config/), and few
-// type assertions (`x as T`): types carry what the code knows.
+// the CONTRACT_* variables read in one place only, the run's configuration (src/run-config/), process.env
+// written only where vitest starts, and few type assertions (`x as T`): types carry what the code knows.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,4 +56,16 @@ it("keeps its type assertions (not counting tests and test support) to at most 4
   const files = sources(src).filter((file) => !relative(src, file).startsWith("test-support"));
   const total = files.reduce((sum, file) => sum + assertionsIn(file), 0);
   expect(total).toBeLessThanOrEqual(40);
+});
+
+it("writes process.env only where it starts vitest (commands/contract-run.ts)", () => {
+  const writers = sources(src)
+    .filter((file) => !relative(src, file).startsWith("test-support"))
+    .filter((file) =>
+      /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|Object\.assign\(process\.env|delete process\.env/.test(
+        readFileSync(file, "utf8"),
+      ),
+    )
+    .map((file) => relative(src, file));
+  expect(writers).toEqual(["commands/contract-run.ts"]);
 });

@@ -53,19 +53,23 @@ async function runVitest(
   vitestArgs: readonly string[],
 ): Promise<{ code: number; summary: ContractSummary | undefined }> {
   const shardArgs = config.shard ? [`--shard=${config.shard.index}/${config.shard.count}`] : [];
-  const { parseCLI, startVitest } = await import("vitest/node");
-  const { filter, options } = parseCLI(["vitest", ...suiteArgs([...shardArgs, ...vitestArgs])]);
   const handed = handOver(config);
+  // Colours only on a terminal: logs written to files (CI) get no ANSI codes unless FORCE_COLOR asks for
+  // them. Set before vitest is first imported, which reads it once.
+  const colours = process.stdout.isTTY || process.env.FORCE_COLOR !== undefined ? {} : { NO_COLOR: "1" };
+  const env = { ...colours, ...handed.env };
   const saved = {
     cwd: process.cwd(),
     exitCode: process.exitCode,
-    env: Object.keys(handed.env).map((name) => [name, process.env[name]] as const),
+    env: Object.keys(env).map((name) => [name, process.env[name]] as const),
   };
   process.once("exit", handed.remove);
-  Object.assign(process.env, handed.env);
+  Object.assign(process.env, env);
   process.chdir(packageRoot);
   process.exitCode = undefined;
   try {
+    const { parseCLI, startVitest } = await import("vitest/node");
+    const { filter, options } = parseCLI(["vitest", ...suiteArgs([...shardArgs, ...vitestArgs])]);
     await startVitest("test", filter, options);
     return { code: Number(process.exitCode ?? 0), summary: handed.summary() };
   } finally {
