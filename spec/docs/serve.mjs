@@ -70,6 +70,17 @@ const watcher = watch(specDir, { recursive: true }, (_event, file) => {
   timer = setTimeout(rebuild, 150);
 });
 
+// A port that cannot be had is one line and exit 2, never a stack.
+server.on("error", (error) => {
+  watcher.close();
+  clearTimeout(timer);
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `docs: port ${values.port} on ${HOST} is taken; choose another with --port (or DOCS_PORT)`
+      : `docs: ${error.message}`,
+  );
+  process.exit(2);
+});
 server.listen(Number(values.port), HOST, () => {
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   console.log(`docs: serving http://${HOST}:${port}/ (watching ${specDir}; Ctrl+C stops)`);

@@ -1,5 +1,5 @@
 // Benchmark of stateful sequences and parity, against the sandbox in this process and in memory:
-// 1. stateful sequences per second (`generate --stateful`'s engine: the sweep, then random sequences of
+// 1. stateful sequences per second (`contract-tests stateful`'s engine: the sweep, then random sequences of
 //    at most 12 steps, each on a tenant of its own, every answer judged); target ≥ 100/s;
 // 2. parity exchanges per second: a recording of one stateful run (through the record proxy) re-sent to
 //    a fresh sandbox with its clock advanced by the recorded gaps; target ≥ 500/s.

@@ -6,7 +6,8 @@ export function parseBody(contentType: string | null | undefined, text: string):
   if (text === "") return undefined;
   if (!/json/.test(mediaType(contentType) ?? "")) return text;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     return text;
   }

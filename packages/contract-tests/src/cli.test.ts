@@ -53,14 +53,21 @@ describe("bad input: exit 2 with a message that names the flag, and the usage", 
 });
 
 describe("--help", () => {
-  it.each([[[]], [["run"]], [["generate"]], [["record"]], [["replay"]], [["replay-case"]], [["merge"]]])(
-    "on %j prints its usage and exits 0",
-    async (command) => {
-      const out = sink();
-      expect(await main([...command, "--help"], {}, out.stream)).toBe(0);
-      expect(out.text()).toMatch(new RegExp(`^Usage: contract-tests ${command[0] ?? ""}`));
-    },
-  );
+  it.each([
+    [[]],
+    [["run"]],
+    [["generate"]],
+    [["stateful"]],
+    [["record"]],
+    [["replay"]],
+    [["replay-case"]],
+    [["parity"]],
+    [["merge"]],
+  ])("on %j prints its usage and exits 0", async (command) => {
+    const out = sink();
+    expect(await main([...command, "--help"], {}, out.stream)).toBe(0);
+    expect(out.text()).toMatch(new RegExp(`^Usage: contract-tests ${command[0] ?? ""}`));
+  });
 });
 
 describe("main", () => {
@@ -79,7 +86,7 @@ describe("main", () => {
   it("exits 2 on a target without what it needs", async () => {
     const bad = sink();
     expect(await main(["--target", "url"], {}, bad.stream)).toBe(2);
-    expect(bad.text()).toContain("needs CONTRACT_BASE_URL");
+    expect(bad.text()).toContain("--target url needs --base-url or CONTRACT_BASE_URL");
   });
 
   it.each([

@@ -11,6 +11,8 @@ import { recordCommand } from "./commands/record.js";
 import { replayCommand } from "./commands/replay.js";
 import { replayCaseCommand } from "./commands/replay-case.js";
 import { runCommand } from "./commands/run.js";
+import { statefulCommand } from "./commands/stateful.js";
+import { messageOf } from "./error-message.js";
 import type { Env } from "./run-config/target.js";
 
 export { vitestCommand } from "./commands/contract-run.js";
@@ -19,6 +21,7 @@ export { vitestCommand } from "./commands/contract-run.js";
 const COMMANDS: readonly CommandModule[] = [
   runCommand,
   generateCommand,
+  statefulCommand,
   recordCommand,
   replayCommand,
   replayCaseCommand,
@@ -109,7 +112,7 @@ export async function main(
   } catch (error) {
     const names = buildProgram({ env, cwd, out, vitestArgs: [] }, () => {}).commands.map((c) => c.name());
     const command = names.find((name) => argv[0] === name);
-    out.write(`contract-tests: ${(error as Error).message}\n\n${usage(command ?? "run")}`);
+    out.write(`contract-tests: ${messageOf(error)}\n\n${usage(command ?? "run")}`);
     return 2;
   }
   if ("print" in plan) {
@@ -117,11 +120,11 @@ export async function main(
     return plan.exitCode;
   }
   try {
-    return await plan.run();
+    return await plan.run.run();
   } catch (error) {
     // What the flags could not check: a file that is not a saved case, a refused merge (CannotRun), a target
     // that fails to start.
-    out.write(`contract-tests: ${(error as Error).message}\n`);
+    out.write(`contract-tests: ${messageOf(error)}\n`);
     return 2;
   }
 }

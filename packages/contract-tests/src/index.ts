@@ -14,6 +14,7 @@ export {
   type Judge,
   operationLabel,
 } from "./judge.js";
+export { type KeptCase, keptCaseFailure } from "./kept/kept-case.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
 export { harFiles, type ReplayResult, readHar, replayRecordings } from "./replay/replay.js";
 export { ContractReporter, type ContractReporterOptions, toTestRecord } from "./reporter.js";

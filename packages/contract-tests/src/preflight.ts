@@ -2,6 +2,7 @@
 // read-only operation of the spec without path parameters is asked; the answer says whether the run can
 // go ahead, or the one line saying why not (unreachable, key refused, wrong base path).
 import { loadDocument } from "@cloud-contract/spec/document";
+import { messageOf } from "./error-message.js";
 
 export type PreflightResult = { ok: true; url: string } | { ok: false; line: string };
 
@@ -23,17 +24,23 @@ function probeOperation() {
 const causeOf = (error: unknown): string => {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ""}`;
-  if ((error as Error).name === "TimeoutError") return `no answer in ${TIMEOUT_MS / 1000} s`;
-  return (error as Error).message;
+  if (error instanceof Error && error.name === "TimeoutError") return `no answer in ${TIMEOUT_MS / 1000} s`;
+  return messageOf(error);
 };
 
-export async function preflight(baseUrl: string, apiKey: string | undefined): Promise<PreflightResult> {
+/** The key the run sends: given (flag or CONTRACT_API_KEY), or the sandbox's when none was given (url). */
+export interface RunKey {
+  value: string;
+  given: boolean;
+}
+
+export async function preflight(baseUrl: string, key: RunKey): Promise<PreflightResult> {
   const operation = probeOperation();
   const url = `${baseUrl}${operation.path}`;
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: apiKey ? { authorization: `apikey ${apiKey}` } : {},
+      headers: { authorization: `apikey ${key.value}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
@@ -44,7 +51,7 @@ export async function preflight(baseUrl: string, apiKey: string | undefined): Pr
   if (status === 401 || status === 403) {
     return {
       ok: false,
-      line: `the target refused the key: GET ${url} answered ${status}${apiKey ? "" : " (no key was given)"}`,
+      line: `the target refused the key: GET ${url} answered ${status}${key.given ? "" : " (no key was given, so the sandbox's was sent: set CONTRACT_API_KEY or --api-key)"}`,
     };
   }
   if (status === 404 || status === 405) {

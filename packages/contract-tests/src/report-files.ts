@@ -1,7 +1,7 @@
 // Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json,codequality.json}` in the
-// reports directory. `name` is `contract` for the suite and `generated` for a generate run.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+// reports directory, and its kept failures in `kept-failures/<name>-<target>[…]/`. `name` is `contract` for the suite and `generated` for a generate run.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 export interface Shard {
   index: number;
@@ -16,15 +16,19 @@ export interface ReportFiles {
   coverage: string;
   /** GitLab code quality (written with --reporter gitlab). */
   codeQuality: string;
+  /** The folder of the run's kept failures: one vitest file per failure (src/kept/). */
+  kept: string;
 }
 
 export function reportFiles(dir: string, name: string, target: string, shard?: Shard): ReportFiles {
-  const base = join(dir, `${name}-${target}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}`);
+  const run = `${name}-${target}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}`;
+  const base = join(dir, run);
   return {
     summary: `${base}.json`,
     junit: `${base}.xml`,
     coverage: `${base}.coverage.json`,
     codeQuality: `${base}.codequality.json`,
+    kept: join(dir, "kept-failures", run),
   };
 }
 
@@ -39,14 +43,9 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** The first report of a run that is already there (another run wrote it), or undefined. */
-export function existingReport(files: ReportFiles): string | undefined {
-  return [files.summary, files.junit, files.coverage].find((file) => existsSync(file));
-}
-
-/** The line that refuses to replace another run's report. */
-export function refusedReport(file: string, cwd: string): string {
-  return `${relative(cwd, file)} is there from an earlier run; pass --force to replace it, or choose another --reports-dir`;
+/** Removes what an earlier run of the same name, target and shard left, so no stale report outlives a re-run. */
+export function removeReports(files: ReportFiles): void {
+  for (const file of Object.values(files)) rmSync(file, { force: true, recursive: true });
 }
 
 /** Writes `value` as indented JSON (and a final newline) to `file`, making its folder first. */

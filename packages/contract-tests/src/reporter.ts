@@ -1,18 +1,17 @@
 // The vitest reporter of a contract run: writes the JSON summary, the coverage report, the JUnit XML
 // (reports/junit.ts) and, when asked, GitHub annotations (printed) and a GitLab code quality file.
 // Coverage gates are checked here, so a failed gate is in every report.
-import { writeFileSync } from "node:fs";
 import type { Operation } from "@cloud-contract/spec/document";
 import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
 import { checkGates, describeGate } from "./coverage-report/gates.js";
 import type { CoverageKind } from "./coverage-report/model.js";
-import { type CoverageReport, coverageLine, coverageReport } from "./coverage-report/report.js";
-import { writeJson } from "./report-files.js";
+import { type CoverageReport, coverageLine, coverageReport, SUITE_AIMS } from "./coverage-report/report.js";
 import { githubAnnotations } from "./reports/github.js";
 import { gitlabCodeQuality } from "./reports/gitlab.js";
 import { junitXml } from "./reports/junit.js";
-import type { RunConfig } from "./run-config/run-config.js";
+import { writeRunReports } from "./reports/run-reports.js";
+import { handBack, type RunConfig } from "./run-config/run-config.js";
 import { type ContractSummary, runMetaOf, summarize, type TestRecord } from "./summary.js";
 
 export interface ContractReporterOptions {
@@ -86,16 +85,19 @@ export class ContractReporter implements Reporter {
       tests,
       unhandledErrors: unhandledErrors.map((e) => firstLine(e.message)),
     });
-    writeJson(files.summary, this.summary);
-    writeJson(files.coverage, this.coverage);
     const operationIds = operations.map((op) => op.operationId);
     const name = `${config.runName}-${config.target.target}`;
-    writeFileSync(files.junit, junitXml({ name, tests, operationIds, gates, cwd: config.cwd }));
-    if (config.reporters.includes("gitlab")) {
-      writeJson(files.codeQuality, gitlabCodeQuality(tests, gates, config.cwd, files.summary));
-    }
+    writeRunReports(files, {
+      summary: this.summary,
+      coverage: this.coverage,
+      junit: junitXml({ name, tests, operationIds, gates, cwd: config.cwd }),
+      ...(config.reporters.includes("gitlab")
+        ? { codeQuality: gitlabCodeQuality(tests, gates, config.cwd, files.summary) }
+        : {}),
+    });
+    handBack(config, this.summary);
     log(`contract reports: ${files.summary}, ${files.junit}, ${files.coverage}`);
-    log(coverageLine(this.coverage));
+    log(coverageLine(this.coverage, config.runName === "contract" ? SUITE_AIMS : undefined));
     for (const gate of gates) log(describeGate(gate));
     const sent = this.summary.operations.filter((op) => op.requestsSent !== undefined);
     if (sent.length > 0) {

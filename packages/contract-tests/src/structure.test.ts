@@ -1,9 +1,11 @@
 // The shape of the package's source: no import cycle (the root imports the commands, never the reverse),
-// and the CONTRACT_* variables read in one place only, the run's configuration (src/run-config/).
+// the CONTRACT_* variables read in one place only, the run's configuration (src/run-config/), process.env
+// written only where vitest starts, and few type assertions (`x as T`): types carry what the code knows.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import madge from "madge";
+import ts from "typescript";
 import { expect, it } from "vitest";
 
 const src = fileURLToPath(new URL(".", import.meta.url));
@@ -33,4 +35,37 @@ it("reads CONTRACT_* variables only in src/run-config/", () => {
     .filter((file) => /env(\?)?\.CONTRACT_|env\[["'`]CONTRACT_/.test(readFileSync(file, "utf8")))
     .map((file) => relative(src, file));
   expect(readers).toEqual([]);
+});
+
+/** The type assertions of a source file (`x as T`, `<T>x`; `as const` is no assertion). */
+function assertionsIn(file: string): number {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  let count = 0;
+  const visit = (node: ts.Node) => {
+    if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
+      const constant = ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === "const";
+      if (!constant) count++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return count;
+}
+
+it("keeps its type assertions (not counting tests and test support) to at most 40", () => {
+  const files = sources(src).filter((file) => !relative(src, file).startsWith("test-support"));
+  const total = files.reduce((sum, file) => sum + assertionsIn(file), 0);
+  expect(total).toBeLessThanOrEqual(40);
+});
+
+it("writes process.env only where it starts vitest (commands/contract-run.ts)", () => {
+  const writers = sources(src)
+    .filter((file) => !relative(src, file).startsWith("test-support"))
+    .filter((file) =>
+      /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|Object\.assign\(process\.env|delete process\.env/.test(
+        readFileSync(file, "utf8"),
+      ),
+    )
+    .map((file) => relative(src, file));
+  expect(writers).toEqual(["commands/contract-run.ts"]);
 });

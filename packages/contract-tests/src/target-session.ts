@@ -1,6 +1,12 @@
 // Opens a target for a run: starts Prism or the sandbox on a free port when the target asks for one,
 // and builds the context the tests (and generated cases) use. The caller stops it.
-import { SANDBOX_API_KEY, SANDBOX_FIXTURES, startPrism, startSandbox } from "@cloud-contract/mock";
+import {
+  prismEntry,
+  SANDBOX_API_KEY,
+  SANDBOX_FIXTURES,
+  startPrism,
+  startSandbox,
+} from "@cloud-contract/mock";
 import { buildContext, type ContractContext } from "./context.js";
 import type { ReadyTarget } from "./run-config/target.js";
 
@@ -23,7 +29,29 @@ export interface TargetSession {
   stop(): Promise<void>;
 }
 
+/**
+ * Why the target's local server cannot start on this machine (the optional Prism peer is not installed),
+ * as the one line to print, or undefined when nothing is missing. Asked before anything starts or is written.
+ */
+export function missingPeer(plan: ReadyTarget): string | undefined {
+  if (plan.server !== "prism") return undefined;
+  try {
+    prismEntry();
+    return undefined;
+  } catch (error) {
+    return `--target prism needs Prism, an optional peer dependency that is not installed: ${installCommand(error)} (or use --target sandbox, which needs nothing more)`;
+  }
+}
+
+/** The install command the mock names in its "not installed" message. */
+function installCommand(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /npm install [^\s]+ [^\s]+/.exec(message)?.[0] ?? message;
+}
+
 export async function openTarget(plan: ReadyTarget): Promise<TargetSession> {
+  const missing = missingPeer(plan);
+  if (missing !== undefined) throw new Error(missing);
   let server: { url: string; stop(): Promise<void> } | undefined;
   if (plan.server === "prism") server = await startPrism({ port: 0 });
   if (plan.server === "sandbox") server = await startSandbox(SUITE_SANDBOX);

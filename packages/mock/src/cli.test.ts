@@ -1,7 +1,8 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { connect } from "node:net";
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -168,6 +169,30 @@ describe("cloud-mock usage", () => {
     const { code, out } = await runBin(["--help"]);
     expect(code).toBe(0);
     expect(out).toContain("cloud-mock prism   [--port 4010]");
+  });
+});
+
+describe.each(["sandbox", "prism"])("cloud-mock %s on a taken port", (command) => {
+  it("prints one line naming the port and the flag, and exits 2", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const { code, out, err } = await runBin([command, "--port", String(port)]);
+      expect(code).toBe(2);
+      expect(out).toBe("");
+      expect(
+        err
+          .trim()
+          .split("\n")
+          .filter((line) => line.startsWith("cloud-mock: ")),
+      ).toEqual([
+        `cloud-mock: port ${port} on 127.0.0.1 is taken; choose another with --port (0 picks a free one)`,
+      ]);
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
   });
 });
 

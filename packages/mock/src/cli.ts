@@ -42,24 +42,26 @@ export async function main(
   // a listener that copy would kill the process mid-stop. Further signals are ignored until the state is
   // written (Ctrl-\ still quits at once); a closed terminal is not written to again.
   let hungUp = false;
+  let requestStop = () => {};
   const stopRequested = new Promise<void>((resolve) => {
-    const onSignal = (received: NodeJS.Signals) => {
-      if (received === "SIGHUP") hungUp = true;
-      resolve();
-    };
-    for (const name of STOP_SIGNALS) process.on(name, onSignal);
+    requestStop = resolve;
   });
+  const onSignal = (received: NodeJS.Signals) => {
+    if (received === "SIGHUP") hungUp = true;
+    requestStop();
+  };
+  for (const name of STOP_SIGNALS) process.on(name, onSignal);
   const started = performance.now();
-  const server =
+  const starting =
     invocation.command === "prism"
-      ? await startPrism({
+      ? startPrism({
           port: invocation.port,
           host: invocation.host,
           dynamic: invocation.dynamic,
           logLevel: invocation.verbose ? "info" : "error",
           onOutput: (chunk) => io.err.write(chunk),
         })
-      : await startSandbox({
+      : startSandbox({
           port: invocation.port,
           host: invocation.host,
           ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
@@ -75,6 +77,19 @@ export async function main(
               `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
             ),
         });
+  // A server that cannot start (its port taken, Prism not installed) is one line and exit 2, never a stack.
+  const server = await starting.catch((error: unknown) => {
+    for (const name of STOP_SIGNALS) process.off(name, onSignal);
+    const taken =
+      error instanceof Error && /EADDRINUSE/.test(`${"code" in error ? error.code : ""} ${error.message}`);
+    io.err.write(
+      taken
+        ? `cloud-mock: port ${invocation.port} on ${invocation.host} is taken; choose another with --port (0 picks a free one)\n`
+        : `cloud-mock: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return undefined;
+  });
+  if (server === undefined) return 2;
   const ms = Math.round(performance.now() - started);
 
   if (invocation.command === "prism") {

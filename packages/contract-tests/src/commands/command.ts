@@ -12,8 +12,14 @@ export interface CliIo {
   vitestArgs: readonly string[];
 }
 
-/** The work of the chosen command; resolves to the exit code (0 pass, 1 contract broken, 2 cannot run). */
-export type CommandRun = () => Promise<number>;
+/**
+ * The chosen command: what it resolved from its options and arguments (`settings`, a plain value the
+ * option tests compare), and its work, which resolves to the exit code (0 pass, 1 broken, 2 cannot run).
+ */
+export interface CommandRun {
+  settings: unknown;
+  run(): Promise<number>;
+}
 
 export interface CommandModule {
   register(program: Command, io: CliIo, choose: (run: CommandRun) => void): void;

@@ -1,16 +1,18 @@
-// A contract run (the suite, or generated cases only): resolves the run's configuration, refuses what
-// cannot run (exit 2, one line), asks the target once (preflight), then runs vitest with the suite's
-// config and hands it the configuration. The exit code is vitest's, or 1 when a coverage gate failed.
-import { existsSync, readFileSync } from "node:fs";
+// A contract run (the suite, or generated cases only) from the configuration its command resolved: refuses
+// what cannot run (exit 2, one line), asks the target once (preflight), then runs vitest with the suite's
+// config, handing the configuration over and taking the run's summary back. The exit code is vitest's, or
+// 1 when a coverage gate failed.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { preflight } from "../preflight.js";
-import { existingReport, refusedReport } from "../report-files.js";
+import { removeReports } from "../report-files.js";
 import { writeUnconfiguredReports } from "../reports/unconfigured.js";
-import { handOver, type RunConfig, type RunFlags, resolveRun } from "../run-config/run-config.js";
+import { handOver, type RunConfig, type RunResolution } from "../run-config/run-config.js";
 import type { ContractSummary } from "../summary.js";
-import type { CliIo } from "./command.js";
+import { missingPeer } from "../target-session.js";
+import type { CliIo, CommandRun } from "./command.js";
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -26,40 +28,50 @@ export function vitestCommand(vitestArgs: readonly string[]): string[] {
   return [vitestBin, ...suiteArgs(vitestArgs)];
 }
 
+/** What a contract run resolved from its command's options. */
 export interface ContractRunRequest {
-  runName: RunConfig["runName"];
-  flags: RunFlags;
+  /** A ready configuration, or a target without its variables (an invalid one is a usage error). */
+  resolution: Exclude<RunResolution, { kind: "invalid" }>;
   vitestArgs: readonly string[];
   /** --allow-unconfigured: a target without its variables is skipped (exit 0, a report saying so). */
   allowUnconfigured: boolean;
-  /** --force: replace the reports an earlier run left in the reports directory. */
-  force: boolean;
+}
+
+/** The command run of `run` and `generate`. */
+export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun {
+  return { settings: request, run: () => executeContractRun(request, io) };
 }
 
 /**
- * Runs the suite's vitest in this process, from the package's folder as its own command would run, and
- * resolves to its exit code. One Node process per run instead of two: a run against a tenant took 11 %
- * less CPU (medians of 8 alternating runs, 5.30 s against 4.70 s). The configuration goes over in a file
+ * Runs the suite's vitest in this process (one Node process per run, not two), from the package's folder
+ * as its own command would run, and resolves to its exit code. The configuration goes over in a file
  * named by an environment variable. The file is removed at the end, also when Ctrl-C or SIGTERM makes
  * vitest end the process. The caller's folder, variables and exit code are restored.
  */
-async function runVitest(config: RunConfig, vitestArgs: readonly string[]): Promise<number> {
+async function runVitest(
+  config: RunConfig,
+  vitestArgs: readonly string[],
+): Promise<{ code: number; summary: ContractSummary | undefined }> {
   const shardArgs = config.shard ? [`--shard=${config.shard.index}/${config.shard.count}`] : [];
-  const { parseCLI, startVitest } = await import("vitest/node");
-  const { filter, options } = parseCLI(["vitest", ...suiteArgs([...shardArgs, ...vitestArgs])]);
   const handed = handOver(config);
+  // Colours only on a terminal: logs written to files (CI) get no ANSI codes unless FORCE_COLOR asks for
+  // them. Set before vitest is first imported, which reads it once.
+  const colours = process.stdout.isTTY || process.env.FORCE_COLOR !== undefined ? {} : { NO_COLOR: "1" };
+  const env = { ...colours, ...handed.env };
   const saved = {
     cwd: process.cwd(),
     exitCode: process.exitCode,
-    env: Object.keys(handed.env).map((name) => [name, process.env[name]] as const),
+    env: Object.keys(env).map((name) => [name, process.env[name]] as const),
   };
   process.once("exit", handed.remove);
-  Object.assign(process.env, handed.env);
+  Object.assign(process.env, env);
   process.chdir(packageRoot);
   process.exitCode = undefined;
   try {
+    const { parseCLI, startVitest } = await import("vitest/node");
+    const { filter, options } = parseCLI(["vitest", ...suiteArgs([...shardArgs, ...vitestArgs])]);
     await startVitest("test", filter, options);
-    return Number(process.exitCode ?? 0);
+    return { code: Number(process.exitCode ?? 0), summary: handed.summary() };
   } finally {
     process.exitCode = saved.exitCode;
     process.chdir(saved.cwd);
@@ -72,13 +84,9 @@ async function runVitest(config: RunConfig, vitestArgs: readonly string[]): Prom
   }
 }
 
-export async function executeContractRun(request: ContractRunRequest, io: CliIo): Promise<number> {
+async function executeContractRun(request: ContractRunRequest, io: CliIo): Promise<number> {
   const { out } = io;
-  const resolved = resolveRun(request.flags, io.env, io.cwd, request.runName);
-  if (resolved.kind === "invalid") {
-    out.write(`contract-tests: ${resolved.message}\n`);
-    return 2;
-  }
+  const resolved = request.resolution;
   if (resolved.kind === "unconfigured") {
     const missing = resolved.missing.join(", ");
     if (!request.allowUnconfigured) {
@@ -99,22 +107,24 @@ export async function executeContractRun(request: ContractRunRequest, io: CliIo)
     return 0;
   }
   const { config } = resolved;
-  const existing = existingReport(config.files);
-  if (existing !== undefined && !request.force) {
-    out.write(`contract-tests: ${refusedReport(existing, io.cwd)}\n`);
+  const missing = missingPeer(config.target);
+  if (missing !== undefined) {
+    out.write(`contract-tests: ${missing}\n`);
     return 2;
   }
   const { baseUrl } = config.target;
   if (baseUrl !== undefined) {
-    const checked = await preflight(baseUrl, config.target.apiKey);
+    const { apiKey } = config.target;
+    const key = { value: apiKey ?? SANDBOX_API_KEY, given: apiKey !== undefined };
+    const checked = await preflight(baseUrl, key);
     if (!checked.ok) {
       out.write(`contract-tests: ${checked.line}\n`);
       return 2;
     }
   }
-  const code = await runVitest(config, request.vitestArgs);
-  if (!existsSync(config.files.summary)) return code === 0 ? 1 : code;
-  const summary = JSON.parse(readFileSync(config.files.summary, "utf8")) as ContractSummary;
+  removeReports(config.files);
+  const { code, summary } = await runVitest(config, request.vitestArgs);
+  if (summary === undefined) return code === 0 ? 1 : code;
   const failedGates = (summary.gates ?? []).filter((gate) => !gate.passed);
   if (failedGates.length > 0) {
     out.write(

@@ -1,64 +1,79 @@
 // `contract-tests generate`: generated requests only, sent to a target like a run.
-import { resolve } from "node:path";
 import { loadDocument } from "@cloud-contract/spec/document";
+import { Option } from "commander";
 import { resolveRun } from "../run-config/run-config.js";
-import { DEFAULT_SEQUENCE_OPTIONS } from "../stateful/sequences.js";
-import type { CliIo, CommandModule } from "./command.js";
-import { executeContractRun } from "./contract-run.js";
-import { casesOption, operationsOption, seedOption } from "./option-parsers.js";
-import { addRunOptions, type RunValues, runFlags } from "./run.js";
-import { runStateful } from "./stateful.js";
-import { addTargetOptions, cannotRunLine, targetFlags } from "./target-options.js";
+import type { CommandModule } from "./command.js";
+import { contractRun } from "./contract-run.js";
+import { casesOption, operationsOption } from "./option-parsers.js";
+import {
+  addCiOptions,
+  addGatesOption,
+  addMutationOptions,
+  addReportsDirOption,
+  addSeedOption,
+  addTargetOptions,
+  type CiValues,
+  type CoverageGates,
+  type MutationValues,
+  type TargetValues,
+} from "./options.js";
 
 export const GENERATED_TEST_FILE = "src/generate/generated.contract.test.ts";
 
+interface GenerateValues extends TargetValues, MutationValues, CiValues {
+  reportsDir?: string;
+  minCoverage?: CoverageGates;
+  cases: number;
+  seed?: number;
+  operation?: string[];
+  stateful?: boolean;
+}
+
 export const generateCommand: CommandModule = {
   register(program, io, choose) {
-    addRunOptions(
-      addTargetOptions(
-        program
-          .command("generate")
-          .description(
-            "Send generated requests to a target (like a run): per operation, valid ones that reach every oneOf branch, enum value and optional field, N random valid ones, and ones that break one constraint each. Failures are grouped by cause; the smallest case of each group is printed as a curl line and saved for replay-case. The requests sent per operation are printed.",
-          ),
-        "send random sequences of calls built from the spec's links instead (see --sequences, --max-steps, --replay)",
-      ),
-    )
-      .option("--cases <n>", "random valid cases per operation", casesOption, 30)
-      .option("--seed <s>", "seed (the same seed sends the same requests)", seedOption, 1)
+    const command = program
+      .command("generate")
+      .description(
+        "Send generated requests to a target (like a run): per operation, valid ones that reach every oneOf branch, enum value and optional field, N random valid ones, and ones that break one constraint each. Failures are grouped by cause; the smallest case of each group is printed as a curl line and saved for replay-case. The requests sent per operation are printed. Sequences of calls: `contract-tests stateful`.",
+      );
+    addTargetOptions(command);
+    addMutationOptions(command);
+    addReportsDirOption(command);
+    addGatesOption(command);
+    addCiOptions(command);
+    command.option("--cases <n>", "random valid cases per operation", casesOption, 30);
+    addSeedOption(command, "seed (the same seed sends the same requests)");
+    command
       .option(
         "--operation <ids>",
         "only these operations (comma list)",
         operationsOption(loadDocument().operations.map((op) => op.operationId)),
       )
-      .option(
-        "--sequences <n>",
-        "with --stateful: random sequences built from the spec's links (after one sweep of every auth, break and page check)",
-        casesOption,
-        DEFAULT_SEQUENCE_OPTIONS.sequences,
-      )
-      .option(
-        "--max-steps <n>",
-        "with --stateful: steps per sequence at most",
-        casesOption,
-        DEFAULT_SEQUENCE_OPTIONS.maxSteps,
-      )
-      .option("--replay <file>", "run a saved stateful sequence again (implies --stateful)")
+      // The name this command's sequences had before `stateful` became a command: refused with the new name.
+      .addOption(new Option("--stateful").hideHelp())
       .action((values: GenerateValues) => {
-        if (values.stateful || values.replay !== undefined) {
-          choose(() => statefulRun(values, io));
-          return;
-        }
-        const { cases, seed, operation, sequences: _s, maxSteps: _m, replay: _r, ...rest } = values;
-        const { flags, allowUnconfigured, force } = runFlags(rest);
-        choose(() =>
-          executeContractRun(
+        if (values.stateful)
+          throw new Error("generate --stateful is now its own command: contract-tests stateful");
+        const { minCoverage, reporter, allowUnconfigured, cases, operation, stateful: _, ...flags } = values;
+        const resolution = resolveRun(
+          {
+            ...flags,
+            generated: cases,
+            ...(operation === undefined ? {} : { operations: operation }),
+            ...(minCoverage === undefined ? {} : { minCoverage }),
+            ...(reporter === undefined ? {} : { reporters: reporter }),
+          },
+          io.env,
+          io.cwd,
+          "generated",
+        );
+        if (resolution.kind === "invalid") throw new Error(resolution.message);
+        choose(
+          contractRun(
             {
-              runName: "generated",
-              flags: { ...flags, generated: cases, seed, ...(operation ? { operations: operation } : {}) },
+              resolution,
               vitestArgs: [GENERATED_TEST_FILE, ...io.vitestArgs],
-              allowUnconfigured,
-              force,
+              allowUnconfigured: allowUnconfigured === true,
             },
             io,
           ),
@@ -66,38 +81,3 @@ export const generateCommand: CommandModule = {
       });
   },
 };
-
-interface GenerateValues extends RunValues {
-  cases: number;
-  seed: number;
-  operation?: string[];
-  sequences: number;
-  maxSteps: number;
-  replay?: string;
-}
-
-/** `generate --stateful`: sequences from the spec's links (src/stateful/) instead of one call at a time. */
-async function statefulRun(values: GenerateValues, io: CliIo): Promise<number> {
-  const { target, baseUrl, apiKey, allowMutations, readOnly, reportsDir } = values;
-  const resolved = resolveRun(
-    targetFlags({ target, baseUrl, apiKey, allowMutations, readOnly, reportsDir }),
-    io.env,
-    io.cwd,
-    "generated",
-  );
-  if (resolved.kind !== "ready") {
-    io.out.write(cannotRunLine(resolved));
-    return 2;
-  }
-  return runStateful(
-    {
-      target: resolved.config.target,
-      reportsDir: resolved.config.reportsDir,
-      sequences: values.sequences,
-      maxSteps: values.maxSteps,
-      seed: values.seed,
-      ...(values.replay === undefined ? {} : { replay: resolve(io.cwd, values.replay) }),
-    },
-    io.out,
-  );
-}

@@ -2,6 +2,7 @@
 // that says what is accepted (the root turns it into exit code 2).
 import { InvalidArgumentError } from "commander";
 import { type CoverageGates, parseGates } from "../coverage-report/gates.js";
+import { messageOf } from "../error-message.js";
 import { parseShard, type Shard } from "../report-files.js";
 
 function integer(text: string, what: string, min: number, max: number): number {
@@ -23,7 +24,7 @@ export function gatesOption(text: string): CoverageGates {
   try {
     return parseGates(text);
   } catch (error) {
-    throw new InvalidArgumentError(`${(error as Error).message}.`);
+    throw new InvalidArgumentError(`${messageOf(error)}.`);
   }
 }
 
@@ -34,7 +35,7 @@ export function shardOption(text: string): Shard {
   try {
     return parseShard(text);
   } catch (error) {
-    throw new InvalidArgumentError(`${(error as Error).message}.`);
+    throw new InvalidArgumentError(`${messageOf(error)}.`);
   }
 }
 

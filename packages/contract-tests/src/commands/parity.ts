@@ -9,15 +9,14 @@ import { describeDifference } from "../parity/differences.js";
 import { readRecording } from "../parity/recording.js";
 import { type Pace, type ParityTarget, replayForParity } from "../parity/replay.js";
 import { judgeParity, parityTable, writeParityReports } from "../parity/report.js";
-import { resolveRun } from "../run-config/run-config.js";
-import type { ReadyTarget } from "../run-config/target.js";
+import { resolveReportsDir } from "../run-config/run-config.js";
+import { type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { sandboxControlOf } from "../sandbox-control.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
-import { httpUrlOption } from "./option-parsers.js";
-import { cannotRunLine, targetFlags } from "./target-options.js";
+import { addReportsDirOption, addTargetOptions, type TargetValues } from "./options.js";
 
-const PARITY_TARGETS = ["sandbox", "url"] as const;
+const PARITY_TARGETS: readonly TargetName[] = ["sandbox", "url"];
 const PACES = ["auto", "clock", "recorded", "none"] as const;
 
 export interface ParityRun {
@@ -40,10 +39,7 @@ async function hasSandboxClock(target: ParityTarget): Promise<boolean> {
     );
 }
 
-interface ParityValues {
-  target: string;
-  baseUrl?: string;
-  apiKey?: string;
+interface ParityValues extends TargetValues {
   allow?: string;
   pace: ParityRun["pace"];
   reportsDir?: string;
@@ -51,19 +47,14 @@ interface ParityValues {
 
 export const parityCommand: CommandModule = {
   register(program, io, choose) {
-    program
+    const command = program
       .command("parity")
       .description(
         "Re-send recorded exchanges (HAR files or directories, from record) in order to a target, mapping the ids the recording's answers handed out to the target's through the spec's links, and compare each answer: status, body fields and their types, task endings. Exit 1 on differences beyond --allow.",
       )
-      .argument("<har...>", "HAR files or directories of them")
-      .addOption(
-        new Option("--target <name>", "sandbox (started fresh) or url")
-          .choices(PARITY_TARGETS)
-          .default("sandbox"),
-      )
-      .option("--base-url <url>", "the server to compare (url)", httpUrlOption)
-      .option("--api-key <key>", "its key (prefer CONTRACT_API_KEY)")
+      .argument("<har...>", "HAR files or directories of them");
+    addTargetOptions(command, PARITY_TARGETS, "sandbox, started fresh");
+    addReportsDirOption(command)
       .option("--allow <file>", "a JSON allow-list of known differences (see the README)")
       .addOption(
         new Option(
@@ -73,26 +64,19 @@ export const parityCommand: CommandModule = {
           .choices(PACES)
           .default("auto"),
       )
-      .option("--reports-dir <dir>", "where the reports go (default ./reports)")
       .action((paths: string[], values: ParityValues) => {
-        choose(async () => {
-          const { target, baseUrl, apiKey, reportsDir } = values;
-          const resolved = resolveRun(targetFlags({ target, baseUrl, apiKey, reportsDir }), io.env, io.cwd);
-          if (resolved.kind !== "ready") {
-            io.out.write(cannotRunLine(resolved));
-            return 2;
-          }
-          return runParity(
-            {
-              paths: paths.map((path) => resolve(io.cwd, path)),
-              target: resolved.config.target,
-              pace: values.pace,
-              reportsDir: resolved.config.reportsDir,
-              ...(values.allow === undefined ? {} : { allowList: resolve(io.cwd, values.allow) }),
-            },
-            io.out,
-          );
-        });
+        const { allow, pace, reportsDir, ...targetFlags } = values;
+        // The target is sandbox unless --target says otherwise: CONTRACT_TARGET is the suite's, not parity's.
+        const target = resolveTarget(io.env, { ...targetFlags, target: targetFlags.target ?? "sandbox" });
+        if (target.kind !== "ready") throw new Error(target.message);
+        const settings: ParityRun = {
+          paths: paths.map((path) => resolve(io.cwd, path)),
+          target,
+          pace,
+          reportsDir: resolveReportsDir(reportsDir, io.env, io.cwd),
+          ...(allow === undefined ? {} : { allowList: resolve(io.cwd, allow) }),
+        };
+        choose({ settings, run: () => runParity(settings, io.out) });
       });
   },
 };

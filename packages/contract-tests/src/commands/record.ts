@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { judgeOfFile } from "../judge.js";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type RecordSummary, startRecordProxy } from "../record/proxy.js";
-import type { CommandModule } from "./command.js";
+import { CannotRun, type CommandModule } from "./command.js";
 import { httpUrlOption, millisecondsOption, portOption } from "./option-parsers.js";
 
 export function describeRecording(summary: RecordSummary): string {
@@ -28,6 +28,9 @@ export function recordingExitCode(summary: RecordSummary): number {
   if (summary.exchanges === 0 && summary.unreachable + summary.timedOut > 0) return 2;
   return summary.violations > 0 ? 1 : 0;
 }
+
+const portTaken = (error: unknown) =>
+  error instanceof Error && "code" in error && error.code === "EADDRINUSE";
 
 const stopSignal = () =>
   new Promise<void>((done) => {
@@ -59,23 +62,39 @@ export const recordCommand: CommandModule = {
       )
       .action(
         (values: { upstream: string; port: number; out: string; spec?: string; upstreamTimeout: number }) => {
-          choose(async () => {
-            const { out, cwd } = io;
-            const stopped = stopSignal();
-            const proxy = await startRecordProxy({
-              upstream: values.upstream,
-              port: values.port,
-              outDir: resolve(cwd, values.out),
-              judge: judgeOfFile(values.spec && resolve(cwd, values.spec)),
-              upstreamTimeoutMs: values.upstreamTimeout,
-              onViolation: (text) => out.write(`${text}\n`),
-              onWarning: (text) => out.write(`${text}\n`),
-            });
-            out.write(`recording ${proxy.url} → ${values.upstream} into ${proxy.file} (Ctrl-C stops)\n`);
-            await stopped;
-            const summary = await proxy.stop();
-            out.write(`${describeRecording(summary)}\n`);
-            return recordingExitCode(summary);
+          const settings = {
+            upstream: values.upstream,
+            port: values.port,
+            outDir: resolve(io.cwd, values.out),
+            spec: values.spec && resolve(io.cwd, values.spec),
+            upstreamTimeoutMs: values.upstreamTimeout,
+          };
+          choose({
+            settings,
+            run: async () => {
+              const { out } = io;
+              const stopped = stopSignal();
+              const proxy = await startRecordProxy({
+                upstream: settings.upstream,
+                port: settings.port,
+                outDir: settings.outDir,
+                judge: judgeOfFile(settings.spec),
+                upstreamTimeoutMs: settings.upstreamTimeoutMs,
+                onViolation: (text) => out.write(`${text}\n`),
+                onWarning: (text) => out.write(`${text}\n`),
+              }).catch((error: unknown) => {
+                throw portTaken(error)
+                  ? new CannotRun(
+                      `port ${values.port} on 127.0.0.1 is taken; choose another with --port (0 picks a free one)`,
+                    )
+                  : error;
+              });
+              out.write(`recording ${proxy.url} → ${values.upstream} into ${proxy.file} (Ctrl-C stops)\n`);
+              await stopped;
+              const summary = await proxy.stop();
+              out.write(`${describeRecording(summary)}\n`);
+              return recordingExitCode(summary);
+            },
           });
         },
       );

@@ -3,48 +3,50 @@
 import { resolve } from "node:path";
 import { failureOf, loadCase, sendCase } from "../generate/request-case.js";
 import { createJudge } from "../judge.js";
-import { resolveRun, type TargetFlags } from "../run-config/run-config.js";
+import { resolveTarget } from "../run-config/target.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
-import { addTargetOptions, cannotRunLine, targetFlags } from "./target-options.js";
+import { addTargetOptions, type TargetValues } from "./options.js";
 
 export const replayCaseCommand: CommandModule = {
   register(program, io, choose) {
-    addTargetOptions(
-      program
-        .command("replay-case")
-        .description(
-          "Send a saved generated case (from a failed generate run) to a target again and judge it.",
-        ),
-    )
+    const command = program
+      .command("replay-case")
+      .description(
+        "Send a saved generated case (from a failed generate run) to a target again and judge it.",
+      );
+    addTargetOptions(command)
       .argument("<file>", "the saved case (JSON)")
-      .action((file: string, values: TargetFlags) => {
-        choose(async () => {
-          const saved = loadCase(resolve(io.cwd, file));
-          const resolved = resolveRun(targetFlags(values), io.env, io.cwd);
-          if (resolved.kind !== "ready") {
-            io.out.write(cannotRunLine(resolved));
-            return 2;
-          }
-          const session = await openTarget(resolved.config.target);
-          try {
-            const outcome = await sendCase(
-              {
-                baseUrl: session.ctx.baseUrl,
-                apiKey: session.ctx.apiKey,
-                acceptPrismProblems: session.ctx.server === "prism",
-              },
-              saved,
-              createJudge(),
-            );
-            const failure = failureOf(saved, outcome);
-            io.out.write(
-              `${saved.kind} case of ${saved.operationId} (${saved.plan}) → ${outcome.status}: ${failure ?? "keeps the contract"}\n`,
-            );
-            return failure === undefined ? 0 : 1;
-          } finally {
-            await session.stop();
-          }
+      .action((file: string, values: TargetValues) => {
+        const target = resolveTarget(io.env, values);
+        if (target.kind === "invalid") throw new Error(target.message);
+        if (target.kind === "skip")
+          throw new Error(`cannot run --target ${target.target}: missing ${target.missing.join(", ")}`);
+        const settings = { file: resolve(io.cwd, file), target };
+        choose({
+          settings,
+          run: async () => {
+            const saved = loadCase(settings.file);
+            const session = await openTarget(target);
+            try {
+              const outcome = await sendCase(
+                {
+                  baseUrl: session.ctx.baseUrl,
+                  apiKey: session.ctx.apiKey,
+                  acceptPrismProblems: session.ctx.server === "prism",
+                },
+                saved,
+                createJudge(),
+              );
+              const failure = failureOf(saved, outcome);
+              io.out.write(
+                `${saved.kind} case of ${saved.operationId} (${saved.plan}) → ${outcome.status}: ${failure ?? "keeps the contract"}\n`,
+              );
+              return failure === undefined ? 0 : 1;
+            } finally {
+              await session.stop();
+            }
+          },
         });
       });
   },

@@ -2,58 +2,46 @@
 // current spec and writes the reports of a run (JSON summary, JUnit, coverage). Names each file it cannot
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
-import { writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { judgeOfFile } from "../judge.js";
 import { replayRecordings } from "../replay/replay.js";
-import { existingReport, refusedReport, reportFiles, writeJson } from "../report-files.js";
+import { removeReports, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
-import { specHash } from "../run-config/run-config.js";
+import { writeRunReports } from "../reports/run-reports.js";
+import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import { summarize } from "../summary.js";
 import type { CommandModule } from "./command.js";
-import { gatesOption } from "./option-parsers.js";
+import { addGatesOption, addReportsDirOption, type CoverageGates } from "./options.js";
 
 export const replayCommand: CommandModule = {
   register(program, io, choose) {
-    program
+    const command = program
       .command("replay")
       .description(
         "Judge every recorded exchange (HAR files, or folders of *.har files) against the current spec, offline; writes the reports of a run.",
       )
       .argument("<path...>", "HAR files or folders of them")
-      .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's")
-      .option("--reports-dir <dir>", "where the reports go (default ./reports)")
-      .option("--min-coverage <gates>", "coverage gates (as for run)", gatesOption)
-      .option("--force", "replace the reports an earlier replay left in the reports directory")
-      .action(
-        (
-          paths: string[],
-          values: {
-            spec?: string;
-            reportsDir?: string;
-            minCoverage?: Record<string, number>;
-            force?: boolean;
-          },
-        ) => {
-          choose(async () => {
-            const { out, cwd } = io;
-            const reportsDir = resolve(cwd, values.reportsDir ?? "reports");
-            const files = reportFiles(reportsDir, "replay", "recorded");
-            const existing = existingReport(files);
-            if (existing !== undefined && !values.force) {
-              out.write(`contract-tests: ${refusedReport(existing, cwd)}\n`);
-              return 2;
-            }
-            const judge = judgeOfFile(values.spec && resolve(cwd, values.spec));
+      .option("--spec <file>", "judge with this bundled spec (JSON) instead of the package's");
+    addGatesOption(addReportsDirOption(command)).action(
+      (paths: string[], values: { spec?: string; reportsDir?: string; minCoverage?: CoverageGates }) => {
+        const { cwd } = io;
+        const settings = {
+          paths: paths.map((path) => resolve(cwd, path)),
+          spec: values.spec && resolve(cwd, values.spec),
+          reportsDir: resolveReportsDir(values.reportsDir, io.env, cwd),
+          gates: values.minCoverage ?? {},
+        };
+        choose({
+          settings,
+          run: async () => {
+            const { out } = io;
+            const files = reportFiles(settings.reportsDir, "replay", "recorded");
+            const judge = judgeOfFile(settings.spec);
             const model = createCoverageModel(judge);
-            const result = replayRecordings(
-              paths.map((path) => resolve(cwd, path)),
-              judge,
-              model,
-            );
+            const result = replayRecordings(settings.paths, judge, model);
             for (const { file, reason } of result.unreadable) {
               out.write(`contract-tests: cannot read ${relative(cwd, file)}: ${reason} (skipped)\n`);
             }
@@ -66,8 +54,9 @@ export const replayCommand: CommandModule = {
             for (const test of result.tests.filter((t) => t.state === "failed")) {
               out.write(`${relative(cwd, test.file)} ${test.name}\n${test.errors.join("\n")}\n`);
             }
+            removeReports(files);
             const coverage = coverageReport(model.documented, result.hits);
-            const gates = checkGates(coverage, values.minCoverage ?? {});
+            const gates = checkGates(coverage, settings.gates);
             const summary = summarize({
               run: { name: "replay", target: "recorded", specHash: specHash() },
               gates,
@@ -75,18 +64,17 @@ export const replayCommand: CommandModule = {
               operations: judge.operations,
               tests: result.tests,
             });
-            writeJson(files.summary, summary);
-            writeJson(files.coverage, coverage);
-            writeFileSync(
-              files.junit,
-              junitXml({
+            writeRunReports(files, {
+              summary,
+              coverage,
+              junit: junitXml({
                 name: "replay-recorded",
                 tests: result.tests,
                 operationIds: judge.operations.map((op) => op.operationId),
                 gates,
                 cwd,
               }),
-            );
+            });
             const broken = summary.totals.failed;
             out.write(
               `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${broken} broke the contract, ${result.unknown.length} not in the spec${result.unreadable.length ? `, ${result.unreadable.length} files unreadable` : ""}\n`,
@@ -98,8 +86,9 @@ export const replayCommand: CommandModule = {
             const failedGates = gates.filter((gate) => !gate.passed);
             for (const gate of failedGates) out.write(`contract-tests: ${describeGate(gate)}\n`);
             return broken > 0 || failedGates.length > 0 || result.unreadable.length > 0 ? 1 : 0;
-          });
-        },
-      );
+          },
+        });
+      },
+    );
   },
 };

@@ -1,17 +1,20 @@
-// `contract-tests generate --stateful`: stateful sequences from the spec's links against a target (see
-// src/stateful/). Prints the run and, on a failure, its shrunk steps and the case file to replay;
-// writes stateful-<target>.{json,xml,coverage.json}. `--replay FILE` runs a saved sequence again.
+// `contract-tests stateful`: stateful sequences from the spec's links against a target (see src/stateful/).
+// Prints the run and, on a failure, its shrunk steps and the case file to replay; writes
+// stateful-<target>.{json,xml,coverage.json}. `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { createJudge } from "../judge.js";
 import { reportFiles, writeJson } from "../report-files.js";
 import { writeJunit } from "../reports/junit.js";
-import type { ReadyTarget } from "../run-config/target.js";
+import { readGenerateSettings } from "../run-config/generate-settings.js";
+import { resolveReportsDir } from "../run-config/run-config.js";
+import { type Env, type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
-import { CHECKS, type CheckName } from "../stateful/checks.js";
+import { CHECKS } from "../stateful/checks.js";
 import {
+  DEFAULT_SEQUENCE_OPTIONS,
   replaySteps,
   runSequences,
   type SequenceFailure,
@@ -19,9 +22,102 @@ import {
 } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
 import { openTarget } from "../target-session.js";
+import type { CommandModule } from "./command.js";
+import { casesOption } from "./option-parsers.js";
+import {
+  addMutationOptions,
+  addReportsDirOption,
+  addSeedOption,
+  addTargetOptions,
+  type MutationValues,
+  type TargetValues,
+} from "./options.js";
+
+/** Sequences need state: Prism answers from examples and keeps none. */
+const STATEFUL_TARGETS: readonly TargetName[] = ["sandbox", "url", "real"];
+
+interface StatefulValues extends TargetValues, MutationValues {
+  reportsDir?: string;
+  seed?: number;
+  sequences?: number;
+  maxSteps?: number;
+  replay?: string;
+}
+
+/** The options that shape new sequences, which a replayed one does not have. */
+const GENERATING = [
+  ["seed", "--seed"],
+  ["sequences", "--sequences"],
+  ["maxSteps", "--max-steps"],
+  ["reportsDir", "--reports-dir"],
+] as const;
+
+/** What the options ask for, or the line saying why they cannot run. */
+function statefulSettings(values: StatefulValues, env: Env, cwd: string): StatefulRun | { invalid: string } {
+  const { replay, seed, sequences, maxSteps, reportsDir, ...targetFlags } = values;
+  if (replay !== undefined) {
+    const given = GENERATING.filter(([key]) => values[key] !== undefined).map(([, flag]) => flag);
+    if (given.length > 0)
+      return { invalid: `${given.join(", ")} does not apply to --replay: it runs the saved steps` };
+  }
+  const plan = resolveTarget(env, targetFlags, "sandbox");
+  if (plan.kind === "invalid") return { invalid: plan.message };
+  if (plan.kind === "skip")
+    return { invalid: `cannot run --target ${plan.target}: missing ${plan.missing.join(", ")}` };
+  if (!STATEFUL_TARGETS.includes(plan.target)) {
+    return {
+      invalid: `stateful needs a target that keeps state (${STATEFUL_TARGETS.join(", ")}), not ${plan.target}`,
+    };
+  }
+  let chosenSeed: number;
+  try {
+    chosenSeed = readGenerateSettings(env, seed === undefined ? {} : { seed }).seed;
+  } catch (error) {
+    return { invalid: error instanceof Error ? error.message : String(error) };
+  }
+  return {
+    target: plan,
+    reportsDir: resolveReportsDir(reportsDir, env, cwd),
+    sequences: sequences ?? DEFAULT_SEQUENCE_OPTIONS.sequences,
+    maxSteps: maxSteps ?? DEFAULT_SEQUENCE_OPTIONS.maxSteps,
+    seed: chosenSeed,
+    ...(replay === undefined ? {} : { replay: resolve(cwd, replay) }),
+  };
+}
+
+export const statefulCommand: CommandModule = {
+  register(program, io, choose) {
+    const command = program
+      .command("stateful")
+      .description(
+        "Send random sequences of calls built from the spec's links (after one sweep of every auth, break and page check) to a target that keeps state, each sequence on a tenant of its own where the target makes tenants; a failing sequence is shrunk and saved for --replay.",
+      );
+    addTargetOptions(command, STATEFUL_TARGETS, "CONTRACT_TARGET, else sandbox");
+    addMutationOptions(command);
+    addReportsDirOption(command);
+    addSeedOption(command, "seed (the same seed sends the same sequences)");
+    command
+      .option(
+        "--sequences <n>",
+        `random sequences after the sweep (default ${DEFAULT_SEQUENCE_OPTIONS.sequences})`,
+        casesOption,
+      )
+      .option(
+        "--max-steps <n>",
+        `steps per sequence at most (default ${DEFAULT_SEQUENCE_OPTIONS.maxSteps})`,
+        casesOption,
+      )
+      .option("--replay <file>", "run a saved sequence again instead (exit 0 once it keeps every check)")
+      .action((values: StatefulValues) => {
+        const settings = statefulSettings(values, io.env, io.cwd);
+        if ("invalid" in settings) throw new Error(settings.invalid);
+        choose({ settings, run: () => runStateful(settings, io.out) });
+      });
+  },
+};
 
 export interface StatefulRun extends SequenceOptions {
-  /** The target, resolved by the generate command's options. */
+  /** The target, resolved from the command's options. */
   target: ReadyTarget;
   reportsDir: string;
   /** A saved sequence to run again instead of generating. */
@@ -69,9 +165,9 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
     writeJunit(
       files.junit,
       "stateful",
-      (Object.keys(CHECKS) as CheckName[]).map((check) => ({
+      Object.entries(CHECKS).map(([check, description]) => ({
         suite: "stateful",
-        name: `${check}: ${CHECKS[check]}`,
+        name: `${check}: ${description}`,
         ...(failed === check && result.failure ? { failure: { message: result.failure.message } } : {}),
       })),
     );
@@ -95,9 +191,7 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
     out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
-      out.write(
-        `saved: ${caseFile} — run it again with: contract-tests generate --stateful --replay ${caseFile}\n`,
-      );
+      out.write(`saved: ${caseFile} — run it again with: contract-tests stateful --replay ${caseFile}\n`);
       return 1;
     }
     out.write(`every check kept (${Object.keys(CHECKS).join(", ")})\n`);

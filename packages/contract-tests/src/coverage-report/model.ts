@@ -5,6 +5,7 @@
 import { type OpenApiDocument, openDocument } from "@cloud-contract/spec/document";
 import type { Judge } from "../judge.js";
 import { type RequestModel, requestModels, resolveSchema, type Schema } from "../request-model.js";
+import { objectMembers, propertiesOf, subschema, subschemas, typesOf } from "../schema-keywords.js";
 import { branchLabels, enumLabel, sitesOf } from "./walk.js";
 
 export const COVERAGE_KINDS = [
@@ -48,7 +49,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 /** A query value as its schema types it: "10" → 10 for integers, "true" → true for booleans. */
 function coerce(doc: OpenApiDocument, raw: Schema, value: string): unknown {
   const schema = resolveSchema(doc, raw);
-  const types = ([] as unknown[]).concat(schema.type ?? []);
+  const types = typesOf(schema);
   if ((types.includes("integer") || types.includes("number")) && /^-?\d+(\.\d+)?$/.test(value))
     return Number(value);
   if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
@@ -59,9 +60,8 @@ function coerce(doc: OpenApiDocument, raw: Schema, value: string): unknown {
 /** The value of a query parameter as its schema types it (arrays repeat the parameter). */
 export function queryValue(doc: OpenApiDocument, schema: Schema, values: string[]): unknown {
   const resolved = resolveSchema(doc, schema);
-  const types = ([] as unknown[]).concat(resolved.type ?? []);
-  if (types.includes("array")) {
-    const items = (resolved.items as Schema | undefined) ?? {};
+  if (typesOf(resolved).includes("array")) {
+    const items = subschema(resolved, "items") ?? {};
     return values.map((v) => coerce(doc, items, v));
   }
   return coerce(doc, schema, values[0] ?? "");
@@ -121,28 +121,22 @@ export function createCoverageModel(judge: Judge): CoverageModel {
         valueHits(operationId, branch.schema, value, location, hits);
       }
     }
-    for (const branch of (schema.anyOf as Schema[] | undefined) ?? []) {
+    for (const branch of subschemas(schema, "anyOf") ?? []) {
       if (judge.schemaErrors(branch, value).length === 0)
         valueHits(operationId, branch, value, location, hits);
     }
-    for (const branch of (schema.allOf as Schema[] | undefined) ?? []) {
+    for (const branch of subschemas(schema, "allOf") ?? []) {
       valueHits(operationId, branch, value, location, hits);
     }
-    if (value !== null && typeof value === "object" && !Array.isArray(value) && schema.properties) {
-      for (const [name, property] of Object.entries(schema.properties as Record<string, Schema>)) {
-        if (name in value) {
-          valueHits(
-            operationId,
-            property,
-            (value as Record<string, unknown>)[name],
-            `${location}/${name}`,
-            hits,
-          );
-        }
+    const members = objectMembers(value);
+    if (members !== undefined) {
+      for (const [name, property] of Object.entries(propertiesOf(schema))) {
+        if (name in members) valueHits(operationId, property, members[name], `${location}/${name}`, hits);
       }
     }
-    if (Array.isArray(value) && schema.items && typeof schema.items === "object") {
-      for (const item of value) valueHits(operationId, schema.items as Schema, item, `${location}/[]`, hits);
+    const items = subschema(schema, "items");
+    if (Array.isArray(value) && items !== undefined) {
+      for (const item of value) valueHits(operationId, items, item, `${location}/[]`, hits);
     }
   }
 

@@ -2,6 +2,7 @@
 // location in the value (`body/interfaces/[]/ip_family`, `query.task_type[]`). Coverage counts these.
 import type { OpenApiDocument } from "@cloud-contract/spec/document";
 import { resolveSchema, type Schema } from "../request-model.js";
+import { discriminatorMapping, propertiesOf, subschema, subschemas } from "../schema-keywords.js";
 
 export interface OneOfSite {
   kind: "oneOf";
@@ -20,8 +21,8 @@ export type Site = OneOfSite | EnumSite;
 
 /** A branch's label: its discriminator mapping key, else its title, else its position. */
 export function branchLabels(doc: OpenApiDocument, schema: Schema): Array<{ schema: Schema; label: string }> {
-  const branches = (schema.oneOf as Schema[] | undefined) ?? [];
-  const mapping = (schema.discriminator as { mapping?: Record<string, string> } | undefined)?.mapping ?? {};
+  const branches = subschemas(schema, "oneOf") ?? [];
+  const mapping = discriminatorMapping(schema);
   const byRef = new Map(Object.entries(mapping).map(([label, ref]) => [ref, label]));
   return branches.map((branch, index) => {
     const ref = typeof branch.$ref === "string" ? branch.$ref : undefined;
@@ -46,15 +47,14 @@ export function sitesOf(doc: OpenApiDocument, raw: Schema, location: string, sta
     sites.push({ kind: "oneOf", location, branches: branchLabels(doc, schema) });
   }
   for (const key of ["oneOf", "anyOf", "allOf"] as const) {
-    for (const branch of (schema[key] as Schema[] | undefined) ?? []) {
+    for (const branch of subschemas(schema, key) ?? []) {
       sites.push(...sitesOf(doc, branch, location, inner));
     }
   }
-  for (const [name, property] of Object.entries((schema.properties as Record<string, Schema>) ?? {})) {
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
     sites.push(...sitesOf(doc, property, `${location}/${name}`, inner));
   }
-  if (schema.items && typeof schema.items === "object") {
-    sites.push(...sitesOf(doc, schema.items as Schema, `${location}/[]`, inner));
-  }
+  const items = subschema(schema, "items");
+  if (items !== undefined) sites.push(...sitesOf(doc, items, `${location}/[]`, inner));
   return sites;
 }

@@ -4,7 +4,8 @@
 import type { OpenApiDocument } from "@cloud-contract/spec/document";
 import fc from "fast-check";
 import type { Schema } from "../request-model.js";
-import { branchesOf, type Constraint, flatten, type Plan, typesOf } from "./plan.js";
+import { numberOf, objectMembers, propertiesOf, requiredOf, subschema, typesOf } from "../schema-keywords.js";
+import { branchesOf, type Constraint, flatten, type Plan } from "./plan.js";
 
 /** Largest arrays and maps drawn for valid values (the spec's own bounds apply when smaller). */
 const MAX_ITEMS = 4;
@@ -59,7 +60,7 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
-  const bound = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
+  const bound = (key: string) => numberOf(schema, key);
   const exclusiveMin = bound("exclusiveMinimum");
   const exclusiveMax = bound("exclusiveMaximum");
   const min = Math.max(bound("minimum") ?? -(2 ** 31), exclusiveMin ?? -Infinity);
@@ -99,17 +100,17 @@ const length = (limit: number, delta: number) => Math.max(0, limit + delta);
 
 export class ArbitraryBuilder {
   /** Unsteered arbitraries by schema, near the root and deep down (where only required fields are drawn). */
-  private readonly free = [
-    new WeakMap<Schema, fc.Arbitrary<unknown>>(),
-    new WeakMap<Schema, fc.Arbitrary<unknown>>(),
-  ];
+  private readonly free: readonly [
+    WeakMap<Schema, fc.Arbitrary<unknown>>,
+    WeakMap<Schema, fc.Arbitrary<unknown>>,
+  ] = [new WeakMap(), new WeakMap()];
 
   constructor(private readonly doc: OpenApiDocument) {}
 
   /** Values of the schema; with a plan, steered to its goal (or breaking its constraint). */
   build(raw: Schema, plan?: Plan, depth = 0): fc.Arbitrary<unknown> {
     if (plan) return this.make(raw, plan, depth);
-    const cache = this.free[depth > 6 ? 1 : 0] as WeakMap<Schema, fc.Arbitrary<unknown>>;
+    const cache = this.free[depth > 6 ? 1 : 0];
     let arbitrary = cache.get(raw);
     if (!arbitrary) {
       arbitrary = this.make(raw, undefined, depth);
@@ -132,8 +133,9 @@ export class ArbitraryBuilder {
     const branches = branchesOf(this.doc, schema);
     if (branches.length > 0) {
       const chosen = goal?.kind === "branch" ? goal.index : step?.kind === "branch" ? step.index : undefined;
-      if (chosen !== undefined) {
-        return this.build(branches[chosen] as Schema, step?.kind === "branch" ? next : undefined, depth + 1);
+      const branch = chosen === undefined ? undefined : branches[chosen];
+      if (branch !== undefined) {
+        return this.build(branch, step?.kind === "branch" ? next : undefined, depth + 1);
       }
       return fc.oneof(...branches.map((branch) => this.build(branch, undefined, depth + 1)));
     }
@@ -146,7 +148,8 @@ export class ArbitraryBuilder {
     }
     // Deep optional structures stop growing: at depth the non-null types are kept, null preferred.
     const options = types.map((type) => this.ofType(type, schema, next, goal, step, depth));
-    return options.length === 1 ? (options[0] as fc.Arbitrary<unknown>) : fc.oneof(...options);
+    const [only] = options;
+    return options.length === 1 && only !== undefined ? only : fc.oneof(...options);
   }
 
   private ofType(
@@ -176,7 +179,7 @@ export class ArbitraryBuilder {
   }
 
   private array(schema: Schema, focus: Plan | undefined, depth: number): fc.Arbitrary<unknown[]> {
-    const items = (schema.items as Schema | undefined) ?? {};
+    const items = subschema(schema, "items") ?? {};
     const minLength = typeof schema.minItems === "number" ? schema.minItems : 0;
     const maxLength = Math.max(
       minLength,
@@ -200,27 +203,27 @@ export class ArbitraryBuilder {
     step: Plan["steps"][number] | undefined,
     depth: number,
   ): fc.Arbitrary<unknown> {
-    const properties = (schema.properties as Record<string, Schema> | undefined) ?? {};
-    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const properties = propertiesOf(schema);
+    const required = new Set(requiredOf(schema));
     if (goal?.kind === "optional") required.add(goal.name);
     const focused = step?.kind === "property" ? step.name : undefined;
     if (focused) required.add(focused);
     const names = Object.keys(properties);
     if (names.length === 0) {
-      const extra = schema.additionalProperties;
-      if (extra && typeof extra === "object") {
-        const keyMax = (schema.propertyNames as Schema | undefined)?.maxLength;
+      const extra = subschema(schema, "additionalProperties");
+      if (extra !== undefined) {
+        const keyMax = subschema(schema, "propertyNames")?.maxLength;
         const key = fc.string({
           minLength: 1,
           maxLength: typeof keyMax === "number" ? Math.min(keyMax, 16) : 16,
         });
-        return fc.dictionary(key, this.build(extra as Schema, undefined, depth + 1), { maxKeys: 3 });
+        return fc.dictionary(key, this.build(extra, undefined, depth + 1), { maxKeys: 3 });
       }
       return fc.constant({});
     }
     const model: Record<string, fc.Arbitrary<unknown>> = {};
-    for (const name of names) {
-      model[name] = this.build(properties[name] as Schema, name === focused ? next : undefined, depth + 1);
+    for (const [name, property] of Object.entries(properties)) {
+      model[name] = this.build(property, name === focused ? next : undefined, depth + 1);
     }
     // Far from the root only what is required is drawn, so nested values stay small.
     const requiredKeys = names.filter((name) => required.has(name) || depth > 6);
@@ -252,11 +255,11 @@ export class ArbitraryBuilder {
       case "minLength":
         return fc.string({ minLength: 0, maxLength: length(constraint.limit, -1) });
       case "maxItems": {
-        const item = this.build((schema.items as Schema | undefined) ?? {});
+        const item = this.build(subschema(schema, "items") ?? {});
         return fc.array(item, { minLength: constraint.limit + 1, maxLength: constraint.limit + 3 });
       }
       case "minItems": {
-        const item = this.build((schema.items as Schema | undefined) ?? {});
+        const item = this.build(subschema(schema, "items") ?? {});
         return fc.array(item, { minLength: 0, maxLength: length(constraint.limit, -1) });
       }
       case "enum": {
@@ -274,8 +277,9 @@ export class ArbitraryBuilder {
       case "required": {
         delete valid.oneOf;
         return this.build(valid).map((value) => {
-          if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-          const { [constraint.name]: _dropped, ...others } = value as Record<string, unknown>;
+          const members = objectMembers(value);
+          if (members === undefined) return value;
+          const { [constraint.name]: _dropped, ...others } = members;
           return others;
         });
       }

@@ -8,6 +8,7 @@ import type { OpenApiDocument } from "@cloud-contract/spec/document";
 import fc from "fast-check";
 import type { CoverageModel } from "../coverage-report/model.js";
 import { queryValue } from "../coverage-report/model.js";
+import { messageOf } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import type { RequestModel, Schema } from "../request-model.js";
 import { ArbitraryBuilder } from "./arbitrary.js";
@@ -226,7 +227,7 @@ export class OperationGenerator {
             reason: failureOf(c, outcome) ?? "failed once, passed when sent again",
           });
         } catch (error) {
-          result.failures.push({ case: c, reason: `the request failed: ${(error as Error).message}` });
+          result.failures.push({ case: c, reason: `the request failed: ${messageOf(error)}` });
         }
       }
       return true;

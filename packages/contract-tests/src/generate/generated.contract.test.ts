@@ -1,13 +1,15 @@
 // Generated cases on a contract run (`--generated N` or the generate command): per operation, steered
 // and random valid requests and requests that break one constraint each (see engine.ts). Failures are
-// grouped by cause; each group's smallest case is printed as a curl line and saved for
-// `contract-tests replay-case FILE` (one file per group).
+// grouped by cause; each group's smallest case is printed as a curl line, saved for
+// `contract-tests replay-case FILE` and kept as a vitest file (one of each per group).
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { recordCoverage, recordOperation, recordRequestsSent } from "../meta.js";
 import "../provided.js";
+import { keepCase } from "../kept/kept-case.js";
+import { writeKeptFailure } from "../kept/kept-test-file.js";
 import { requestModels } from "../request-model.js";
 import { groupFailures } from "./failure-groups.js";
 import { curlLine, saveCase } from "./request-case.js";
@@ -48,15 +50,23 @@ describe("generated cases", () => {
       recordRequestsSent(operationId, result.sent);
       const groups = groupFailures(result.failures);
       const reports = groups.map((group, n) => {
-        const file = saveCase(
-          join(casesDir, operationId),
-          group.minimal.case,
-          `${n + 1}-${slug(group.cause)}`,
-        );
+        const name = `${n + 1}-${slug(group.cause)}`;
+        const { case: minimal, outcome, reason } = group.minimal;
+        const file = saveCase(join(casesDir, operationId), minimal, name);
+        const curl = curlLine(ctx.baseUrl, minimal, run.apiKeyVariable);
+        const kept =
+          outcome &&
+          writeKeptFailure(
+            run.files.kept,
+            `${operationId}-${name}`,
+            keepCase(minimal, outcome, reason, `generate, seed ${settings.seed}`),
+            { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, curl },
+          );
         return [
-          `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${group.minimal.case.plan}): ${group.minimal.reason}`,
-          `   ${curlLine(ctx.baseUrl, group.minimal.case, run.apiKeyVariable)}`,
+          `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${minimal.plan}): ${reason}`,
+          `   ${curl}`,
           `   saved: ${file} — run it again with: contract-tests replay-case ${file}`,
+          ...(kept ? [`   kept: ${kept} — a vitest test of it: npx vitest run ${kept}`] : []),
         ].join("\n");
       });
       expect(

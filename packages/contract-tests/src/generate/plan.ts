@@ -4,6 +4,7 @@
 // path of steps from the root of the schema; the builder (arbitrary.ts) follows it.
 import type { OpenApiDocument } from "@cloud-contract/spec/document";
 import { resolveSchema, type Schema } from "../request-model.js";
+import { numberOf, propertiesOf, requiredOf, subschema, subschemas, typesOf } from "../schema-keywords.js";
 
 export type Step = { kind: "property"; name: string } | { kind: "items" } | { kind: "branch"; index: number };
 
@@ -45,9 +46,9 @@ export function flatten(doc: OpenApiDocument, raw: Schema): Schema {
   const schema = resolveSchema(doc, raw);
   let merged = schema;
   if (Array.isArray(schema.allOf)) {
-    const { allOf: parts, ...own } = schema;
+    const { allOf: _parts, ...own } = schema;
     merged = own;
-    for (const part of parts as Schema[]) merged = combine(merged, flatten(doc, part));
+    for (const part of subschemas(schema, "allOf") ?? []) merged = combine(merged, flatten(doc, part));
   }
   flattened.set(raw, merged);
   return merged;
@@ -55,16 +56,15 @@ export function flatten(doc: OpenApiDocument, raw: Schema): Schema {
 
 /** Two schemas a value must both match, as one: properties merged, required joined, the rest of `part` on top. */
 function combine(base: Schema, part: Schema): Schema {
-  const properties: Record<string, Schema> = { ...((base.properties as Record<string, Schema>) ?? {}) };
-  for (const [name, schema] of Object.entries((part.properties as Record<string, Schema>) ?? {})) {
+  const properties: Record<string, Schema> = { ...propertiesOf(base) };
+  for (const [name, schema] of Object.entries(propertiesOf(part))) {
     properties[name] = { ...(properties[name] ?? {}), ...schema };
   }
   // `not: { required: [x] }` in a part: x must be absent.
-  const excluded = ((part.not as Schema | undefined)?.required as string[] | undefined) ?? [];
+  const not = subschema(part, "not");
+  const excluded = not === undefined ? [] : requiredOf(not);
   for (const name of excluded) delete properties[name];
-  const required = [
-    ...new Set([...((base.required as string[]) ?? []), ...((part.required as string[]) ?? [])]),
-  ];
+  const required = [...new Set([...requiredOf(base), ...requiredOf(part)])];
   const { not: _not, ...rest } = part;
   return { ...base, ...rest, properties, required };
 }
@@ -90,17 +90,17 @@ export function branchesOf(doc: OpenApiDocument, schema: Schema): Schema[] {
 
 function buildBranches(doc: OpenApiDocument, schema: Schema): Schema[] {
   const exactlyOne = Array.isArray(schema.oneOf);
-  const raw = (schema.oneOf as Schema[] | undefined) ?? (schema.anyOf as Schema[] | undefined);
+  const raw = subschemas(schema, "oneOf") ?? subschemas(schema, "anyOf");
   if (!raw) return [];
   const flat = raw.map((branch) => flatten(doc, branch));
   if (!exactlyOne) return flat.map((branch) => mergeInto(schema, branch));
-  const requiredBy = flat.map((branch) => new Set((branch.required as string[] | undefined) ?? []));
-  const parentRequired = new Set((schema.required as string[] | undefined) ?? []);
+  const requiredBy = flat.map((branch) => new Set(requiredOf(branch)));
+  const parentRequired = new Set(requiredOf(schema));
   return flat.map((branch, index) => {
     const merged = mergeInto(schema, branch);
     // "Exactly one of": a field another branch requires (and this one does not) is left out here,
     // or the value would match both branches.
-    const properties = { ...(merged.properties as Record<string, Schema>) };
+    const properties = { ...propertiesOf(merged) };
     requiredBy.forEach((names, other) => {
       if (other === index) return;
       for (const name of names) {
@@ -111,12 +111,9 @@ function buildBranches(doc: OpenApiDocument, schema: Schema): Schema[] {
   });
 }
 
-export const typesOf = (schema: Schema): string[] => ([] as string[]).concat((schema.type as string[]) ?? []);
-
 /** The constraints of one schema node that a single change can break. */
 function constraintsOf(schema: Schema): Constraint[] {
   const out: Constraint[] = [];
-  const num = (key: string) => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
   const bounds = [
     "maximum",
     "minimum",
@@ -128,7 +125,7 @@ function constraintsOf(schema: Schema): Constraint[] {
     "minItems",
   ] as const;
   for (const kind of bounds) {
-    const limit = num(kind);
+    const limit = numberOf(schema, kind);
     if (limit === undefined) continue;
     if ((kind === "minLength" || kind === "minItems") && limit === 0) continue;
     out.push({ kind, limit });
@@ -137,7 +134,7 @@ function constraintsOf(schema: Schema): Constraint[] {
   if (typeof schema.pattern === "string") out.push({ kind: "pattern", pattern: schema.pattern });
   const types = typesOf(schema);
   if (types.length > 0) out.push({ kind: "type", types });
-  for (const name of (schema.required as string[] | undefined) ?? []) out.push({ kind: "required", name });
+  for (const name of requiredOf(schema)) out.push({ kind: "required", name });
   return out;
 }
 
@@ -159,14 +156,13 @@ export function plansOf(doc: OpenApiDocument, raw: Schema, steps: Step[] = [], s
     return plans;
   }
   for (const constraint of constraintsOf(schema)) plans.push({ steps, goal: { kind: "break", constraint } });
-  const required = new Set((schema.required as string[] | undefined) ?? []);
-  for (const [name, property] of Object.entries((schema.properties as Record<string, Schema>) ?? {})) {
+  const required = new Set(requiredOf(schema));
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
     if (!required.has(name)) plans.push({ steps, goal: { kind: "optional", name } });
     plans.push(...plansOf(doc, property, [...steps, { kind: "property", name }], inner));
   }
-  if (schema.items && typeof schema.items === "object") {
-    plans.push(...plansOf(doc, schema.items as Schema, [...steps, { kind: "items" }], inner));
-  }
+  const items = subschema(schema, "items");
+  if (items !== undefined) plans.push(...plansOf(doc, items, [...steps, { kind: "items" }], inner));
   return plans;
 }
 

@@ -138,7 +138,7 @@ export function saveCase(dir: string, c: RequestCase, name: string): string {
 }
 
 export function loadCase(file: string): RequestCase {
-  const c = JSON.parse(readFileSync(file, "utf8")) as Partial<RequestCase>;
+  const c: Partial<RequestCase> = JSON.parse(readFileSync(file, "utf8"));
   if (
     (c.kind !== "valid" && c.kind !== "invalid") ||
     typeof c.operationId !== "string" ||

@@ -5,6 +5,7 @@
 // Every rule needs a reason; operationId, kind and pointer are optional and a rule matches a difference
 // when every field it gives is equal (a pointer ending in `/**` matches everything under it).
 import { readFileSync } from "node:fs";
+import { messageOf } from "../error-message.js";
 import type { ParityDifference } from "./differences.js";
 
 export interface AllowRule {
@@ -19,9 +20,9 @@ const KINDS = new Set(["status", "missing-field", "extra-field", "type", "task-s
 export function loadAllowList(file: string): AllowRule[] {
   let parsed: { allow?: unknown };
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8")) as { allow?: unknown };
+    parsed = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`the allow-list ${file} cannot be read as JSON: ${(error as Error).message}`);
+    throw new Error(`the allow-list ${file} cannot be read as JSON: ${messageOf(error)}`);
   }
   if (!Array.isArray(parsed?.allow)) throw new Error(`the allow-list ${file} has no "allow" array`);
   return parsed.allow.map((rule: Partial<AllowRule>, n: number) => {

@@ -225,7 +225,7 @@ describe("contract-tests parity", () => {
     [["parity", "/nonexistent/recording.har"], /nonexistent\/recording\.har/],
     [["parity", "--target", "url"], /missing required argument 'har/],
     [["parity", "REC", "--target", "prism"], /argument 'prism' is invalid/],
-    [["parity", "REC", "--target", "url"], /CONTRACT_TARGET=url needs CONTRACT_BASE_URL/],
+    [["parity", "REC", "--target", "url"], /--target url needs --base-url or CONTRACT_BASE_URL/],
     [["parity", "REC", "--pace", "fast"], /argument 'fast' is invalid/],
     [
       ["parity", "REC", "--allow", "/nonexistent/allow.json"],

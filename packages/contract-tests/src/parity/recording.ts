@@ -1,6 +1,7 @@
 // The exchanges of HAR files (as `contract-tests record` writes them), in the order they started, with
 // the operation each one called (the spec's router) and its request and answer parsed.
 import { parseBody } from "../body.js";
+import { messageOf } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import type { RecordedEntry } from "../record/har.js";
 import { harFiles, readHar } from "../replay/replay.js";
@@ -37,7 +38,7 @@ function entriesOf(paths: readonly string[]): Array<{ file: string; entries: Rec
     try {
       return { file, entries: readHar(file) };
     } catch (error) {
-      throw new Error(`${file}: ${(error as Error).message}`);
+      throw new Error(`${file}: ${messageOf(error)}`);
     }
   });
 }

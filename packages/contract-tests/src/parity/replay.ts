@@ -211,10 +211,10 @@ class ParityRun {
     for (const [id, track] of this.tasks) {
       if (track.recorded.length === 0 || track.target.length === 0) continue;
       const backwards = track.target.some(
-        (state, n) => n > 0 && (TASK_RANK[state] ?? 0) < (TASK_RANK[track.target[n - 1] as string] ?? 0),
+        (state, n) => n > 0 && (TASK_RANK[state] ?? 0) < (TASK_RANK[track.target[n - 1] ?? ""] ?? 0),
       );
-      const recordedEnd = track.recorded.at(-1) as string;
-      const targetEnd = track.target.at(-1) as string;
+      const recordedEnd = track.recorded.at(-1) ?? "";
+      const targetEnd = track.target.at(-1) ?? "";
       // A task that ended sooner or later is timing; one that ended otherwise, or not at all, is not.
       const endedOtherwise = isFinal(recordedEnd) && recordedEnd !== targetEnd;
       if (backwards || endedOtherwise) {

@@ -44,11 +44,9 @@ export function parityTable(judged: JudgedParity): string {
       String(mine(judged.allowed).length),
     ];
   });
-  const widths = header.map((h, n) => Math.max(h.length, ...rows.map((r) => (r[n] as string).length)));
+  const widths = header.map((h, n) => Math.max(h.length, ...rows.map((r) => (r[n] ?? "").length)));
   const line = (cells: string[]) =>
-    cells
-      .map((c, n) => (n === 0 ? c.padEnd(widths[n] as number) : c.padStart(widths[n] as number)))
-      .join("  ");
+    cells.map((c, n) => (n === 0 ? c.padEnd(widths[n] ?? 0) : c.padStart(widths[n] ?? 0))).join("  ");
   return [line(header), ...rows.map(line)].join("\n");
 }
 

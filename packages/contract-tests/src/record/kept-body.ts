@@ -22,6 +22,7 @@ export class KeptBody {
   }
 
   buffer(): Buffer {
-    return this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts);
+    const [only] = this.parts;
+    return this.parts.length === 1 && only !== undefined ? only : Buffer.concat(this.parts);
   }
 }

@@ -6,7 +6,8 @@
 // away mid-request or mid-answer, JSON too deep to walk (kept and redacted as text, not judged), bodies
 // larger than MAX_KEPT_BODY (forwarded whole, kept cut in the HAR, not judged), an upstream that never
 // answers (504 after --upstream-timeout) or cannot be reached (502, a warning, counted).
-import { type AddressInfo, isIP, connect as netConnect, createServer as netServer } from "node:net";
+import { rmSync } from "node:fs";
+import { isIP, connect as netConnect, createServer as netServer } from "node:net";
 import { join } from "node:path";
 import { connect as tlsConnect } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
@@ -18,6 +19,9 @@ import { ClientRelay, type RelayEvents, type RelayTarget } from "./relay.js";
 import { RememberingJudge } from "./remembering-judge.js";
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** A single-valued header as a string (undefined when absent or repeated). */
+const header = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 
 export interface RecordProxyOptions {
   /** The API every request goes to, e.g. `https://api.example.com` (a base path is kept). */
@@ -127,8 +131,8 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   /** Judges (when the body is whole and not too deep), redacts and keeps one exchange as it was answered. */
   function keep(answered: Exchange, cut: boolean): void {
     counts.exchanges++;
-    const contentType = (answered.responseHeaders["content-type"] as string | undefined) ?? null;
-    const encoding = answered.responseHeaders["content-encoding"] as string | undefined;
+    const contentType = header(answered.responseHeaders["content-type"]) ?? null;
+    const encoding = header(answered.responseHeaders["content-encoding"]);
     const body = cut ? answered.responseBody : decode(answered.responseBody, encoding);
     const text = body.toString("utf8");
     const judgeable = !cut && !(/json/i.test(contentType ?? "") && !jsonDepthAtMost(text, MAX_JSON_DEPTH));
@@ -210,8 +214,14 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  }).catch((error: unknown) => {
+    // Nothing was recorded: no empty HAR is left behind.
+    writer.close();
+    rmSync(file, { force: true });
+    throw error;
   });
-  const address = server.address() as AddressInfo;
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the record proxy has no TCP address");
 
   let stopped: Promise<RecordSummary> | undefined;
   const summary = (): RecordSummary => ({ file, ...counts, broken: { ...counts.broken } });

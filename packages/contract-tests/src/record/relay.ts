@@ -12,6 +12,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import { HTTPParser } from "http-parser-js";
+import { codeOf, messageOf } from "../error-message.js";
 import type { Exchange } from "./har.js";
 import { KeptBody } from "./kept-body.js";
 
@@ -98,8 +99,8 @@ class UpstreamLink {
 function headerObject(raw: string[]): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
-    const value = raw[i + 1] as string;
+    const name = (raw[i] ?? "").toLowerCase();
+    const value = raw[i + 1] ?? "";
     const had = out[name];
     if (had === undefined) out[name] = name === "set-cookie" ? [value] : value;
     else if (Array.isArray(had)) had.push(value);
@@ -114,7 +115,7 @@ function ownAnswer(status: number, reason: string, message: string): string {
   return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 
-const errorCode = (error: Error) => (error as NodeJS.ErrnoException).code ?? error.message;
+const errorCode = (error: Error) => codeOf(error);
 
 export class ClientRelay {
   private readonly requests = new HTTPParser(HTTPParser.REQUEST);
@@ -193,7 +194,7 @@ export class ClientRelay {
     let head = `${method} ${basePath}${info.url} HTTP/${version}\r\nHost: ${host}\r\n`;
     const raw = info.headers;
     for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i] as string;
+      const name = raw[i] ?? "";
       if (name.length !== 4 || name.toLowerCase() !== "host") head += `${name}: ${raw[i + 1]}\r\n`;
     }
     const headers = headerObject(raw);
@@ -305,7 +306,7 @@ export class ClientRelay {
     if (first && !first.answerBegun && !this.client.destroyed) {
       const timedOut = link.failure instanceof UpstreamTimeout;
       const reason = timedOut
-        ? (link.failure as Error).message
+        ? messageOf(link.failure)
         : link.failure
           ? errorCode(link.failure)
           : "closed before answering";

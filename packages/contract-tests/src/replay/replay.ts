@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
+import { codeOf, messageOf } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import type { Har, RecordedEntry } from "../record/har.js";
 import { recordedViolations, type TestRecord } from "../summary.js";
@@ -48,7 +49,7 @@ export function harFiles(paths: readonly string[]): {
     } catch (error) {
       unreadable.push({
         file: path,
-        reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message,
+        reason: codeOf(error),
       });
     }
   }
@@ -59,10 +60,10 @@ export function harFiles(paths: readonly string[]): {
 export function readHar(file: string): RecordedEntry[] {
   let har: Har;
   try {
-    har = JSON.parse(readFileSync(file, "utf8")) as Har;
+    har = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
     throw new Error(
-      error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : (error as Error).message,
+      error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : messageOf(error),
     );
   }
   if (har?.log?.version !== "1.2" || !Array.isArray(har.log.entries)) throw new Error("not a HAR 1.2 log");
@@ -88,7 +89,7 @@ export function replayRecordings(
     try {
       entries = readHar(file);
     } catch (error) {
-      result.unreadable.push({ file, reason: (error as Error).message });
+      result.unreadable.push({ file, reason: messageOf(error) });
       continue;
     }
     result.files++;

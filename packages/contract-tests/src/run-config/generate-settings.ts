@@ -1,5 +1,5 @@
-// The generation settings of a contract run, from CONTRACT_GENERATED (cases per operation),
-// CONTRACT_SEED and CONTRACT_OPERATIONS (a comma list); the bin sets them from its flags.
+// The generation settings of a contract run: each from its flag, else its variable (CONTRACT_GENERATED
+// cases per operation, CONTRACT_SEED, CONTRACT_OPERATIONS as a comma list), else its default.
 import type { Env } from "./target.js";
 
 export interface GenerateSettings {
@@ -10,18 +10,38 @@ export interface GenerateSettings {
   operations: string[];
 }
 
+/** The generation flags of a command (undefined: not given); their parsers have checked them. */
+export interface GenerateFlags {
+  generated?: number;
+  seed?: number;
+  operations?: string[];
+}
+
 export const DEFAULT_SEED = 1;
 
-export function readGenerateSettings(env: Env): GenerateSettings {
+export function readGenerateSettings(env: Env, flags: GenerateFlags = {}): GenerateSettings {
+  return {
+    cases: flags.generated ?? casesOf(env),
+    seed: flags.seed ?? seedOf(env),
+    operations:
+      flags.operations ??
+      (env.CONTRACT_OPERATIONS ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+  };
+}
+
+function casesOf(env: Env): number {
   const cases = env.CONTRACT_GENERATED?.trim() || "0";
-  const seed = env.CONTRACT_SEED?.trim() || String(DEFAULT_SEED);
   if (!/^\d+$/.test(cases)) throw new Error(`CONTRACT_GENERATED must be a whole number, got "${cases}"`);
+  return Number(cases);
+}
+
+function seedOf(env: Env): number {
+  const seed = env.CONTRACT_SEED?.trim() || String(DEFAULT_SEED);
   if (!/^-?\d+$/.test(seed) || Math.abs(Number(seed)) > 2 ** 31 - 1) {
     throw new Error(`CONTRACT_SEED must be a 32-bit integer, got "${seed}"`);
   }
-  const operations = (env.CONTRACT_OPERATIONS ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return { cases: Number(cases), seed: Number(seed), operations };
+  return Number(seed);
 }

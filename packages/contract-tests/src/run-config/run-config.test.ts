@@ -1,5 +1,7 @@
+import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
-import { handOver, loadRunConfig, resolveRun, specHash } from "./run-config.js";
+import { runMetaOf, summarize } from "../summary.js";
+import { handBack, handOver, loadRunConfig, resolveRun, specHash } from "./run-config.js";
 
 describe("resolveRun", () => {
   it("turns the flags of a run into one configuration; flags win over the environment", () => {
@@ -75,20 +77,63 @@ describe("resolveRun", () => {
   it("refuses bad values", () => {
     expect(resolveRun({ target: "url" }, {}, "/w")).toMatchObject({ kind: "invalid" });
     expect(resolveRun({}, { CONTRACT_GENERATED: "many" }, "/w")).toMatchObject({ kind: "invalid" });
+    expect(resolveRun({}, { CONTRACT_SEED: "1.5" }, "/w")).toMatchObject({ kind: "invalid" });
+  });
+
+  it("takes each value from its flag, else its variable; a flag's value is not checked again", () => {
+    const env = {
+      CONTRACT_TARGET: "url",
+      CONTRACT_BASE_URL: "not a url",
+      CONTRACT_GENERATED: "3",
+      CONTRACT_SEED: "4",
+    };
+    expect(resolveRun({ baseUrl: "http://flag", seed: 7 }, env, "/w")).toMatchObject({
+      config: { target: { target: "url", baseUrl: "http://flag" }, generate: { cases: 3, seed: 7 } },
+    });
+    expect(resolveRun({}, env, "/w")).toMatchObject({
+      kind: "invalid",
+      message: /CONTRACT_BASE_URL must be an http/,
+    });
+  });
+
+  it.each([
+    [{ target: "sandbox", baseUrl: "http://x" }, /--base-url does not apply to --target sandbox/],
+    [
+      { target: "prism", apiKey: "k", readOnly: true },
+      /--api-key, --read-only does not apply to --target prism/,
+    ],
+    [{ target: "real", stateful: true }, /--stateful does not apply to --target real/],
+    [{ target: "sandbox", seed: 3 }, /--seed applies to generated cases: add --generated N/],
+  ] as const)("refuses a flag that would change nothing: %j", (flags, message) => {
+    expect(resolveRun(flags, {}, "/w")).toMatchObject({
+      kind: "invalid",
+      message: expect.stringMatching(message),
+    });
   });
 });
 
 describe("handOver and loadRunConfig", () => {
-  it("hand the configuration to vitest as one file only its owner reads, removed afterwards", async () => {
+  it("hand the configuration to vitest as one file only its owner reads, the summary back beside it, both removed afterwards", async () => {
     const resolved = resolveRun({ target: "sandbox" }, {}, "/w");
     if (resolved.kind !== "ready") throw new Error("not ready");
     const handed = handOver(resolved.config);
     const { statSync, existsSync } = await import("node:fs");
     const file = Object.values(handed.env)[0] as string;
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadRunConfig(handed.env, "/elsewhere")).toEqual(resolved.config);
+    const received = loadRunConfig(handed.env, "/elsewhere");
+    expect(received).toEqual({ ...resolved.config, handback: expect.any(String) });
+    expect(handed.summary()).toBeUndefined();
+    const summary = summarize({
+      run: runMetaOf(received),
+      target: "sandbox",
+      operations: loadDocument().operations,
+      tests: [],
+    });
+    handBack(received, summary);
+    expect(handed.summary()).toEqual(summary);
     handed.remove();
     expect(existsSync(file)).toBe(false);
+    expect(existsSync(received.handback as string)).toBe(false);
   });
 
   it("resolve from the environment when vitest was started by hand", () => {

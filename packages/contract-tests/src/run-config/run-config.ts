@@ -1,36 +1,24 @@
-// The one place that turns a run's options into its configuration: the flags of `run` and `generate`,
-// with the CONTRACT_* environment variables as their fallbacks (CI secrets, the pnpm scripts). The bin
-// resolves it once and hands it to vitest as one typed object (a JSON file named by CONTRACT_RUN_CONFIG,
-// read back here by the vitest config, which provides it to the global setup and the tests).
+// The one place that builds a run's configuration: the flags of `run` and `generate`, with the CONTRACT_*
+// environment variables as the fallback of each, checked once. The bin hands it to vitest as one typed
+// value (a JSON file named by CONTRACT_RUN_CONFIG, read back by the vitest config, which provides it to the
+// global setup and the tests); the run's summary comes back the same way, in a file beside it.
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadDocument } from "@cloud-contract/spec/document";
 import type { CoverageGates } from "../coverage-report/gates.js";
 import { parseShard, type ReportFiles, reportFiles, type Shard } from "../report-files.js";
-import { type GenerateSettings, readGenerateSettings } from "./generate-settings.js";
-import { type Env, type ReadyTarget, resolveTarget } from "./target.js";
+import type { ContractSummary } from "../summary.js";
+import { type GenerateFlags, type GenerateSettings, readGenerateSettings } from "./generate-settings.js";
+import { type Env, type ReadyTarget, resolveTarget, type TargetFlags } from "./target.js";
 
 export const CI_REPORTERS = ["github", "gitlab"] as const;
 export type CiReporter = (typeof CI_REPORTERS)[number];
 
-/** The flags that choose a target (run, generate, replay-case; undefined: not given). */
-export interface TargetFlags {
-  target?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  stateful?: boolean;
-  allowMutations?: boolean;
-  readOnly?: boolean;
-  reportsDir?: string;
-}
-
 /** The flags of `run` and `generate` (undefined: not given). */
-export interface RunFlags extends TargetFlags {
-  generated?: number;
-  seed?: number;
-  operations?: string[];
+export interface RunFlags extends TargetFlags, GenerateFlags {
+  reportsDir?: string;
   shard?: Shard;
   minCoverage?: CoverageGates;
   reporters?: CiReporter[];
@@ -55,6 +43,8 @@ export interface RunConfig {
   specHash: string;
   /** The working directory of the command: report paths are written relative to it. */
   cwd: string;
+  /** Where the vitest reporter hands the run's summary back (set by handOver). */
+  handback?: string;
 }
 
 export type RunResolution =
@@ -67,13 +57,6 @@ export type RunResolution =
       reportsDir: string;
     }
   | { kind: "invalid"; message: string };
-
-/** The environment variable a flag stands for. */
-const FLAG_VARIABLES = {
-  target: "CONTRACT_TARGET",
-  baseUrl: "CONTRACT_BASE_URL",
-  apiKey: "CONTRACT_API_KEY",
-} as const;
 
 let specHashCache: string | undefined;
 export function specHash(): string {
@@ -91,35 +74,31 @@ function ciRunId(env: Env): string | undefined {
   return undefined;
 }
 
+/** --reports-dir, else CONTRACT_REPORTS_DIR, else ./reports; relative to the caller's folder. */
+export function resolveReportsDir(flag: string | undefined, env: Env, cwd: string): string {
+  return resolve(cwd, flag ?? (env.CONTRACT_REPORTS_DIR?.trim() || "reports"));
+}
+
 export function resolveRun(
   flags: RunFlags,
   env: Env,
   cwd: string,
   runName: RunConfig["runName"] = "contract",
 ): RunResolution {
-  const merged: Record<string, string | undefined> = { ...env };
-  for (const [flag, variable] of Object.entries(FLAG_VARIABLES)) {
-    const value = flags[flag as keyof typeof FLAG_VARIABLES];
-    if (value !== undefined) merged[variable] = value;
-  }
-  if (flags.stateful) merged.CONTRACT_STATEFUL = "1";
-  if (flags.allowMutations) merged.CONTRACT_ALLOW_MUTATIONS = "1";
-  if (flags.readOnly) merged.CONTRACT_ALLOW_MUTATIONS = "0";
-  if (flags.generated !== undefined) merged.CONTRACT_GENERATED = String(flags.generated);
-  if (flags.seed !== undefined) merged.CONTRACT_SEED = String(flags.seed);
-  if (flags.operations) merged.CONTRACT_OPERATIONS = flags.operations.join(",");
-  const reportsDir = resolve(cwd, flags.reportsDir ?? (env.CONTRACT_REPORTS_DIR?.trim() || "reports"));
-
-  const target = resolveTarget(merged);
+  const reportsDir = resolveReportsDir(flags.reportsDir, env, cwd);
+  const target = resolveTarget(env, flags);
   if (target.kind === "invalid") return target;
   if (target.kind === "skip") {
     return { kind: "unconfigured", target: target.target, missing: target.missing, runName, reportsDir };
   }
   let generate: GenerateSettings;
   try {
-    generate = readGenerateSettings(merged);
+    generate = readGenerateSettings(env, flags);
   } catch (error) {
-    return { kind: "invalid", message: (error as Error).message };
+    return { kind: "invalid", message: error instanceof Error ? error.message : String(error) };
+  }
+  if (flags.seed !== undefined && generate.cases === 0) {
+    return { kind: "invalid", message: "--seed applies to generated cases: add --generated N" };
   }
   const keyFromEnv = flags.apiKey === undefined && env.CONTRACT_API_KEY?.trim();
   const runId = flags.runId ?? ciRunId(env);
@@ -146,15 +125,38 @@ export function resolveRun(
 
 const CONFIG_VARIABLE = "CONTRACT_RUN_CONFIG";
 
+/** The configuration on its way to vitest, and the summary on its way back. */
+export interface Handover {
+  /** The environment that names the configuration's file (for the one place that starts vitest). */
+  env: Record<string, string>;
+  /** The summary the run's reporter handed back, or undefined when it wrote none. */
+  summary(): ContractSummary | undefined;
+  remove(): void;
+}
+
 /**
- * Writes the configuration for the vitest process (a file only this user can read: it may hold the key);
- * returns the environment that names it and a function that removes it.
+ * Writes the configuration for vitest in a folder only this user can read (it may hold the key); the
+ * reporter writes the run's summary back into the same folder.
  */
-export function handOver(config: RunConfig): { env: Record<string, string>; remove(): void } {
+export function handOver(config: RunConfig): Handover {
   const dir = mkdtempSync(join(tmpdir(), "contract-run-"));
   const file = join(dir, "run-config.json");
-  writeFileSync(file, JSON.stringify(config), { mode: 0o600 });
-  return { env: { [CONFIG_VARIABLE]: file }, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const handback = join(dir, "summary.json");
+  writeFileSync(file, JSON.stringify({ ...config, handback }), { mode: 0o600 });
+  return {
+    env: { [CONFIG_VARIABLE]: file },
+    summary: () => (existsSync(handback) ? parseSummary(readFileSync(handback, "utf8")) : undefined),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The reporter's side of the handover: the run's summary, for the bin that started vitest. */
+export function handBack(config: RunConfig, summary: ContractSummary): void {
+  if (config.handback !== undefined) writeFileSync(config.handback, JSON.stringify(summary), { mode: 0o600 });
+}
+
+function parseSummary(text: string): ContractSummary {
+  return JSON.parse(text);
 }
 
 /**
@@ -163,7 +165,10 @@ export function handOver(config: RunConfig): { env: Record<string, string>; remo
  */
 export function loadRunConfig(env: Env = process.env, cwd = process.cwd()): RunConfig {
   const file = env[CONFIG_VARIABLE];
-  if (file) return JSON.parse(readFileSync(file, "utf8")) as RunConfig;
+  if (file) {
+    const handed: RunConfig = JSON.parse(readFileSync(file, "utf8"));
+    return handed;
+  }
   const runName = env.CONTRACT_RUN_NAME === "generated" ? "generated" : "contract";
   const shardText = env.CONTRACT_SHARD?.trim();
   const shard = shardText ? parseShard(shardText) : undefined;

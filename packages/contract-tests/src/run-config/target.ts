@@ -1,5 +1,10 @@
-// Chooses what the contract suite runs against, from environment variables only, so the same
-// decision is made by the bin, the vitest config and the global setup.
+// Chooses what a command runs against: the target flags a command was given, with the CONTRACT_*
+// environment variables as the fallback of each. Flag values come checked by their parsers; variables are
+// checked here. A flag that cannot change anything for the chosen target is refused.
+
+/** The variables that name a server and its key (also read by kept failures: src/kept/). */
+export const BASE_URL_VARIABLE = "CONTRACT_BASE_URL";
+export const API_KEY_VARIABLE = "CONTRACT_API_KEY";
 
 export const TARGET_NAMES = ["prism", "sandbox", "real", "url"] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
@@ -91,7 +96,7 @@ function present(env: Env, name: string): string | undefined {
 }
 
 function isTargetName(value: string): value is TargetName {
-  return (TARGET_NAMES as readonly string[]).includes(value);
+  return TARGET_NAMES.some((name) => name === value);
 }
 
 function checkUrl(value: string): string | undefined {
@@ -134,24 +139,59 @@ function flag(env: Env, name: string): boolean | undefined {
   return undefined;
 }
 
+/** The target flags of a command (undefined: not given). */
+export interface TargetFlags {
+  target?: TargetName;
+  baseUrl?: string;
+  apiKey?: string;
+  stateful?: boolean;
+  allowMutations?: boolean;
+  readOnly?: boolean;
+}
+
+/** The flags given that mean nothing for a local server (it has its own URL, key and data). */
+function localServerRefusals(name: TargetName, flags: TargetFlags): string | undefined {
+  const given = (
+    [
+      ["baseUrl", "--base-url"],
+      ["apiKey", "--api-key"],
+      ["stateful", "--stateful"],
+      ["allowMutations", "--allow-mutations"],
+      ["readOnly", "--read-only"],
+    ] as const
+  )
+    .filter(([key]) => flags[key] !== undefined)
+    .map(([, flag]) => flag);
+  if (given.length === 0) return undefined;
+  return `${given.join(", ")} does not apply to --target ${name}: it starts a server of its own, with its own key and data (use --target url for a server you run)`;
+}
+
 /**
- * Reads CONTRACT_TARGET (default prism) and the variables of that target.
+ * The target of `flags.target`, else CONTRACT_TARGET, else `fallback` (prism: the suite's default); each
+ * other value likewise from its flag, else its variable.
  *
  * - prism / sandbox: a local server; ids come from the sandbox fixtures; everything may be changed.
- * - real: needs CONTRACT_BASE_URL, CONTRACT_API_KEY and every id variable, or the run is skipped;
- *   read-only unless CONTRACT_ALLOW_MUTATIONS=1 (behaviour tests that change data skip without it).
- * - url: CONTRACT_BASE_URL (+ optional CONTRACT_API_KEY and ids); shape and negative tests,
- *   behaviour tests only with CONTRACT_STATEFUL=1; mutations on unless CONTRACT_ALLOW_MUTATIONS=0.
+ * - real: needs a base URL, a key and every id variable, or the run is skipped; read-only unless
+ *   mutations are allowed (behaviour tests that change data skip without it); always stateful.
+ * - url: a base URL (+ optional key and ids); shape and negative tests, behaviour tests only when asked
+ *   (--stateful, CONTRACT_STATEFUL=1); mutations on unless --read-only or CONTRACT_ALLOW_MUTATIONS=0.
  */
-export function resolveTarget(env: Env): TargetPlan {
-  const name = (present(env, "CONTRACT_TARGET") ?? "prism").toLowerCase();
-  if (!isTargetName(name)) {
-    return {
-      kind: "invalid",
-      message: `CONTRACT_TARGET must be one of ${TARGET_NAMES.join(", ")}, got "${name}"`,
-    };
+export function resolveTarget(env: Env, flags: TargetFlags = {}, fallback: TargetName = "prism"): TargetPlan {
+  let name: TargetName;
+  if (flags.target !== undefined) name = flags.target;
+  else {
+    const variable = (present(env, "CONTRACT_TARGET") ?? fallback).toLowerCase();
+    if (!isTargetName(variable)) {
+      return {
+        kind: "invalid",
+        message: `CONTRACT_TARGET must be one of ${TARGET_NAMES.join(", ")}, got "${variable}"`,
+      };
+    }
+    name = variable;
   }
   if (name === "prism" || name === "sandbox") {
+    const refused = localServerRefusals(name, flags);
+    if (refused !== undefined) return { kind: "invalid", message: refused };
     // Local servers have their own fixtures: the id variables of another target do not apply.
     return {
       kind: "ready",
@@ -163,9 +203,20 @@ export function resolveTarget(env: Env): TargetPlan {
       server: name,
     };
   }
+  if (name === "real" && flags.stateful !== undefined) {
+    return {
+      kind: "invalid",
+      message: "--stateful does not apply to --target real: it always runs the behaviour tests",
+    };
+  }
   const { ids, problems } = readIds(env);
+  const rawUrl = flags.baseUrl ?? present(env, "CONTRACT_BASE_URL");
+  const apiKey = flags.apiKey ?? present(env, "CONTRACT_API_KEY");
   if (name === "real") {
-    const missing = REAL_REQUIRED_VARIABLES.filter((variable) => present(env, variable) === undefined);
+    const given: Record<string, string | undefined> = { CONTRACT_BASE_URL: rawUrl, CONTRACT_API_KEY: apiKey };
+    const missing = REAL_REQUIRED_VARIABLES.filter(
+      (variable) => (variable in given ? given[variable] : present(env, variable)) === undefined,
+    );
     if (missing.length > 0) {
       return {
         kind: "skip",
@@ -177,37 +228,32 @@ export function resolveTarget(env: Env): TargetPlan {
   }
   if (problems.length > 0) return { kind: "invalid", message: problems.join("; ") };
 
-  const rawUrl = present(env, "CONTRACT_BASE_URL");
   if (rawUrl === undefined) {
-    return { kind: "invalid", message: `CONTRACT_TARGET=${name} needs CONTRACT_BASE_URL` };
+    return { kind: "invalid", message: `--target ${name} needs --base-url or CONTRACT_BASE_URL` };
   }
-  const baseUrl = checkUrl(rawUrl);
+  const baseUrl = flags.baseUrl ?? checkUrl(rawUrl);
   if (baseUrl === undefined) {
     return {
       kind: "invalid",
       message: `CONTRACT_BASE_URL must be an http(s) URL, got ${JSON.stringify(rawUrl)}`,
     };
   }
-  const apiKey = present(env, "CONTRACT_API_KEY");
   const resources: Partial<Record<OptionalResource, string>> = {};
   for (const [variable, key] of Object.entries(OPTIONAL_VARIABLES)) {
     const value = present(env, variable);
     if (value !== undefined) resources[key] = value;
   }
+  const mutationFlag = flags.allowMutations ? true : flags.readOnly ? false : undefined;
+  const mutations = mutationFlag ?? flag(env, "CONTRACT_ALLOW_MUTATIONS");
   const base = { kind: "ready", target: name, baseUrl, ids, resources } as const;
   if (name === "real") {
     // Read-only by default; behaviour tests that change data check allowMutations themselves.
-    return {
-      ...base,
-      apiKey,
-      stateful: true,
-      allowMutations: flag(env, "CONTRACT_ALLOW_MUTATIONS") === true,
-    };
+    return { ...base, apiKey, stateful: true, allowMutations: mutations === true };
   }
   return {
     ...base,
     ...(apiKey === undefined ? {} : { apiKey }),
-    stateful: flag(env, "CONTRACT_STATEFUL") === true,
-    allowMutations: flag(env, "CONTRACT_ALLOW_MUTATIONS") !== false,
+    stateful: flags.stateful ?? flag(env, "CONTRACT_STATEFUL") === true,
+    allowMutations: mutations !== false,
   };
 }

@@ -1,12 +1,13 @@
 // Merges the reports of shards (`--shard i/n` runs, each with its own reports directory or file names)
 // into the reports one unsharded run would have written: the JSON summary, the JUnit XML and coverage.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
 import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
 import { type CoverageReport, mergeCoverage } from "../coverage-report/report.js";
-import { type ReportFiles, reportFiles, writeJson } from "../report-files.js";
+import { type ReportFiles, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
+import { writeRunReports } from "../reports/run-reports.js";
 import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
 
 export interface MergedReports {
@@ -136,8 +137,10 @@ function checkShards(
       throw new CannotRun(
         `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
       );
-    for (const { file } of files)
-      found.push({ file, summary: JSON.parse(readFileSync(file, "utf8")) as ContractSummary });
+    for (const { file } of files) {
+      const summary: ContractSummary = JSON.parse(readFileSync(file, "utf8"));
+      found.push({ file, summary });
+    }
   }
   const name = (file: string) => relative(cwd, file);
   const [first] = found;
@@ -198,7 +201,7 @@ export function mergeReportDirs(
   const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
   const coverage = mergeCoverage(
     shards.map(
-      ({ file }) => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")) as CoverageReport,
+      ({ file }): CoverageReport => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")),
     ),
   );
   const gateResults = checkGates(coverage, gates);
@@ -213,8 +216,6 @@ export function mergeReportDirs(
     `${first.name}-${first.target}`,
     gateResults,
   );
-  writeJson(files.summary, summary);
-  writeFileSync(files.junit, junit);
-  writeJson(files.coverage, coverage);
+  writeRunReports(files, { summary, coverage, junit });
   return { files, summary, coverage, shards: shards.length };
 }

@@ -4,7 +4,8 @@
 import { queryValue } from "../coverage-report/model.js";
 import { flatten } from "../generate/plan.js";
 import type { Judge } from "../judge.js";
-import { type RequestModel, resolveSchema, type Schema } from "../request-model.js";
+import { type RequestModel, resolveSchema } from "../request-model.js";
+import { propertiesOf, requiredOf } from "../schema-keywords.js";
 import type { WireRequest } from "./http.js";
 
 export interface Break {
@@ -49,9 +50,9 @@ function bodyBreaks(judge: Judge, model: RequestModel, sample: WireRequest): Bre
   const body = sample.body;
   if (!model.body || body === null || typeof body !== "object" || Array.isArray(body)) return [];
   const schema = flatten(judge.doc, model.body.schema);
-  const properties = (schema.properties as Record<string, Schema> | undefined) ?? {};
+  const properties = propertiesOf(schema);
   const candidates: Array<[string, (value: Record<string, unknown>) => void]> = [];
-  for (const name of (schema.required as string[] | undefined) ?? []) {
+  for (const name of requiredOf(schema)) {
     candidates.push([`body without its required ${name}`, (value) => delete value[name]]);
   }
   for (const [name, raw] of Object.entries(properties)) {

@@ -1,6 +1,7 @@
-// A failing sequence saved as JSON, to be replayed with `contract-tests generate --stateful --replay FILE`:
+// A failing sequence saved as JSON, to be replayed with `contract-tests stateful --replay FILE`:
 // the seed it came from, its steps and what failed.
 import { readFileSync } from "node:fs";
+import { messageOf } from "../error-message.js";
 import { writeJson } from "../report-files.js";
 import type { Step } from "./commands.js";
 import type { SequenceFailure } from "./sequences.js";
@@ -35,9 +36,9 @@ const STEP_KINDS = new Set(["call", "follow", "auth", "break", "pages"]);
 export function loadSequenceCase(file: string): SequenceCase {
   let parsed: Partial<SequenceCase>;
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<SequenceCase>;
+    parsed = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`${file} cannot be read as JSON: ${(error as Error).message}`);
+    throw new Error(`${file} cannot be read as JSON: ${messageOf(error)}`);
   }
   if (
     parsed.format !== CASE_FORMAT ||

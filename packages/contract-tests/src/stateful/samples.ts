@@ -51,7 +51,7 @@ export async function sampleRequest(ctx: ContractContext, operationId: string): 
     method: captured.method,
     path: url.pathname.slice(base.pathname.replace(/\/$/, "").length),
     query: [...url.searchParams],
-    ...(text === "" ? {} : { body: withFreshEmail(JSON.parse(text) as unknown) }),
+    ...(text === "" ? {} : { body: withFreshEmail(JSON.parse(text)) }),
   };
 }
 

@@ -3,6 +3,7 @@
 // failing one shrunk by fast-check to the shortest sequence that still fails, then replayed once more to
 // name the steps it ran. A sequence is plain data (Step[]), so it can be saved and replayed.
 import fc from "fast-check";
+import { messageOf } from "../error-message.js";
 import type { CheckName } from "./checks.js";
 import { CheckFailure } from "./checks.js";
 import { commandOf, type SequenceModel, type Step, type StepCommand } from "./commands.js";
@@ -103,7 +104,7 @@ function failureOf(error: unknown, world: World, steps: Step[]): SequenceFailure
     ...base,
     check: "error",
     operationId: undefined,
-    message: String((error as Error)?.message ?? error),
+    message: messageOf(error),
   };
 }
 

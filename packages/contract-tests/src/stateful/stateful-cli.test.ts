@@ -1,4 +1,4 @@
-// `contract-tests generate --stateful` end to end: against the sandbox it starts (exit 0, reports with
+// `contract-tests stateful` end to end: against the sandbox it starts (exit 0, reports with
 // the links followed), against a server that forgets a task after its first getTask (exit 1, a saved
 // case file that `--replay` runs again), and with bad values (exit 2, naming what is wrong).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -29,17 +29,10 @@ async function run(argv: string[], env: Record<string, string> = {}) {
   return { code, text: out.text() };
 }
 
-describe("contract-tests generate --stateful", () => {
+describe("contract-tests stateful", () => {
   it("keeps every check against the sandbox and writes its reports", async () => {
     const reports = join(work, "sandbox");
-    const { code, text } = await run([
-      "generate",
-      "--stateful",
-      "--target",
-      "sandbox",
-      "--reports-dir",
-      reports,
-    ]);
+    const { code, text } = await run(["stateful", "--target", "sandbox", "--reports-dir", reports]);
     expect(code, text).toBe(0);
     expect(text).toMatch(
       /every check kept \(response-conforms, valid-accepted, invalid-refused, ids-retrievable/,
@@ -58,7 +51,7 @@ describe("contract-tests generate --stateful", () => {
       const reports = join(work, "forgetful");
       const env = { CONTRACT_API_KEY: SANDBOX_API_KEY };
       const target = ["--target", "url", "--base-url", proxy.url, "--reports-dir", reports];
-      const failed = await run(["generate", "--stateful", ...target], env);
+      const failed = await run(["stateful", ...target], env);
       expect(failed.code, failed.text).toBe(1);
       expect(failed.text).toMatch(/FAILED ids-retrievable: /);
       const file = /saved: (\S+)/.exec(failed.text)?.[1] as string;
@@ -66,11 +59,14 @@ describe("contract-tests generate --stateful", () => {
       expect(saved.steps.length).toBeLessThanOrEqual(3);
       expect(saved.failure.check).toBe("ids-retrievable");
 
-      const again = await run(["generate", "--replay", file, ...target], env);
+      const again = await run(
+        ["stateful", "--replay", file, "--target", "url", "--base-url", proxy.url],
+        env,
+      );
       expect(again.code, again.text).toBe(1);
       expect(again.text).toMatch(/the saved sequence still fails: ids-retrievable/);
       const sound = await run(
-        ["generate", "--replay", file, "--target", "url", "--base-url", sandbox.url],
+        ["stateful", "--replay", file, "--target", "url", "--base-url", sandbox.url],
         env,
       );
       expect(sound.code, sound.text).toBe(0);
@@ -82,10 +78,16 @@ describe("contract-tests generate --stateful", () => {
   }, 180_000);
 
   it.for([
-    [["generate", "--stateful", "--sequences", "0"], /--sequences <n>' argument '0' is invalid/],
-    [["generate", "--stateful", "--max-steps", "x"], /--max-steps <n>' argument 'x' is invalid/],
-    [["generate", "--replay", "/nonexistent/case.json"], /\/nonexistent\/case\.json cannot be read as JSON/],
-    [["generate", "--stateful", "--target", "url"], /CONTRACT_TARGET=url needs CONTRACT_BASE_URL/],
+    [["stateful", "--sequences", "0"], /--sequences <n>' argument '0' is invalid/],
+    [["stateful", "--max-steps", "x"], /--max-steps <n>' argument 'x' is invalid/],
+    [["stateful", "--replay", "/nonexistent/case.json"], /\/nonexistent\/case\.json cannot be read as JSON/],
+    [["stateful", "--target", "url"], /--target url needs --base-url or CONTRACT_BASE_URL/],
+    [
+      ["stateful", "--target", "prism"],
+      /argument 'prism' is invalid. Allowed choices are sandbox, url, real/,
+    ],
+    [["stateful", "--replay", "x.json", "--seed", "2"], /--seed does not apply to --replay/],
+    [["generate", "--stateful"], /generate --stateful is now its own command: contract-tests stateful/],
   ] as const)("exits 2 when it cannot run: %j", async ([argv, message]) => {
     const { code, text } = await run([...argv]);
     expect(code, text).toBe(2);

@@ -24,9 +24,16 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, ...extra };
 }
 
+export interface BinOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Another copy of the bin (an install laid out elsewhere); the workspace's by default. */
+  bin?: string;
+}
+
 /** Starts the bin; the caller waits for it with `finished`. */
-export function startBin(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}) {
-  const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
+export function startBin(args: readonly string[], options: BinOptions = {}) {
+  const child: ChildProcess = spawn(process.execPath, [options.bin ?? BIN, ...args], {
     env: options.env ?? cleanEnv(),
     cwd: options.cwd ?? process.cwd(),
     stdio: ["ignore", "pipe", "pipe"],
@@ -48,6 +55,6 @@ export function startBin(args: readonly string[], options: { env?: NodeJS.Proces
 }
 
 /** Runs the bin to its end. */
-export function runBin(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}) {
+export function runBin(args: readonly string[], options: BinOptions = {}) {
   return startBin(args, options).finished;
 }

@@ -1,0 +1,100 @@
+// Benchmark of the two generators against the sandbox in this process, with one fixed seed:
+// 1. generate: every operation's generated cases (steered, random and invalid; 30 random per operation),
+//    the operations side by side, against a sandbox listening on 127.0.0.1 in this process: requests/s;
+// 2. stateful: random sequences (the sweep first, at most 12 steps each, a tenant per sequence) against an
+//    in-memory sandbox called through its fetch (no port): sequences/s and requests/s.
+// Every figure is the median of ROUNDS rounds; each rate also per second of this process's CPU time (the
+// sandbox runs in it too), which a busy machine disturbs less than the wall clock. Run: pnpm --filter @cloud-contract/contract-tests bench:generators
+// (BENCH_ROUNDS=5, BENCH_SEED=1, BENCH_SEQUENCES=100).
+import { performance } from "node:perf_hooks";
+import { createSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
+import { buildContext } from "../dist/context.js";
+import { createCoverageModel } from "../dist/coverage-report/model.js";
+import { OperationGenerator } from "../dist/generate/engine.js";
+import { createJudge } from "../dist/judge.js";
+import { requestModels } from "../dist/request-model.js";
+import { resolveTarget } from "../dist/run-config/target.js";
+import { runSequences } from "../dist/stateful/sequences.js";
+import { createSequenceEnv } from "../dist/stateful/world.js";
+import { pathParameters } from "../dist/target-session.js";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SEED = Number(process.env.BENCH_SEED ?? 1);
+const SEQUENCES = Number(process.env.BENCH_SEQUENCES ?? 100);
+const TASK_DELAY_MS = 150;
+const judge = createJudge();
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** CPU seconds this process spent since `start` (a process.cpuUsage() value). */
+const cpuSince = (start) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+};
+
+async function generateRound() {
+  const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
+  try {
+    const coverage = createCoverageModel(judge);
+    const ctx = { ids: SANDBOX_FIXTURES, fixtures: { finishedTaskId: SANDBOX_FIXTURES.finishedTaskId } };
+    const pathParams = pathParameters(ctx, "00000000-0000-4000-8000-000000000000");
+    const generators = requestModels(judge.doc).map(
+      (model) =>
+        new OperationGenerator(
+          judge.doc,
+          model,
+          judge,
+          coverage,
+          { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY, acceptPrismProblems: false },
+          { cases: 30, seed: SEED, pathParams },
+        ),
+    );
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const runs = await Promise.all(generators.map((generator) => generator.run()));
+    const seconds = (performance.now() - started) / 1000;
+    const sent = runs.reduce((n, run) => n + run.sent, 0);
+    return { perSecond: sent / seconds, perCpuSecond: sent / cpuSince(cpu), sent };
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+async function statefulRound() {
+  const sandbox = createSandbox({ taskDelayMs: TASK_DELAY_MS });
+  try {
+    const baseUrl = "http://sandbox.local";
+    const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl });
+    const ctx = buildContext(plan, { apiKey: SANDBOX_API_KEY, fixtures: SANDBOX_FIXTURES });
+    const env = await createSequenceEnv(ctx, { baseUrl, apiKey: ctx.apiKey, fetch: sandbox.fetch }, judge, {
+      tenants: true,
+    });
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const result = await runSequences(env, { sequences: SEQUENCES, seed: SEED, maxSteps: 12 });
+    const seconds = (performance.now() - started) / 1000;
+    const cpuSeconds = cpuSince(cpu);
+    if (result.failure) throw new Error(`a check broke: ${result.failure.message}`);
+    return {
+      perSecond: result.sequences / seconds,
+      perCpuSecond: result.sequences / cpuSeconds,
+      requestsPerSecond: result.requests / seconds,
+      sequences: result.sequences,
+      requests: result.requests,
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const generated = [];
+const stateful = [];
+for (let round = 0; round < ROUNDS; round++) {
+  generated.push(await generateRound());
+  stateful.push(await statefulRound());
+}
+console.log(
+  `generate (seed ${SEED}): ${median(generated.map((r) => r.perSecond)).toFixed(0)} requests/s, ${median(generated.map((r) => r.perCpuSecond)).toFixed(0)} per CPU second (${generated[0].sent} requests a round)`,
+);
+console.log(
+  `stateful (seed ${SEED}): ${median(stateful.map((r) => r.perSecond)).toFixed(1)} sequences/s, ${median(stateful.map((r) => r.perCpuSecond)).toFixed(1)} per CPU second, ${median(stateful.map((r) => r.requestsPerSecond)).toFixed(0)} requests/s (${stateful[0].sequences} sequences, ${stateful[0].requests} requests a round)`,
+);
+console.log(`medians of ${ROUNDS} rounds, node ${process.version}`);

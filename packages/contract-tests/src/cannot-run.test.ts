@@ -1,0 +1,193 @@
+// What the bin says when it cannot run, through the built bin as a user runs it: one line, exit 2, and no
+// report that looks like a run. Also: a re-run replaces its own reports, and the coverage line names what
+// is missing and who aims at it. (A real target without its variables: run-verdict.test.ts; shards of
+// different runs refused by merge: shard/shard-merge.test.ts.)
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SANDBOX_API_KEY } from "@cloud-contract/mock";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Exchange, toEntry } from "./record/har.js";
+import { cleanEnv, runBin } from "./test-support/bin.js";
+import { installWithoutPrism } from "./test-support/install-without-prism.js";
+
+let work: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "cannot-run-"));
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+const lines = (text: string) => text.trim().split("\n");
+
+/** A server on 127.0.0.1 that answers every request with `status` and remembers the requests' headers. */
+async function answering(
+  status: number,
+): Promise<{ url: string; seen: IncomingHttpHeaders[]; server: Server }> {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(status, { "content-type": "application/json" }).end('{"message":"no"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+describe("the optional Prism peer is not installed", () => {
+  it("the default target says how to install it, exit 2, and writes no report", async () => {
+    const root = join(work, "install");
+    const bin = installWithoutPrism(root);
+    // pnpm's NODE_PATH would find the workspace's Prism: a user's shell has none.
+    const { NODE_PATH: _, ...env } = cleanEnv();
+    const run = await runBin(["--reports-dir", "reports"], { bin, cwd: root, env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("");
+    expect(lines(run.stdout)).toEqual([
+      expect.stringMatching(
+        /^contract-tests: --target prism needs Prism, an optional peer dependency that is not installed: npm install --save-dev @stoplight\/prism-cli@5\.\d+\.\d+ \(or use --target sandbox, which needs nothing more\)$/,
+      ),
+    ]);
+    expect(existsSync(join(root, "reports"))).toBe(false);
+  });
+});
+
+describe("--target url without a key", () => {
+  it("sends the sandbox's key, as --help says, and says so when the target refuses it", async () => {
+    const help = await runBin(["run", "--help"]);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("url: the sandbox's key when neither is given");
+
+    const target = await answering(401);
+    try {
+      const run = await runBin([
+        "--target",
+        "url",
+        "--base-url",
+        target.url,
+        "--reports-dir",
+        join(work, "url"),
+      ]);
+      expect(run.code).toBe(2);
+      expect(lines(run.stdout)).toEqual([
+        `contract-tests: the target refused the key: GET ${target.url}/billing/org/v1/plans/contents answered 401 (no key was given, so the sandbox's was sent: set CONTRACT_API_KEY or --api-key)`,
+      ]);
+      expect(target.seen.map((headers) => headers.authorization)).toEqual([`apikey ${SANDBOX_API_KEY}`]);
+    } finally {
+      await close(target.server);
+    }
+  });
+});
+
+const TASK_ID = "d478ae29-dedc-4869-82f0-96104425f565";
+
+/** A HAR of one getTask exchange whose `user_id` is `userId` (the spec wants an integer). */
+function taskHar(userId: unknown): string {
+  const exchange: Exchange = {
+    startedAt: new Date("2026-11-23T00:00:00Z"),
+    method: "GET",
+    url: `https://api.example.test/cloud/v1/tasks/${TASK_ID}`,
+    httpVersion: "1.1",
+    requestHeaders: {},
+    requestBody: Buffer.alloc(0),
+    status: 200,
+    statusText: "",
+    responseHeaders: { "content-type": "application/json" },
+    responseBody: Buffer.from(
+      JSON.stringify({
+        id: TASK_ID,
+        state: "FINISHED",
+        task_type: "create_bm",
+        user_id: userId,
+        created_on: "2026-11-21T09:15:02Z",
+      }),
+    ),
+    waitMs: 1,
+    totalMs: 2,
+  };
+  return JSON.stringify({
+    log: { version: "1.2", creator: { name: "t", version: "1" }, entries: [toEntry(exchange)] },
+  });
+}
+
+describe("a re-run replaces its own reports", () => {
+  it("replay x.har twice: the same exit code both times, and the second run's reports", async () => {
+    const dir = join(work, "rerun");
+    const har = join(work, "x.har");
+    writeFileSync(har, taskHar("9998"));
+    const first = await runBin(["replay", har, "--reports-dir", dir]);
+    const second = await runBin(["replay", har, "--reports-dir", dir]);
+    expect([first.code, second.code]).toEqual([1, 1]);
+    expect(second.stdout).toBe(first.stdout);
+
+    writeFileSync(har, taskHar(9998));
+    const fixed = await runBin(["replay", har, "--reports-dir", dir]);
+    expect(fixed.code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, "replay-recorded.json"), "utf8"));
+    expect(summary.totals).toMatchObject({ failed: 0, passed: 1 });
+    expect(readdirSync(dir).sort()).toEqual([
+      "replay-recorded.coverage.json",
+      "replay-recorded.json",
+      "replay-recorded.xml",
+    ]);
+  });
+});
+
+describe("a taken port: one line naming the port and the flag, exit 2", () => {
+  let holder: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    port = (holder.address() as AddressInfo).port;
+  });
+
+  afterAll(() => close(holder));
+
+  it("contract-tests record --port", async () => {
+    const out = join(work, "recordings");
+    const run = await runBin([
+      "record",
+      "--upstream",
+      "http://127.0.0.1:9",
+      "--port",
+      String(port),
+      "--out",
+      out,
+    ]);
+    expect(run.code).toBe(2);
+    expect(lines(run.stdout)).toEqual([
+      `contract-tests: port ${port} on 127.0.0.1 is taken; choose another with --port (0 picks a free one)`,
+    ]);
+    expect(readdirSync(out)).toEqual([]);
+  });
+});
+
+describe("the coverage line names what is missing and who aims at it", () => {
+  it("a suite run: the kinds the hand-written suite leaves to generate and stateful", async () => {
+    const dir = join(work, "coverage");
+    const run = await runBin(
+      ["--target", "sandbox", "--reports-dir", dir, "--", "src/cloud/registry.contract.test.ts"],
+      { env: cleanEnv({ NO_COLOR: "1" }) },
+    );
+    expect(run.code).toBe(0);
+    const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
+    expect(line).toMatch(
+      /^coverage \d+\.\d% \(\d+\/\d+\): operations 1\/12, .*; missing 11 operations, \d+ documented statuses, \d+ oneOf branches, \d+ enum values, \d+ links followed \(the hand-written suite does not aim at oneOf branches, enum values and links followed: contract-tests generate covers oneOf branches and enum values; contract-tests stateful covers links followed\)$/,
+    );
+  });
+
+  it("replay: what is missing, by kind, without the suite's note", async () => {
+    const har = join(work, "kept.har");
+    writeFileSync(har, taskHar(9998));
+    const run = await runBin(["replay", har, "--reports-dir", join(work, "coverage-replay")]);
+    const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
+    expect(line).toMatch(/; missing 11 operations, \d+ documented statuses, .*links followed$/);
+  });
+});

@@ -1,0 +1,92 @@
+// A failure kept as a test, end to end: a fault set through the sandbox's control API (every getTask answers
+// 500) makes `generate` fail and keep the smallest valid case as a vitest file; that file, run by vitest
+// on its own, fails while the fault is there and passes once it is removed.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { connectSandbox, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { cleanEnv, runBin } from "../test-support/bin.js";
+
+const OPERATION = "getTask";
+const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const VITEST = join(dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
+
+let sandbox: RunningSandbox;
+/** Inside the package, so the kept file finds @cloud-contract/client and this package as a user's project would. */
+let work: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  work = mkdtempSync(join(PACKAGE_ROOT, ".kept-test-"));
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/**
+ * Runs one test file with vitest as a user's project would, with a config of its own (not this package's,
+ * which vitest would otherwise find above the file); resolves to its exit code and output.
+ */
+function runKept(file: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const config = join(work, "vitest.config.mjs");
+  writeFileSync(config, 'export default { test: { include: ["**/*.test.ts"] } };\n');
+  const child = spawn(process.execPath, [VITEST, "run", "--config", config, "--root", work, file], {
+    cwd: work,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
+}
+
+it("a seeded fault yields a kept vitest file that fails while the fault is there and passes once it is gone", async () => {
+  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  await faults.add({ kind: "status", status: 500, operation_id: OPERATION, times: 1000 });
+  const reportsDir = join(work, "reports");
+  const run = await runBin(
+    [
+      "generate",
+      "--target",
+      "url",
+      "--base-url",
+      sandbox.url,
+      "--operation",
+      OPERATION,
+      "--cases",
+      "2",
+      "--reports-dir",
+      reportsDir,
+    ],
+    { env: cleanEnv({ NO_COLOR: "1" }) },
+  );
+  expect(run.code, run.stdout).toBe(1);
+  const keptDir = join(reportsDir, "kept-failures", "generated-url");
+  const valid = readdirSync(keptDir).find((name) => /^getTask-\d+-valid-request-5xx\.test\.ts$/.test(name));
+  expect(valid, readdirSync(keptDir).join(", ")).toBeDefined();
+  const file = join(keptDir, valid as string);
+  expect(`${run.stdout}${run.stderr}`).toContain(`kept: ${file}`);
+  const text = readFileSync(file, "utf8");
+  expect(text).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+  expect(text).toMatch(/^\/\/ By hand: curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/cloud\/v1\/tasks\//m);
+  expect(text).toContain('"status": 500');
+
+  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, NO_COLOR: "1" });
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
+}, 120_000);
