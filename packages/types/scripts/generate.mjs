@@ -21,8 +21,12 @@ export const operationIdsFile = fileURLToPath(new URL("../src/operation-ids.ts",
 /** Returns the contents src/schema.ts should have for the current bundle. */
 export async function renderSchema() {
   const bundle = createRequire(import.meta.url).resolve("@cloud-contract/spec/openapi.json");
-  const document = keepRefSiblings(JSON.parse(await readFile(bundle, "utf8")));
-  const ast = await openapiTS(document, {
+  return renderSchemaOf(JSON.parse(await readFile(bundle, "utf8")));
+}
+
+/** The types of a bundled OpenAPI document, as src/schema.ts holds them for ours. Changes `document`. */
+export async function renderSchemaOf(document) {
+  const ast = await openapiTS(keepRefSiblings(document), {
     exportType: false,
     enum: false,
     alphabetize: false,
