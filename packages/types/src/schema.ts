@@ -3258,7 +3258,7 @@ export interface components {
                 "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the cloud service's error shape). */
+        /** @description The service failed (in the cloud service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         CloudServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3351,7 +3351,7 @@ export interface components {
                 "application/json": components["schemas"]["BillingErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the billing service's error shape). */
+        /** @description The service failed (in the billing service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         BillingServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3444,7 +3444,7 @@ export interface components {
                 "application/json": components["schemas"]["CdnErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the CDN service's error shape). */
+        /** @description The service failed (in the CDN service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         CdnServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3537,7 +3537,7 @@ export interface components {
                 "application/json": components["schemas"]["IamErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the IAM service's error shape). */
+        /** @description The service failed (in the IAM service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         IamServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3617,7 +3617,7 @@ export interface components {
                 "application/json": components["schemas"]["StreamingErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the streaming service's error shape). */
+        /** @description The service failed (in the streaming service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         StreamingServerError: {
             headers: {
                 [name: string]: unknown;

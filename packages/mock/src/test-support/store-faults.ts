@@ -9,6 +9,8 @@ export const settingsPath = `/iam/reselling/resellers/${F.resellerId}/notificati
 /** What a flood of writes saw: the e-mails whose setting was acknowledged, and every answer's status. */
 export interface WriteLog {
   acknowledged: string[];
+  /** The e-mails whose setting was answered 503: none of them may ever be stored. */
+  refused: string[];
   statuses: Map<number, number>;
   /** Answers that break the outage rules: a status other than 2xx or 503, a 503 without Retry-After or showing internals. */
   broken: string[];
@@ -39,7 +41,13 @@ export async function floodSettings(
   running: () => boolean,
   maxEach = 2_000,
 ): Promise<WriteLog> {
-  const log: WriteLog = { acknowledged: [], statuses: new Map(), broken: [], acknowledgedAt: [] };
+  const log: WriteLog = {
+    acknowledged: [],
+    refused: [],
+    statuses: new Map(),
+    broken: [],
+    acknowledgedAt: [],
+  };
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
       for (let i = 0; i < maxEach && running(); i++) {
@@ -57,7 +65,10 @@ export async function floodSettings(
           log.acknowledged.push(email);
           log.acknowledgedAt.push(performance.now());
         }
-        if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (res.status === 503) {
+          log.refused.push(email);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       }
     }),
   );
@@ -90,9 +101,19 @@ export async function storedRevision(url: string, key: string): Promise<number> 
   return group?.revision_number ?? -1;
 }
 
+/** The tag keys of the default group, as the sandbox at `url` holds it. */
+export async function storedTagKeys(url: string, key: string): Promise<Set<string>> {
+  const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
+  const group = (state.body.securityGroups as { id: string; tags_v2: { key: string }[] }[]).find(
+    (g) => g.id === F.securityGroupId,
+  );
+  return new Set(group?.tags_v2.map((t) => t.key));
+}
+
 /**
  * Grows the default group by `tagsEach` long tags per PATCH until `running()` is false (at most `max` calls):
- * a store fills fast. Returns the answers that break the outage rules, and the statuses.
+ * a store fills fast. Returns the answers that break the outage rules, the statuses, and the first tag key
+ * of each PATCH answered 503 (none of them may ever be stored).
  */
 export async function growGroup(
   url: string,
@@ -100,9 +121,10 @@ export async function growGroup(
   running: () => boolean,
   tagsEach = 40,
   max = 2_000,
-): Promise<{ broken: string[]; statuses: number[] }> {
+): Promise<{ broken: string[]; statuses: number[]; refused: string[] }> {
   const broken: string[] = [];
   const statuses: number[] = [];
+  const refused: string[] = [];
   for (let i = 0; i < max && running(); i++) {
     const tags = Object.fromEntries(
       Array.from({ length: tagsEach }, (_, t) => [`fill-${i}-${t}`, "v".repeat(250)]),
@@ -116,7 +138,10 @@ export async function growGroup(
     statuses.push(res.status);
     const problem = checkOutage(res.status, res.headers, text);
     if (problem) broken.push(problem);
-    if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (res.status === 503) {
+      refused.push(`fill-${i}-0`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
-  return { broken, statuses };
+  return { broken, statuses, refused };
 }

@@ -12,6 +12,7 @@ import {
   growGroup,
   storedEmails,
   storedRevision,
+  storedTagKeys,
 } from "../../test-support/store-faults.js";
 import { SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { startSandbox } from "../server.js";
@@ -73,7 +74,7 @@ describe("LMDB faults", () => {
   });
 
   it.skipIf("reason" in disk)(
-    `survives a full disk: writes answer 503 with Retry-After, the process stays up and keeps what it acknowledged${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`,
+    `survives a full disk: writes answer 503 with Retry-After and are rolled back, the process stays up and keeps what it acknowledged, across a restart too${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`,
     async () => {
       if ("reason" in disk) return;
       try {
@@ -103,6 +104,10 @@ describe("LMDB faults", () => {
           // Still serving: reads work, and what was acknowledged is held.
           const held = await storedEmails(sandbox.url, SANDBOX_API_KEY);
           expect(log.acknowledged.filter((email) => !held.has(email))).toEqual([]);
+          // A write answered 503 was not applied: never shown, whatever came after it.
+          expect(log.refused.filter((email) => held.has(email))).toEqual([]);
+          const tags = await storedTagKeys(sandbox.url, SANDBOX_API_KEY);
+          expect(filled.refused.filter((tag) => tags.has(tag))).toEqual([]);
         } finally {
           await sandbox.stop().catch(() => undefined);
         }
@@ -110,6 +115,9 @@ describe("LMDB faults", () => {
         try {
           const stored = await storedEmails(again.url, SANDBOX_API_KEY);
           expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+          expect(log.refused.filter((email) => stored.has(email))).toEqual([]);
+          const tags = await storedTagKeys(again.url, SANDBOX_API_KEY);
+          expect(filled.refused.filter((tag) => tags.has(tag))).toEqual([]);
         } finally {
           await again.stop().catch(() => undefined);
         }

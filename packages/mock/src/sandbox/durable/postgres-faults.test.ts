@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe("PostgreSQL faults", () => {
-  it("survives the database stopped under 8 writers: 503 with Retry-After, serving again after its return, no acknowledged write lost", async () => {
+  it("survives the database stopped under 8 writers: 503 with Retry-After, serving again after its return, no acknowledged write lost, no write answered 503 kept", async () => {
     const sandbox = await start();
     const { key } = await createTenant(sandbox);
     let writing = true;
@@ -68,11 +68,15 @@ describe("PostgreSQL faults", () => {
     expect(log.broken).toEqual([]);
     expect(log.statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(Number.isFinite(recoveredMs)).toBe(true);
+    // A write answered 503 was not applied: this replica does not show it, even after later writes.
+    const shown = await storedEmails(sandbox.url, key);
+    expect(log.refused.filter((email) => shown.has(email))).toEqual([]);
 
-    // A fresh replica reads everything from the database: every acknowledged write is there.
+    // A fresh replica reads everything from the database: every acknowledged write is there, no refused one.
     const fresh = await start();
     const stored = await storedEmails(fresh.url, key);
     expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+    expect(log.refused.filter((email) => stored.has(email))).toEqual([]);
   });
 
   it("answers reads while the database is down with a 503 in each service's shape, and as before once it is back", async () => {

@@ -54,7 +54,8 @@ export class ReplicaSync {
 
   /**
    * The pipeline's replica catch-up stage: brings `app` up to date; a write waits for its turn in the
-   * tenant's next write group, which holds the tenant's row lock across replicas. Resolves to the function
+   * tenant's next write group, which holds the tenant's row lock across replicas; a read first waits for the
+   * COMMIT of changes this process's group made. Resolves to the function
    * that ends what it took (call it once the call is done); rejects with {@link StoreUnavailable} when the
    * database cannot be reached.
    */
@@ -62,6 +63,8 @@ export class ReplicaSync {
     const id = this.options.durability.idOf(app);
     if (id === undefined) return async () => undefined;
     if (!call.writes) {
+      // A change of this process's own write group is not shown before its COMMIT.
+      await this.groups.committed(app);
       await this.catchUp(app, id);
       this.touch(app, id);
       return async () => undefined;
