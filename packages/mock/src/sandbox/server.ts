@@ -2,6 +2,7 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { composeSandbox, type DurableStart, type SandboxCoreOptions } from "./compose.js";
 import type { Durability } from "./durable/durability.js";
 import { openBackend } from "./durable/open-backend.js";
+import type { DatabaseTimeouts } from "./durable/timeouts.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { listen } from "./http/listen.js";
@@ -29,6 +30,8 @@ export interface SandboxOptions extends SandboxCoreOptions {
   dataDir?: string;
   /** Keep every tenant's state in PostgreSQL (schema created at start); as durable as `dataDir`. */
   databaseUrl?: string;
+  /** How long any wait on PostgreSQL may last (defaults: `DATABASE_TIMEOUT_DEFAULTS`); past it a call is a 503. */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
   /** Spec file to serve; the bundled `@cloud-contract/spec/openapi.json` unless given. */
   specPath?: string;
 }

@@ -12,7 +12,10 @@ export interface WriteLog {
   /** The e-mails whose setting was answered 503: none of them may ever be stored. */
   refused: string[];
   statuses: Map<number, number>;
-  /** Answers that break the outage rules: a status other than 2xx or 503, a 503 without Retry-After or showing internals. */
+  /**
+   * Answers that break the outage rules: a status other than 2xx, 503 or 504, a 503 without Retry-After, a 503
+   * or 504 showing internals.
+   */
   broken: string[];
   /** When each 2xx answer arrived (ms, performance.now()). */
   acknowledgedAt: number[];
@@ -21,8 +24,13 @@ export interface WriteLog {
 /** Words a 503 must not show: where the store is and how it failed. */
 const INTERNALS = /127\.0\.0\.1|localhost|postgres|ECONN|lmdb|mdb|commit|\/tmp\/|port \d|:\d{4,5}/i;
 
+/**
+ * What is wrong with an answer during a store outage, if anything: a 2xx is fine; a 503 (nothing changed) must
+ * carry Retry-After; a 504 (a commit in flight when the store stopped answering: it may be stored) is honest.
+ */
 export function checkOutage(status: number, headers: Headers, text: string): string | undefined {
   if (status >= 200 && status < 300) return undefined;
+  if (status === 504) return INTERNALS.test(text) ? `504 showing internals: ${text}` : undefined;
   if (status !== 503) return `status ${status}: ${text}`;
   const retryAfter = Number(headers.get("retry-after"));
   if (!Number.isInteger(retryAfter) || retryAfter < 1) return `503 without Retry-After: ${text}`;

@@ -2,12 +2,13 @@ import { type DurableStart, TENANT_DEFAULTS } from "../compose.js";
 import type { SandboxOptions } from "../server.js";
 import { DEFAULT_TENANT_ID } from "./backend.js";
 import { JsonFileBackend } from "./json-file-backend.js";
+import { DATABASE_TIMEOUT_DEFAULTS } from "./timeouts.js";
 
 /**
  * Opens the backend the options ask for and loads what it holds; undefined in memory mode. PostgreSQL
  * may be shared by several sandbox processes: its start says how this one catches up with the others.
- * The PostgreSQL and LMDB backends are imported here, when asked for: `pg` and `lmdb` cost a process
- * 130 ms of loading, and most sandboxes (and every importer of this package) never use them.
+ * The PostgreSQL and LMDB backends are imported here, when asked for: loading `pg` and `lmdb` costs a
+ * process time, and most sandboxes (and every importer of this package) never use them.
  */
 export async function openBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
   if (options.databaseUrl) {
@@ -19,6 +20,7 @@ export async function openBackend(options: SandboxOptions): Promise<DurableStart
       options.databaseUrl,
       options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
       options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
+      { ...DATABASE_TIMEOUT_DEFAULTS, ...options.databaseTimeouts },
     );
     return {
       backend,

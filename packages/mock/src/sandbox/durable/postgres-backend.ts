@@ -10,7 +10,8 @@ import {
   type TenantRow,
 } from "./backend.js";
 import { mergeBatches } from "./merge-batches.js";
-import { StoreUnavailable } from "./store-unavailable.js";
+import { CommitUnconfirmed, StoreUnavailable } from "./store-unavailable.js";
+import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from "./timeouts.js";
 
 /** The schema's version; `migrate` brings an older database up to it at start. */
 export const SCHEMA_VERSION = 2;
@@ -72,12 +73,15 @@ interface Written extends CommitOutcome {
   versions: Map<string, number>;
 }
 
-/** What changed in a tenant after a version: its meta (when newer) and its rows, and the newest version. */
+/**
+ * What changed in a tenant after a version: its meta (when newer) and its rows, each with the version it was
+ * written at, and the newest version.
+ */
 export interface TenantDelta {
   /** The tenant is no longer stored (a replica evicted it). */
   gone: boolean;
-  meta?: StoreMeta;
-  rows: { kind: EntityKind; value: unknown }[];
+  meta?: { value: StoreMeta; version: number };
+  rows: { kind: EntityKind; value: unknown; version: number }[];
   version: number;
 }
 
@@ -104,14 +108,23 @@ export class PostgresBackend implements StateBackend {
 
   /**
    * `idleMs`: a tenant unused by every replica for this long may be evicted; `maxTenants`: most created
-   * tenants stored, across every replica.
+   * tenants stored, across every replica; `timeouts`: how long any wait on the server may last.
    */
   constructor(
     url: string,
     private readonly idleMs = Number.POSITIVE_INFINITY,
     private readonly maxTenants = Number.POSITIVE_INFINITY,
+    timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: 16 });
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: 16,
+      connectionTimeoutMillis: timeouts.connectMs,
+      // On the wire (a server that stopped answering) and on the server (a statement or lock wait too long).
+      query_timeout: timeouts.queryMs,
+      statement_timeout: timeouts.queryMs,
+      lock_timeout: timeouts.lockMs,
+    });
     // An idle connection the server closed (a restart, a shutdown) is dropped by the pool and replaced on the
     // next query; without a listener its error would end the process.
     this.pool.on("error", () => undefined);
@@ -303,17 +316,28 @@ export class PostgresBackend implements StateBackend {
    * failure rolls back, drops or returns the client, and throws the store's unavailability.
    */
   private async writeAndCommit(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
+    let written: Written;
     try {
-      const written = await this.write(client, batch);
-      await client.query("commit");
-      this.committedTransactions++;
-      client.release();
-      return written;
+      written = await this.write(client, batch);
     } catch (error) {
-      await client.query("rollback").catch(() => undefined);
+      // The connection is dropped, not rolled back: the server ends its transaction with it, and a server
+      // that does not answer is not waited for a second time.
       giveBack(client, error);
       throw unavailable(error);
     }
+    try {
+      await client.query("commit");
+    } catch (error) {
+      giveBack(client, error);
+      // An error the server sent means the transaction was rolled back; no answer at all leaves it unknown.
+      if (isServerError(error)) throw unavailable(error);
+      throw new CommitUnconfirmed(`PostgreSQL did not confirm a COMMIT: ${(error as Error)?.message}`, {
+        cause: error,
+      });
+    }
+    this.committedTransactions++;
+    client.release();
+    return written;
   }
 
   private async write(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
@@ -409,6 +433,10 @@ function giveBack(client: pg.PoolClient, error: unknown): void {
   client.release(error instanceof Error ? error : new Error(String(error)));
 }
 
+/** Whether the server itself answered with this error (it carries a SQLSTATE), rather than never answering. */
+const isServerError = (error: unknown): boolean =>
+  error instanceof pg.DatabaseError || /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code));
+
 /** Any failure of the database under a request is the store being unavailable (the message is logged only). */
 function unavailable(error: unknown): StoreUnavailable {
   if (error instanceof StoreUnavailable) return error;
@@ -434,8 +462,8 @@ function toDelta(rows: DeltaRow[], since: number): TenantDelta {
     delta.version = Math.max(delta.version, Number(row.version));
     if (row.kind === null) {
       delta.gone = false;
-      if (row.data !== null) delta.meta = row.data as StoreMeta;
-    } else delta.rows.push({ kind: row.kind, value: row.data });
+      if (row.data !== null) delta.meta = { value: row.data as StoreMeta, version: Number(row.version) };
+    } else delta.rows.push({ kind: row.kind, value: row.data, version: Number(row.version) });
   }
   return delta;
 }

@@ -113,9 +113,12 @@ export class ReplicaSync {
       this.drop(store);
       return;
     }
-    for (const row of delta.rows) store.putRow(row.kind, row.value);
-    if (delta.meta) store.applyMeta(delta.meta);
-    if (delta.version > (this.synced.get(store) ?? 0)) this.synced.set(store, delta.version);
+    // A delta read before this process's own later commit is older than the store: only what is newer than
+    // the store's version goes in (a tenant's versions grow in commit order: its writers hold its lock).
+    const synced = this.synced.get(store) ?? 0;
+    for (const row of delta.rows) if (row.version > synced) store.putRow(row.kind, row.value);
+    if (delta.meta && delta.meta.version > synced) store.applyMeta(delta.meta.value);
+    if (delta.version > synced) this.synced.set(store, delta.version);
   }
 
   /** Marks a tenant used in the store, at most every {@link TOUCH_EVERY_MS} (eviction waits that much longer). */

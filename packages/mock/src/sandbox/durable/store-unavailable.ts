@@ -14,3 +14,15 @@ export class StoreUnavailable extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
   }
 }
+
+/**
+ * The store did not confirm a commit it was sent (the server stopped answering, or went away, while it was
+ * committing): the write may or may not be stored. The pipeline answers it with a 504 that says so (a 503
+ * would claim that nothing changed); the store is brought up to date from the backend on the next call.
+ */
+export class CommitUnconfirmed extends StoreUnavailable {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = "CommitUnconfirmed";
+  }
+}
