@@ -1,6 +1,7 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { parseInvocation, USAGE, UsageError } from "./cli-args.js";
 import { startPrism } from "./prism.js";
+import { StoreOpenError } from "./sandbox/durable/store-unavailable.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { startSandbox } from "./sandbox/server.js";
 
@@ -50,32 +51,40 @@ export async function main(
     for (const name of STOP_SIGNALS) process.on(name, onSignal);
   });
   const started = performance.now();
-  const server =
-    invocation.command === "prism"
-      ? await startPrism({
-          port: invocation.port,
-          host: invocation.host,
-          dynamic: invocation.dynamic,
-          logLevel: invocation.verbose ? "info" : "error",
-          onOutput: (chunk) => io.err.write(chunk),
-        })
-      : await startSandbox({
-          port: invocation.port,
-          host: invocation.host,
-          ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
-          ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
-          ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
-          ...(invocation.dataDir !== undefined ? { dataDir: invocation.dataDir } : {}),
-          ...(invocation.databaseUrl !== undefined ? { databaseUrl: invocation.databaseUrl } : {}),
-          ...(invocation.control !== undefined ? { control: invocation.control } : {}),
-          ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
-          ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
-          databaseTimeouts: invocation.databaseTimeouts,
-          onUnexpected: (error, requestId) =>
-            io.err.write(
-              `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-            ),
-        });
+  let server: { url: string; stop(): Promise<void> };
+  try {
+    server =
+      invocation.command === "prism"
+        ? await startPrism({
+            port: invocation.port,
+            host: invocation.host,
+            dynamic: invocation.dynamic,
+            logLevel: invocation.verbose ? "info" : "error",
+            onOutput: (chunk) => io.err.write(chunk),
+          })
+        : await startSandbox({
+            port: invocation.port,
+            host: invocation.host,
+            ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
+            ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
+            ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
+            ...(invocation.dataDir !== undefined ? { dataDir: invocation.dataDir } : {}),
+            ...(invocation.databaseUrl !== undefined ? { databaseUrl: invocation.databaseUrl } : {}),
+            ...(invocation.control !== undefined ? { control: invocation.control } : {}),
+            ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
+            ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
+            databaseTimeouts: invocation.databaseTimeouts,
+            onUnexpected: (error, requestId) =>
+              io.err.write(
+                `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+              ),
+          });
+  } catch (error) {
+    // A store that cannot be opened is bad input: one line saying why, and code 2.
+    if (!(error instanceof StoreOpenError)) throw error;
+    io.err.write(`cloud-mock: ${error.message}\n`);
+    return 2;
+  }
   const ms = Math.round(performance.now() - started);
 
   if (invocation.command === "prism") {

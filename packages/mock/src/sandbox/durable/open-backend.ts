@@ -2,15 +2,31 @@ import { type DurableStart, TENANT_DEFAULTS } from "../compose.js";
 import type { SandboxOptions } from "../server.js";
 import { DEFAULT_TENANT_ID } from "./backend.js";
 import { JsonFileBackend } from "./json-file-backend.js";
+import { StoreOpenError } from "./store-unavailable.js";
 import { DATABASE_TIMEOUT_DEFAULTS } from "./timeouts.js";
 
 /**
- * Opens the backend the options ask for and loads what it holds; undefined in memory mode. PostgreSQL
+ * Opens the backend the options ask for and loads what it holds; undefined in memory mode. One that cannot be
+ * opened is a {@link StoreOpenError} naming its flag and why, in one line. PostgreSQL
  * may be shared by several sandbox processes: its start says how this one catches up with the others.
  * The PostgreSQL and LMDB backends are imported here, when asked for: loading `pg` and `lmdb` costs a
  * process time, and most sandboxes (and every importer of this package) never use them.
  */
 export async function openBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
+  const flag = options.databaseUrl
+    ? "--database-url"
+    : options.dataDir
+      ? `--data-dir ${options.dataDir}`
+      : `--state-file ${options.stateFile}`;
+  try {
+    return await openNamedBackend(options);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new StoreOpenError(`cannot open ${flag}: ${reason}`, { cause: error });
+  }
+}
+
+async function openNamedBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
   if (options.databaseUrl) {
     const [{ PostgresBackend }, { ReplicaSync }] = await Promise.all([
       import("./postgres-backend.js"),
@@ -31,7 +47,7 @@ export async function openBackend(options: SandboxOptions): Promise<DurableStart
   }
   if (options.dataDir) {
     const { LmdbBackend } = await import("./lmdb-backend.js");
-    const backend = new LmdbBackend(options.dataDir);
+    const backend = LmdbBackend.open(options.dataDir);
     return { backend, loaded: await backend.load() };
   }
   if (options.stateFile) {
