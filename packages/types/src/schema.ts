@@ -289,6 +289,9 @@ export interface paths {
          * @description Adds an e-mail address to a reseller's notification settings: the address then receives the
          *     notifications of the given type (`deletion_request` or `failed_login`), unless `enabled` is false.
          *     Answers `201 Created` with the stored setting.
+         *
+         *     An address gets each notification type once per reseller: adding a type the address already has (the
+         *     address compared without regard to case) is refused with `400`.
          */
         post: operations["addResellerNotificationSetting"];
         delete?: never;
@@ -2722,7 +2725,8 @@ export interface components {
             notification_type: components["schemas"]["ResellerNotificationType"];
             /**
              * Format: email
-             * @description The address that receives the notifications, at most 254 characters.
+             * @description The address that receives the notifications, at most 254 characters. Its domain must have at least two
+             *     labels (`name@example.com`, not `name@com`); an address that is not one is refused with `400`.
              * @example security@reseller.example.com
              */
             email: string;
