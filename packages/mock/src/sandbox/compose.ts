@@ -81,6 +81,8 @@ export interface DurableStart {
    * tenants are then decided by the shared store.
    */
   replicas?: (parts: ReplicaParts) => Replicas;
+  /** The idle time of tenants the backend holds for every process sharing it, over `tenantIdleMs`. */
+  tenantIdleMs?: number;
   /** Given when the default world needs a row of its own before the first call (PostgreSQL): stores it. */
   storeDefault?: (meta: string) => Promise<void>;
 }
@@ -121,7 +123,7 @@ export function composeSandbox(
     maxTenants: options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
     ...(options.tenantCreation ? { creationRate: options.tenantCreation } : {}),
     sharedIdle: durable?.replicas !== undefined,
-    idleMs: options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+    idleMs: durable?.tenantIdleMs ?? options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
     ...(options.now !== undefined ? { now: options.now } : {}),
     ...(durability ? { onCreate: (tenant: Tenant) => durability.attachTenant(tenant, true) } : {}),
     ...(durability ? { onEvict: (tenant: Tenant) => durability.evict(tenant.store) } : {}),

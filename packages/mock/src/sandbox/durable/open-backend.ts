@@ -34,13 +34,18 @@ async function openNamedBackend(options: SandboxOptions): Promise<DurableStart |
     ]);
     const backend = new PostgresBackend(
       options.databaseUrl,
-      options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+      {
+        ...(options.tenantIdleMs !== undefined ? { given: options.tenantIdleMs } : {}),
+        fallback: TENANT_DEFAULTS.tenantIdleMs,
+      },
       options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
       { ...DATABASE_TIMEOUT_DEFAULTS, ...options.databaseTimeouts },
     );
+    const loaded = await backend.load();
     return {
       backend,
-      loaded: await backend.load(),
+      loaded,
+      tenantIdleMs: backend.tenantIdleMs,
       replicas: (parts) => new ReplicaSync({ backend, ...parts }),
       storeDefault: (meta) => backend.ensureTenant(DEFAULT_TENANT_ID, meta),
     };
