@@ -11,6 +11,22 @@ describe("parseInvocation", () => {
       { command: "sandbox", port: 65535, seed: 4294967295, taskDelayMs: 0, stateFile: "s.json" },
     ],
     [["sandbox", "--task-delay", "86400000"], { taskDelayMs: 86_400_000 }],
+    [["sandbox"], { databaseTimeouts: {} }],
+    [
+      [
+        "sandbox",
+        "--database-url",
+        "postgres://h/db",
+        "--db-connect-timeout",
+        "1",
+        "--db-lock-timeout=600000",
+      ],
+      { databaseUrl: "postgres://h/db", databaseTimeouts: { connectMs: 1, lockMs: 600_000 } },
+    ],
+    [
+      ["sandbox", "--database-url", "postgres://h/db", "--db-query-timeout", "250"],
+      { databaseTimeouts: { queryMs: 250 } },
+    ],
     [["--help"], { command: "help" }],
   ])("%j → %o", (argv, expected) => {
     expect(parseInvocation(argv)).toMatchObject(expected);
@@ -41,6 +57,14 @@ describe("parseInvocation", () => {
     [["prism", "--dynamic=yes"], /--dynamic/],
     [["prism", "extra"], /positional/i],
     [["sandbox", "--port"], /argument missing/],
+    [["sandbox", "--db-query-timeout", "500"], /--db-query-timeout needs --database-url/],
+    [["sandbox", "--data-dir", "d", "--db-lock-timeout", "500"], /--db-lock-timeout needs --database-url/],
+    [
+      ["sandbox", "--database-url", "postgres://h/db", "--db-connect-timeout", "0"],
+      /--db-connect-timeout must be a whole number from 1 to 600000/,
+    ],
+    [["sandbox", "--database-url", "postgres://h/db", "--db-query-timeout", "600001"], /--db-query-timeout/],
+    [["prism", "--db-lock-timeout", "5"], /--db-lock-timeout is not an option of "prism"/],
   ])("refuses %j", (argv, message) => {
     expect(() => parseInvocation(argv)).toThrow(message);
   });

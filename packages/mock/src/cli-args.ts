@@ -1,9 +1,11 @@
 import { parseArgs } from "node:util";
+import type { DatabaseTimeouts } from "./sandbox/durable/timeouts.js";
 
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
   cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
-                     [--data-dir DIR | --database-url postgres://…]
+                     [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
+                                                    [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS]
   cloud-mock <command> --help
 
@@ -16,6 +18,9 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --state-file  a JSON file every tenant is written to shortly after each change
 --data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
 --database-url a PostgreSQL URL: like --data-dir, in a shared database (replicas may share it)
+--db-connect-timeout, --db-query-timeout, --db-lock-timeout
+              whole milliseconds from 1 to 600000 the sandbox waits for a connection (default 5000), a statement
+              (default 10000) or a lock another replica holds (default 5000); past them a call answers 503
 --control     on (default) or off: off leaves out the control API (/__sandbox/…)
 --max-tenants 1–1000000 tenants kept at once (default 500); beyond it, creation answers 429
 --tenant-idle whole milliseconds from 1 to 31536000000 after which an unused tenant is evicted (default 1800000)
@@ -41,6 +46,7 @@ export type Invocation =
       control: boolean | undefined;
       maxTenants: number | undefined;
       tenantIdleMs: number | undefined;
+      databaseTimeouts: Partial<DatabaseTimeouts>;
     };
 
 const OPTIONS = {
@@ -56,6 +62,9 @@ const OPTIONS = {
   control: { type: "string" },
   "max-tenants": { type: "string" },
   "tenant-idle": { type: "string" },
+  "db-connect-timeout": { type: "string" },
+  "db-query-timeout": { type: "string" },
+  "db-lock-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -69,7 +78,16 @@ const SANDBOX_ONLY = [
   "control",
   "max-tenants",
   "tenant-idle",
+  "db-connect-timeout",
+  "db-query-timeout",
+  "db-lock-timeout",
 ] as const;
+/** The flags that only a PostgreSQL store honours, and the timeout each sets. */
+const DATABASE_TIMEOUT_FLAGS = {
+  "db-connect-timeout": "connectMs",
+  "db-query-timeout": "queryMs",
+  "db-lock-timeout": "lockMs",
+} as const satisfies Record<string, keyof DatabaseTimeouts>;
 const STORAGE_FLAGS = ["state-file", "data-dir", "database-url"] as const;
 
 /** Parses and checks the arguments; throws UsageError on anything it cannot accept. */
@@ -103,6 +121,13 @@ export function parseInvocation(argv: string[]): Invocation {
       `--database-url must start with postgres:// or postgresql://, got "${databaseUrl}".`,
     );
   }
+  const databaseTimeouts: Partial<DatabaseTimeouts> = {};
+  for (const [flag, timeout] of Object.entries(DATABASE_TIMEOUT_FLAGS)) {
+    const ms = integerFlag(flag, values[flag as keyof typeof DATABASE_TIMEOUT_FLAGS], 1, 600_000);
+    if (ms === undefined) continue;
+    if (databaseUrl === undefined) throw new UsageError(`--${flag} needs --database-url.`);
+    databaseTimeouts[timeout] = ms;
+  }
   return {
     command,
     port,
@@ -115,6 +140,7 @@ export function parseInvocation(argv: string[]): Invocation {
     control: switchFlag("control", values.control),
     maxTenants: integerFlag("max-tenants", values["max-tenants"], 1, 1_000_000),
     tenantIdleMs: integerFlag("tenant-idle", values["tenant-idle"], 1, 31_536_000_000),
+    databaseTimeouts,
   };
 }
 

@@ -1,16 +1,18 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { main } from "./cli.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { spawnBin, startBin } from "./test-support/bin.js";
+import { freeKiB, mountSmallDisk } from "./test-support/small-disk.js";
+import { growGroup } from "./test-support/store-faults.js";
 
 const dist = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
@@ -230,4 +232,64 @@ describe("cloud-mock sandbox control flags", () => {
     expect(code).toBe(2);
     expect(err).toContain(flag);
   });
+});
+
+describe("cloud-mock sandbox and its data folder", () => {
+  const root = mkdtempSync(join(tmpdir(), "cli-data-"));
+  const disk = mountSmallDisk(root, "small.disk", "2m");
+  const skipped = "reason" in disk ? ` (skipped: ${disk.reason})` : "";
+  afterAll(() => {
+    if (!("reason" in disk)) disk.unmount();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("refuses a --data-dir that is a file: one line saying why, code 2", async () => {
+    const file = join(root, "a-file");
+    writeFileSync(file, "{}");
+    const { code, out, err } = await runBin(["sandbox", "--port", "0", "--data-dir", file]);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(new RegExp(`^cloud-mock: cannot open --data-dir ${file}: .+\\n$`));
+  });
+
+  it.skipIf("reason" in disk)(
+    `refuses a new --data-dir on a full disk: one line saying why, code 2 (no SIGBUS)${skipped}`,
+    async () => {
+      if ("reason" in disk) return;
+      const fill = join(disk.dir, "fill");
+      try {
+        writeFileSync(fill, Buffer.alloc(freeKiB(disk.dir) * 1024));
+        const dataDir = join(disk.dir, "data");
+        const { code, err } = await runBin(["sandbox", "--port", "0", "--data-dir", dataDir]);
+        expect(err).toBe(
+          `cloud-mock: cannot open --data-dir ${dataDir}: no room for the database (1024 KiB free needed)\n`,
+        );
+        expect(code).toBe(2);
+      } finally {
+        rmSync(fill, { force: true });
+      }
+    },
+  );
+
+  it.skipIf("reason" in disk)(
+    `stops with code 0 on SIGTERM while its disk is full: what it acknowledged is stored already${skipped}`,
+    async () => {
+      if ("reason" in disk) return;
+      const dataDir = join(disk.dir, "full");
+      const { child, url } = await startBin(["sandbox", "--port", "0", "--data-dir", dataDir]);
+      try {
+        const { statuses } = await growGroup(url, SANDBOX_API_KEY, () => freeKiB(disk.dir) > 0, 40, 400);
+        // Writes past the full disk, so that the stop has changes it cannot commit.
+        const late = await growGroup(url, SANDBOX_API_KEY, () => true, 40, 5);
+        expect(late.statuses).toContain(503);
+        expect(statuses).toContain(200);
+        child.kill("SIGTERM");
+        expect(await exitCode(child)).toBe(0);
+      } finally {
+        child.kill("SIGKILL");
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -72,12 +72,14 @@ export async function main(
           ...(invocation.control !== undefined ? { control: invocation.control } : {}),
           ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
           ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
+          databaseTimeouts: invocation.databaseTimeouts,
           onUnexpected: (error, requestId) =>
             io.err.write(
               `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
             ),
         });
-  // A server that cannot start (its port taken, Prism not installed) is one line and exit 2, never a stack.
+  // A server that cannot start (its port taken, Prism not installed, a store it cannot open) is one line and
+  // exit 2, never a stack.
   const server = await starting.catch((error: unknown) => {
     for (const name of STOP_SIGNALS) process.off(name, onSignal);
     const taken =

@@ -289,6 +289,9 @@ export interface paths {
          * @description Adds an e-mail address to a reseller's notification settings: the address then receives the
          *     notifications of the given type (`deletion_request` or `failed_login`), unless `enabled` is false.
          *     Answers `201 Created` with the stored setting.
+         *
+         *     An address gets each notification type once per reseller: adding a type the address already has (the
+         *     address compared without regard to case) is refused with `400`.
          */
         post: operations["addResellerNotificationSetting"];
         delete?: never;
@@ -2722,7 +2725,8 @@ export interface components {
             notification_type: components["schemas"]["ResellerNotificationType"];
             /**
              * Format: email
-             * @description The address that receives the notifications, at most 254 characters.
+             * @description The address that receives the notifications, at most 254 characters. Its domain must have at least two
+             *     labels (`name@example.com`, not `name@com`); an address that is not one is refused with `400`.
              * @example security@reseller.example.com
              */
             email: string;
@@ -3258,7 +3262,7 @@ export interface components {
                 "application/json": components["schemas"]["CloudErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the cloud service's error shape). */
+        /** @description The service failed (in the cloud service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         CloudServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3351,7 +3355,7 @@ export interface components {
                 "application/json": components["schemas"]["BillingErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the billing service's error shape). */
+        /** @description The service failed (in the billing service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         BillingServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3444,7 +3448,7 @@ export interface components {
                 "application/json": components["schemas"]["CdnErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the CDN service's error shape). */
+        /** @description The service failed (in the CDN service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         CdnServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3537,7 +3541,7 @@ export interface components {
                 "application/json": components["schemas"]["IamErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the IAM service's error shape). */
+        /** @description The service failed (in the IAM service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         IamServerError: {
             headers: {
                 [name: string]: unknown;
@@ -3617,7 +3621,7 @@ export interface components {
                 "application/json": components["schemas"]["StreamingErrorBody"];
             };
         };
-        /** @description The service failed. Idempotent requests may be retried with backoff (in the streaming service's error shape). */
+        /** @description The service failed (in the streaming service's error shape). A 503 with `Retry-After` means that the request was not applied and nothing changed: send it again once that many seconds have passed. After another 5XX status, retry idempotent requests only, with backoff. */
         StreamingServerError: {
             headers: {
                 [name: string]: unknown;

@@ -5,6 +5,7 @@ import type { DocumentModel } from "@cloud-contract/spec/model";
 import { CONTROL_PREFIX, controlCore } from "./control/control-api.js";
 import { DEFAULT_TENANT_ID, type LoadedTenant, type StateBackend } from "./durable/backend.js";
 import { Durability } from "./durable/durability.js";
+import { type DurableWrites, localWrites } from "./durable/local-writes.js";
 import { takeFault } from "./faults/inject.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "./handlers/index.js";
@@ -54,14 +55,13 @@ export interface SandboxCoreOptions {
   now?: () => number;
 }
 
-/** How this process keeps up with other processes sharing its backend (see `ReplicaSync`). */
-export interface Replicas {
+/**
+ * How this process keeps up with other processes sharing its backend (see `ReplicaSync`): its calls' turns and
+ * commits as with one process, each call first brought up to date with what the others committed.
+ */
+export interface Replicas extends DurableWrites {
   /** Adopts the key's tenant when another replica created it. */
   resolve(key: string): Promise<unknown>;
-  /** Brings the tenant's store up to date before a call; the returned function ends the call's hold. */
-  prepare(app: Store, call: CatchUpCall): Promise<() => Promise<void>>;
-  /** Commits a write made in the call's turn (with the other writes of its group). */
-  commit(app: Store): Promise<void>;
 }
 
 /** What the replicas' catch-up is built on. */
@@ -81,6 +81,8 @@ export interface DurableStart {
    * tenants are then decided by the shared store.
    */
   replicas?: (parts: ReplicaParts) => Replicas;
+  /** The idle time of tenants the backend holds for every process sharing it, over `tenantIdleMs`. */
+  tenantIdleMs?: number;
   /** Given when the default world needs a row of its own before the first call (PostgreSQL): stores it. */
   storeDefault?: (meta: string) => Promise<void>;
 }
@@ -113,16 +115,7 @@ export function composeSandbox(
       ...(options.now !== undefined ? { now: options.now } : {}),
     });
   const store = newStore();
-  // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
-  // (Replicas do the same through their write groups.)
-  const forgetUnstored = (created: Store) => {
-    const tenant = tenants.tenantOfStore(created);
-    if (tenant && !tenant.isDefault) tenants.drop(tenant);
-    durability?.forget(created);
-  };
-  const durability = durable
-    ? new Durability(durable.backend, durable.replicas ? undefined : forgetUnstored)
-    : undefined;
+  const durability = durable ? new Durability(durable.backend) : undefined;
   const tenants = new TenantRegistry({
     defaultStore: store,
     defaultKeys: { ...DEFAULT_API_KEYS, ...options.apiKeys } satisfies Record<string, KeyScope>,
@@ -130,7 +123,7 @@ export function composeSandbox(
     maxTenants: options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
     ...(options.tenantCreation ? { creationRate: options.tenantCreation } : {}),
     sharedIdle: durable?.replicas !== undefined,
-    idleMs: options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+    idleMs: durable?.tenantIdleMs ?? options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
     ...(options.now !== undefined ? { now: options.now } : {}),
     ...(durability ? { onCreate: (tenant: Tenant) => durability.attachTenant(tenant, true) } : {}),
     ...(durability ? { onEvict: (tenant: Tenant) => durability.evict(tenant.store) } : {}),
@@ -169,11 +162,22 @@ export function composeSandbox(
     return found?.tenant;
   };
   const isLive = (app: Store) => tenants.isLive(app);
-  const commit = replicas
-    ? (app: Store) => replicas.commit(app)
-    : durability && ((app: Store) => durability.commit(app));
+  // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
+  const forgetUnstored = (created: Store) => {
+    const tenant = tenants.tenantOfStore(created);
+    if (tenant && !tenant.isDefault) tenants.drop(tenant);
+    durability?.forget(created);
+  };
+  const writes: DurableWrites | undefined =
+    replicas ??
+    (durability &&
+      localWrites(durability, {
+        refused: (created, retryAfterMs) => tenants.refuse(created, retryAfterMs),
+        lost: forgetUnstored,
+      }));
+  const commit = writes && ((app: Store) => writes.commit(app));
   const validateResponses = options.validateResponses ?? false;
-  const catchUp = replicas && ((app: Store, call: CatchUpCall) => replicas.prepare(app, call));
+  const catchUp = writes && ((app: Store, call: CatchUpCall) => writes.prepare(app, call));
   const api = createPipeline<Store>({
     model,
     handlers: SANDBOX_HANDLERS,

@@ -163,6 +163,34 @@ export function putRows(entities: Entities, kind: EntityKind, rows: unknown[], c
   for (const value of values) collection.put(declaration.idOf(value), value);
 }
 
+/**
+ * Puts an entity of `kind` back as a row held it, or removes it when `row` is undefined (a failed commit's
+ * changes rolled back); the id stays recorded, so the next commit writes it as it is now.
+ */
+export function restoreRow(
+  entities: Entities,
+  kind: EntityKind,
+  id: string,
+  row: unknown,
+  context: RowContext,
+): void {
+  const collection = anyCollection(entities, kind);
+  const key = declarationOf(kind).parseId(id);
+  if (row === undefined) collection.delete(key);
+  else putRows(entities, kind, [row], context);
+  collection.record(key);
+}
+
+/** Calls `before(kind, id)` before an entity of any kind may change; undefined stops it. */
+export function watchChanges(
+  entities: Entities,
+  before: ((kind: EntityKind, id: string) => void) | undefined,
+): void {
+  for (const kind of ENTITY_KINDS) {
+    anyCollection(entities, kind).beforeChange = before && ((id) => before(kind, String(id)));
+  }
+}
+
 /** Records an entity by its row id (a failed commit gives its changes back). */
 export function recordRow(entities: Entities, kind: EntityKind, id: string): void {
   anyCollection(entities, kind).record(declarationOf(kind).parseId(id));

@@ -2,6 +2,8 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { composeSandbox, type DurableStart, type SandboxCoreOptions } from "./compose.js";
 import type { Durability } from "./durable/durability.js";
 import { openBackend } from "./durable/open-backend.js";
+import { StoreUnavailable } from "./durable/store-unavailable.js";
+import type { DatabaseTimeouts } from "./durable/timeouts.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { listen } from "./http/listen.js";
@@ -29,6 +31,8 @@ export interface SandboxOptions extends SandboxCoreOptions {
   dataDir?: string;
   /** Keep every tenant's state in PostgreSQL (schema created at start); as durable as `dataDir`. */
   databaseUrl?: string;
+  /** How long any wait on PostgreSQL may last (defaults: `DATABASE_TIMEOUT_DEFAULTS`); past it a call is a 503. */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
   /** Spec file to serve; the bundled `@cloud-contract/spec/openapi.json` unless given. */
   specPath?: string;
 }
@@ -36,7 +40,10 @@ export interface SandboxOptions extends SandboxCoreOptions {
 export interface RunningSandbox {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:4011`. */
   url: string;
-  /** Stops the server and writes the state file (if any). Safe to call twice. */
+  /**
+   * Stops the server and commits what is left (a store that cannot take it loses nothing acknowledged, and the
+   * stop still resolves); a state file whose last write fails rejects. Safe to call twice.
+   */
   stop(): Promise<void>;
   /** Puts the default world's seeded fixtures back. */
   reset(): void;
@@ -116,6 +123,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         if (durability) {
           try {
             await durability.commit();
+          } catch (error) {
+            // What is left to commit was never acknowledged (each answered write is committed first): a store
+            // that cannot take it now loses nothing anyone was promised, so the stop goes on.
+            if (!(error instanceof StoreUnavailable)) throw error;
+            options.onUnexpected?.(error, "stop");
           } finally {
             await durability.backend.close();
           }

@@ -9,7 +9,9 @@ import {
   putRows,
   type RowContext,
   recordRow,
+  restoreRow,
   rowOf,
+  watchChanges,
 } from "./entities.js";
 import type { FaultRule } from "./faults/fault.js";
 import * as cloud from "./fixtures/cloud.js";
@@ -66,6 +68,19 @@ export interface StoreChanges {
   meta: StoreMeta;
 }
 
+/**
+ * What a store was when a group of writes began, to roll them back when their commit fails: the entities (a
+ * reset replaces them whole), and the row each entity changed since had before (undefined: it did not exist).
+ */
+interface WriteJournal {
+  entities: Entities;
+  taskPlans: Map<string, TaskPlan>;
+  finishQueue: MinHeap<string>;
+  rows: Map<EntityKind, Map<string, unknown>>;
+  meta: StoreMeta;
+  wasReset: boolean;
+}
+
 /** The catalogue is read-only and depends on the seed alone, so stores of one seed share it. */
 const catalogues = new Map<number | string, Catalogue>();
 const catalogueOf = (seed: number | string): Catalogue =>
@@ -106,6 +121,7 @@ export class Store {
   /** Running tasks with a plan, by the time they end. */
   private finishQueue!: MinHeap<string>;
   private wasReset = false;
+  private journal: WriteJournal | undefined;
   /** Called when the store has changes to take (a durable backend collects them). */
   onDirty: ((store: Store) => void) | undefined;
   /** How rows keep what lies beside an entity (a running task's plan). */
@@ -149,6 +165,58 @@ export class Store {
       // Recorded changes tell a durable backend that this store has changes to take.
       collection.onTouch = () => this.onDirty?.(this);
     }
+  }
+
+  // --- writes not yet committed ------------------------------------------------------------------
+
+  /**
+   * Keeps what the store is now until {@link keepWrites} or {@link rollBackWrites}: the writes of a commit
+   * group run meanwhile, and each entity they change is kept as it was first. `onChange` is told before the
+   * first entity changes.
+   */
+  beginWrites(onChange?: () => void): void {
+    const rows = new Map<EntityKind, Map<string, unknown>>();
+    const journal: WriteJournal = {
+      entities: this.entities,
+      taskPlans: this.taskPlans,
+      finishQueue: this.finishQueue,
+      rows,
+      meta: structuredClone(this.meta()),
+      wasReset: this.wasReset,
+    };
+    this.journal = journal;
+    watchChanges(this.entities, (kind, id) => {
+      const kept = getOrAdd(rows, kind, () => new Map<string, unknown>());
+      if (kept.has(id)) return;
+      onChange?.();
+      kept.set(id, structuredClone(rowOf(journal.entities, kind, id, this.rows)));
+    });
+  }
+
+  /** The writes since {@link beginWrites} are committed: nothing more is kept. */
+  keepWrites(): void {
+    if (this.journal) watchChanges(this.journal.entities, undefined);
+    this.journal = undefined;
+  }
+
+  /**
+   * Their commit failed: the store is back as it was at {@link beginWrites} (entities, tasks' plans, ids,
+   * clock and faults). Each entity put back stays recorded, so the next commit writes it as it is now.
+   */
+  rollBackWrites(): void {
+    const journal = this.journal;
+    if (!journal) return;
+    this.keepWrites();
+    if (this.entities !== journal.entities) {
+      this.entities = journal.entities;
+      this.taskPlans = journal.taskPlans;
+      this.finishQueue = journal.finishQueue;
+    }
+    for (const [kind, rows] of journal.rows) {
+      for (const [id, row] of rows) restoreRow(this.entities, kind, id, row, this.rows);
+    }
+    this.applyMeta(journal.meta);
+    this.wasReset = journal.wasReset;
   }
 
   /** The ids each collection recorded since the last call, and forgets them. */
@@ -254,7 +322,8 @@ export class Store {
       const plan = this.taskPlans.get(id);
       // A task completed on demand left its entry behind.
       if (!plan || plan.finishAt > now) continue;
-      const task = this.entities.tasks.peek(id);
+      // Handed out (not peeked) before its plan goes: writes in progress keep it as it was (see `beginWrites`).
+      const task = this.entities.tasks.get(id);
       this.taskPlans.delete(id);
       if (!task) continue;
       settled = true;
@@ -307,6 +376,7 @@ export class Store {
     if (completion.state === "FINISHED" && plan?.outcome.state === "ERROR") {
       return { problem: "doomed", error: plan.outcome.error };
     }
+    this.entities.tasks.get(id);
     this.taskPlans.delete(id);
     const outcome = completion.state === "FINISHED" && plan ? plan.outcome : completion;
     this.endTask(task, outcome, this.now());

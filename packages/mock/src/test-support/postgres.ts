@@ -46,7 +46,7 @@ export async function transactionsLeftOpen(url: string): Promise<number> {
 }
 
 /** Matches the statement that takes tenant `$1`'s row lock for a write group (`begin; update sandbox_tenants …`). */
-const GROUP_LOCK_STATEMENT = `query like 'begin; update sandbox_tenants set last_used_at = now() where id = ' || quote_literal($1::text) || '%'`;
+const GROUP_LOCK_STATEMENT = `query like 'begin; update sandbox_tenants set last_used_at = clock_timestamp() where id = ' || quote_literal($1::text) || '%'`;
 
 /** Resolves once a write group holds tenant `id`'s row lock (its transaction is open, waiting for its writers). */
 export const tenantLockHeld = (url: string, id: string): Promise<void> =>
@@ -82,15 +82,6 @@ export async function holdTenantRow(url: string, id: string): Promise<{ release(
     },
   };
 }
-
-/** Resolves once a creation's sweep of idle tenants waits for a row lock that another transaction holds. */
-export const sweepWaitsForLock = (url: string): Promise<void> =>
-  activitySeen(
-    url,
-    "wait_event_type = 'Lock' and query like 'with gone as (%delete from sandbox_tenants%'",
-    [],
-    "a sweep waiting for a row lock",
-  );
 
 /** Polls `pg_stat_activity` until a backend matches `where`; throws after `timeoutMs`, naming `what`. */
 async function activitySeen(

@@ -9,8 +9,13 @@ export const settingsPath = `/iam/reselling/resellers/${F.resellerId}/notificati
 /** What a flood of writes saw: the e-mails whose setting was acknowledged, and every answer's status. */
 export interface WriteLog {
   acknowledged: string[];
+  /** The e-mails whose setting was answered 503: none of them may ever be stored. */
+  refused: string[];
   statuses: Map<number, number>;
-  /** Answers that break the outage rules: a status other than 2xx or 503, a 503 without Retry-After or showing internals. */
+  /**
+   * Answers that break the outage rules: a status other than 2xx, 503 or 504, a 503 without Retry-After, a 503
+   * or 504 showing internals.
+   */
   broken: string[];
   /** When each 2xx answer arrived (ms, performance.now()). */
   acknowledgedAt: number[];
@@ -19,8 +24,13 @@ export interface WriteLog {
 /** Words a 503 must not show: where the store is and how it failed. */
 const INTERNALS = /127\.0\.0\.1|localhost|postgres|ECONN|lmdb|mdb|commit|\/tmp\/|port \d|:\d{4,5}/i;
 
+/**
+ * What is wrong with an answer during a store outage, if anything: a 2xx is fine; a 503 (nothing changed) must
+ * carry Retry-After; a 504 (a commit in flight when the store stopped answering: it may be stored) is honest.
+ */
 export function checkOutage(status: number, headers: Headers, text: string): string | undefined {
   if (status >= 200 && status < 300) return undefined;
+  if (status === 504) return INTERNALS.test(text) ? `504 showing internals: ${text}` : undefined;
   if (status !== 503) return `status ${status}: ${text}`;
   const retryAfter = Number(headers.get("retry-after"));
   if (!Number.isInteger(retryAfter) || retryAfter < 1) return `503 without Retry-After: ${text}`;
@@ -39,7 +49,13 @@ export async function floodSettings(
   running: () => boolean,
   maxEach = 2_000,
 ): Promise<WriteLog> {
-  const log: WriteLog = { acknowledged: [], statuses: new Map(), broken: [], acknowledgedAt: [] };
+  const log: WriteLog = {
+    acknowledged: [],
+    refused: [],
+    statuses: new Map(),
+    broken: [],
+    acknowledgedAt: [],
+  };
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
       for (let i = 0; i < maxEach && running(); i++) {
@@ -57,7 +73,10 @@ export async function floodSettings(
           log.acknowledged.push(email);
           log.acknowledgedAt.push(performance.now());
         }
-        if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (res.status === 503) {
+          log.refused.push(email);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       }
     }),
   );
@@ -90,9 +109,19 @@ export async function storedRevision(url: string, key: string): Promise<number> 
   return group?.revision_number ?? -1;
 }
 
+/** The tag keys of the default group, as the sandbox at `url` holds it. */
+export async function storedTagKeys(url: string, key: string): Promise<Set<string>> {
+  const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
+  const group = (state.body.securityGroups as { id: string; tags_v2: { key: string }[] }[]).find(
+    (g) => g.id === F.securityGroupId,
+  );
+  return new Set(group?.tags_v2.map((t) => t.key));
+}
+
 /**
  * Grows the default group by `tagsEach` long tags per PATCH until `running()` is false (at most `max` calls):
- * a store fills fast. Returns the answers that break the outage rules, and the statuses.
+ * a store fills fast. Returns the answers that break the outage rules, the statuses, and the first tag key
+ * of each PATCH answered 503 (none of them may ever be stored).
  */
 export async function growGroup(
   url: string,
@@ -100,9 +129,10 @@ export async function growGroup(
   running: () => boolean,
   tagsEach = 40,
   max = 2_000,
-): Promise<{ broken: string[]; statuses: number[] }> {
+): Promise<{ broken: string[]; statuses: number[]; refused: string[] }> {
   const broken: string[] = [];
   const statuses: number[] = [];
+  const refused: string[] = [];
   for (let i = 0; i < max && running(); i++) {
     const tags = Object.fromEntries(
       Array.from({ length: tagsEach }, (_, t) => [`fill-${i}-${t}`, "v".repeat(250)]),
@@ -116,7 +146,10 @@ export async function growGroup(
     statuses.push(res.status);
     const problem = checkOutage(res.status, res.headers, text);
     if (problem) broken.push(problem);
-    if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (res.status === 503) {
+      refused.push(`fill-${i}-0`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
-  return { broken, statuses };
+  return { broken, statuses, refused };
 }

@@ -17,6 +17,11 @@ export class Collection<K extends string | number, V> extends Map<K, V> {
   private readonly touched = new Set<K>();
   /** Called when an id is recorded (a durable backend starts collecting changes). */
   onTouch: (() => void) | undefined;
+  /**
+   * Called with an id before its entity may change: before `get` hands it out, `set` replaces it or `delete`
+   * removes it (the store keeps what it was, to roll a failed commit back).
+   */
+  beforeChange: ((id: K) => void) | undefined;
   private readonly indexes: readonly EntityIndex<V>[];
 
   constructor(indexes: readonly EntityIndex<V>[] = []) {
@@ -26,17 +31,22 @@ export class Collection<K extends string | number, V> extends Map<K, V> {
 
   override get(id: K): V | undefined {
     const value = super.get(id);
-    if (value !== undefined) this.record(id);
+    if (value !== undefined) {
+      this.beforeChange?.(id);
+      this.record(id);
+    }
     return value;
   }
 
   override set(id: K, value: V): this {
+    this.beforeChange?.(id);
     this.put(id, value);
     this.record(id);
     return this;
   }
 
   override delete(id: K): boolean {
+    if (this.beforeChange && super.has(id)) this.beforeChange(id);
     const before = super.get(id);
     const had = super.delete(id);
     if (had) {
@@ -56,7 +66,7 @@ export class Collection<K extends string | number, V> extends Map<K, V> {
     for (const index of this.indexes) index.update(before, value);
   }
 
-  /** Tells the indexes that an entity changed in place (and records it). */
+  /** Tells the indexes that an entity changed in place (and records it); hand it out by `get` before the change. */
   refresh(id: K): void {
     const value = super.get(id);
     if (value === undefined) return;

@@ -21,15 +21,7 @@ export class Durability {
   private readonly newRecords = new Map<Store, TenantRow>();
   private evicted: string[] = [];
 
-  /**
-   * `unstored`, when given, is told about every new tenant a failed commit held: it is not kept pending (its
-   * creator answers 503 and never gets its keys), so the caller forgets it. Without it, such a tenant stays
-   * pending (replicas forget it through their write groups).
-   */
-  constructor(
-    readonly backend: StateBackend,
-    private readonly unstored?: (store: Store) => void,
-  ) {}
+  constructor(readonly backend: StateBackend) {}
 
   /** Follows a store from now on; `record` when it is a tenant not yet stored. */
   attach(store: Store, id: string, record?: TenantRow): void {
@@ -121,8 +113,8 @@ export class Durability {
   /**
    * Writes takes, in the order they were taken, in one transaction: the backend's, or `through` (a tenant's
    * locked transaction). Resolves to the new tenants the backend refused (no longer followed; their creators
-   * answer 429). When the backend fails, every take is pending again and the promise rejects with
-   * {@link StoreUnavailable}.
+   * answer 429). When the backend fails, every take is pending again (a write group then rolls its store back,
+   * so the next commit writes the state from before) and the promise rejects with {@link StoreUnavailable}.
    */
   async write(
     takes: TakenChanges[],
@@ -132,19 +124,13 @@ export class Durability {
     try {
       outcome = await through(mergeBatches(takes.map((t) => t.batch)));
     } catch (error) {
-      const lost: Store[] = [];
       for (const { store: changed, changes, record } of takes.flatMap((t) => t.taken)) {
         if (!this.ids.has(changed)) continue;
-        if (record && this.unstored) {
-          lost.push(changed);
-          continue;
-        }
         changed.giveBackChanges(changes);
         if (record) this.newRecords.set(changed, record);
         this.pending.add(changed);
       }
       for (const take of takes) this.evicted.push(...take.batch.evicted);
-      for (const store of lost) this.unstored?.(store);
       throw error instanceof StoreUnavailable
         ? error
         : new StoreUnavailable(`The ${this.backend.name} commit failed: ${(error as Error)?.message}`, {

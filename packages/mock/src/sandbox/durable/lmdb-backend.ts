@@ -1,9 +1,13 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import { open, type RootDatabase } from "lmdb";
 import { getOrAdd } from "../indexes/get-or-add.js";
 import type { EntityKind, StoreMeta } from "../store.js";
 import type { CommitBatch, CommitOutcome, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
 import type { StoreUnavailable } from "./store-unavailable.js";
+
+/** Free space the folder must have at start: the lock file and the first pages, with room to spare. */
+const ROOM_BYTES = 1024 * 1024;
 
 // Keys: [tenant, "meta"], [tenant, "record"], [tenant, "row", kind, id]; values are JSON text.
 type Key = [string, "meta"] | [string, "record"] | [string, "row", EntityKind, string];
@@ -20,9 +24,36 @@ export class LmdbBackend implements StateBackend {
   readonly name = "lmdb";
   private readonly db: RootDatabase<string, Key>;
 
-  constructor(dir: string) {
+  /**
+   * Opens (and makes) the folder. It must have room for the database's first pages: LMDB maps its files, and
+   * a page the disk cannot hold ends the process with SIGBUS instead of an error.
+   */
+  static open(dir: string): LmdbBackend {
     // The folder is ours whatever its name: lmdb takes a name with a dot for a file unless told otherwise.
     mkdirSync(dir, { recursive: true });
+    const probe = join(dir, `.room-${process.pid}`);
+    try {
+      const fd = openSync(probe, "w");
+      try {
+        writeSync(fd, Buffer.alloc(ROOM_BYTES, 1));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new Error(
+        code === "ENOSPC" || code === "EDQUOT"
+          ? `no room for the database (${ROOM_BYTES / 1024} KiB free needed)`
+          : (error as Error).message,
+      );
+    } finally {
+      rmSync(probe, { force: true });
+    }
+    return new LmdbBackend(dir);
+  }
+
+  private constructor(dir: string) {
     this.db = open<string, Key>({
       path: dir,
       noSubdir: false,

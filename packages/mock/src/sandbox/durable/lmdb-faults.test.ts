@@ -1,17 +1,18 @@
 // Backing-store faults with the embedded store (--data-dir, LMDB), through HTTP on a real folder: any folder
 // name, a full disk, and concurrent PATCHes. The sandbox runs in this process: if it died, the run would fail.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import { freeKiB, mountSmallDisk } from "../../test-support/small-disk.js";
 import {
   concurrentPatches,
   floodSettings,
   growGroup,
   storedEmails,
   storedRevision,
+  storedTagKeys,
 } from "../../test-support/store-faults.js";
 import { SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { startSandbox } from "../server.js";
@@ -19,16 +20,7 @@ import { startSandbox } from "../server.js";
 const root = mkdtempSync(join(tmpdir(), "lmdb-faults-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** A 2 MiB tmpfs at a new folder, or why there cannot be one here. */
-function smallDisk(): { dir: string; unmount(): void } | { reason: string } {
-  const dir = join(root, "small.disk");
-  mkdirSync(dir);
-  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", dir], { encoding: "utf8" });
-  if (mounted.status !== 0)
-    return { reason: `mounting a tmpfs is not allowed here: ${mounted.stderr.trim()}` };
-  return { dir, unmount: () => spawnSync("umount", ["--lazy", dir]) };
-}
-const disk = smallDisk();
+const disk = mountSmallDisk(root, "small.disk", "2m");
 
 describe("LMDB faults", () => {
   it.each([
@@ -73,7 +65,7 @@ describe("LMDB faults", () => {
   });
 
   it.skipIf("reason" in disk)(
-    `survives a full disk: writes answer 503 with Retry-After, the process stays up and keeps what it acknowledged${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`,
+    `survives a full disk: writes answer 503 with Retry-After and are rolled back, the process stays up and keeps what it acknowledged, across a restart too${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`,
     async () => {
       if ("reason" in disk) return;
       try {
@@ -85,8 +77,7 @@ describe("LMDB faults", () => {
         // Until the disk is full, and then a while more.
         for (let i = 0; i < 300; i++) {
           await sleep(100);
-          const avail = spawnSync("df", ["--output=avail", disk.dir], { encoding: "utf8" }).stdout;
-          if (Number(avail.split("\n")[1]) < 16) break;
+          if (freeKiB(disk.dir) < 16) break;
         }
         await sleep(1_500);
         writing = false;
@@ -103,13 +94,22 @@ describe("LMDB faults", () => {
           // Still serving: reads work, and what was acknowledged is held.
           const held = await storedEmails(sandbox.url, SANDBOX_API_KEY);
           expect(log.acknowledged.filter((email) => !held.has(email))).toEqual([]);
+          // A write answered 503 was not applied: never shown, whatever came after it.
+          expect(log.refused.filter((email) => held.has(email))).toEqual([]);
+          const tags = await storedTagKeys(sandbox.url, SANDBOX_API_KEY);
+          expect(filled.refused.filter((tag) => tags.has(tag))).toEqual([]);
         } finally {
-          await sandbox.stop().catch(() => undefined);
+          await sandbox.stop();
         }
+        // The stop resolved with the disk full; a restart needs room for the database's first pages.
+        disk.resize("4m");
         const again = await startSandbox({ dataDir });
         try {
           const stored = await storedEmails(again.url, SANDBOX_API_KEY);
           expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+          expect(log.refused.filter((email) => stored.has(email))).toEqual([]);
+          const tags = await storedTagKeys(again.url, SANDBOX_API_KEY);
+          expect(filled.refused.filter((tag) => tags.has(tag))).toEqual([]);
         } finally {
           await again.stop().catch(() => undefined);
         }

@@ -2,14 +2,31 @@ import { type DurableStart, TENANT_DEFAULTS } from "../compose.js";
 import type { SandboxOptions } from "../server.js";
 import { DEFAULT_TENANT_ID } from "./backend.js";
 import { JsonFileBackend } from "./json-file-backend.js";
+import { StoreOpenError } from "./store-unavailable.js";
+import { DATABASE_TIMEOUT_DEFAULTS } from "./timeouts.js";
 
 /**
- * Opens the backend the options ask for and loads what it holds; undefined in memory mode. PostgreSQL
+ * Opens the backend the options ask for and loads what it holds; undefined in memory mode. One that cannot be
+ * opened is a {@link StoreOpenError} naming its flag and why, in one line. PostgreSQL
  * may be shared by several sandbox processes: its start says how this one catches up with the others.
- * The PostgreSQL and LMDB backends are imported here, when asked for: `pg` and `lmdb` cost a process
- * 130 ms of loading, and most sandboxes (and every importer of this package) never use them.
+ * The PostgreSQL and LMDB backends are imported here, when asked for: loading `pg` and `lmdb` costs a
+ * process time, and most sandboxes (and every importer of this package) never use them.
  */
 export async function openBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
+  const flag = options.databaseUrl
+    ? "--database-url"
+    : options.dataDir
+      ? `--data-dir ${options.dataDir}`
+      : `--state-file ${options.stateFile}`;
+  try {
+    return await openNamedBackend(options);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new StoreOpenError(`cannot open ${flag}: ${reason}`, { cause: error });
+  }
+}
+
+async function openNamedBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
   if (options.databaseUrl) {
     const [{ PostgresBackend }, { ReplicaSync }] = await Promise.all([
       import("./postgres-backend.js"),
@@ -17,19 +34,25 @@ export async function openBackend(options: SandboxOptions): Promise<DurableStart
     ]);
     const backend = new PostgresBackend(
       options.databaseUrl,
-      options.tenantIdleMs ?? TENANT_DEFAULTS.tenantIdleMs,
+      {
+        ...(options.tenantIdleMs !== undefined ? { given: options.tenantIdleMs } : {}),
+        fallback: TENANT_DEFAULTS.tenantIdleMs,
+      },
       options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
+      { ...DATABASE_TIMEOUT_DEFAULTS, ...options.databaseTimeouts },
     );
+    const loaded = await backend.load();
     return {
       backend,
-      loaded: await backend.load(),
+      loaded,
+      tenantIdleMs: backend.tenantIdleMs,
       replicas: (parts) => new ReplicaSync({ backend, ...parts }),
       storeDefault: (meta) => backend.ensureTenant(DEFAULT_TENANT_ID, meta),
     };
   }
   if (options.dataDir) {
     const { LmdbBackend } = await import("./lmdb-backend.js");
-    const backend = new LmdbBackend(options.dataDir);
+    const backend = LmdbBackend.open(options.dataDir);
     return { backend, loaded: await backend.load() };
   }
   if (options.stateFile) {

@@ -10,10 +10,11 @@ import {
   type TenantRow,
 } from "./backend.js";
 import { mergeBatches } from "./merge-batches.js";
-import { StoreUnavailable } from "./store-unavailable.js";
+import { CommitUnconfirmed, StoreUnavailable } from "./store-unavailable.js";
+import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from "./timeouts.js";
 
 /** The schema's version; `migrate` brings an older database up to it at start. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -43,6 +44,8 @@ const MIGRATIONS: Record<number, string> = {
     insert into sandbox_keys (api_key, tenant)
       select k ->> 'api_key', t.id from sandbox_tenants t, jsonb_array_elements(t.record -> 'keys') k
       where t.record is not null;`,
+  // Settings every replica shares (the idle time of tenants: the first replica's).
+  3: `create table sandbox_settings (name text primary key, value jsonb not null);`,
 };
 
 /**
@@ -72,12 +75,15 @@ interface Written extends CommitOutcome {
   versions: Map<string, number>;
 }
 
-/** What changed in a tenant after a version: its meta (when newer) and its rows, and the newest version. */
+/**
+ * What changed in a tenant after a version: its meta (when newer) and its rows, each with the version it was
+ * written at, and the newest version.
+ */
 export interface TenantDelta {
   /** The tenant is no longer stored (a replica evicted it). */
   gone: boolean;
-  meta?: StoreMeta;
-  rows: { kind: EntityKind; value: unknown }[];
+  meta?: { value: StoreMeta; version: number };
+  rows: { kind: EntityKind; value: unknown; version: number }[];
   version: number;
 }
 
@@ -103,15 +109,28 @@ export class PostgresBackend implements StateBackend {
   committedTransactions = 0;
 
   /**
-   * `idleMs`: a tenant unused by every replica for this long may be evicted; `maxTenants`: most created
-   * tenants stored, across every replica.
+   * `idle`: how long a tenant unused by every replica may stay: the time this replica was given, if any, else
+   * the fallback when the database holds none (see {@link sharedIdleMs}); `maxTenants`: most created
+   * tenants stored, across every replica; `timeouts`: how long any wait on the server may last.
    */
+  /** The idle time every replica shares, once loaded (see {@link sharedIdleMs}). */
+  private idleMs = Number.POSITIVE_INFINITY;
+
   constructor(
     url: string,
-    private readonly idleMs = Number.POSITIVE_INFINITY,
+    private readonly idle: { given?: number; fallback: number } = { fallback: Number.POSITIVE_INFINITY },
     private readonly maxTenants = Number.POSITIVE_INFINITY,
+    timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: 16 });
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: 16,
+      connectionTimeoutMillis: timeouts.connectMs,
+      // On the wire (a server that stopped answering) and on the server (a statement or lock wait too long).
+      query_timeout: timeouts.queryMs,
+      statement_timeout: timeouts.queryMs,
+      lock_timeout: timeouts.lockMs,
+    });
     // An idle connection the server closed (a restart, a shutdown) is dropped by the pool and replaced on the
     // next query; without a listener its error would end the process.
     this.pool.on("error", () => undefined);
@@ -150,7 +169,9 @@ export class PostgresBackend implements StateBackend {
 
   /** Tells the store a tenant was used now (its idle time starts again for every replica). */
   async touch(tenant: string): Promise<void> {
-    await this.pool.query("update sandbox_tenants set last_used_at = now() where id = $1", [tenant]);
+    await this.pool.query("update sandbox_tenants set last_used_at = clock_timestamp() where id = $1", [
+      tenant,
+    ]);
   }
 
   /**
@@ -165,7 +186,7 @@ export class PostgresBackend implements StateBackend {
       // other replicas committed since `since` is read under it.
       const id = client.escapeLiteral(tenant);
       results = (await client.query(
-        `begin; update sandbox_tenants set last_used_at = now() where id = ${id} returning 1; ${deltaQuery(id, String(Math.trunc(since)))}`,
+        `begin; update sandbox_tenants set last_used_at = clock_timestamp() where id = ${id} returning 1; ${deltaQuery(id, String(Math.trunc(since)))}`,
       )) as unknown as pg.QueryResult<DeltaRow>[];
     } catch (error) {
       giveBack(client, error);
@@ -246,6 +267,7 @@ export class PostgresBackend implements StateBackend {
    */
   async load(): Promise<LoadedTenant[]> {
     await this.migrate();
+    this.idleMs = await this.sharedIdleMs();
     const { rows: records } = await this.pool.query<{ id: string; meta: StoreMeta }>(
       "select id, meta from sandbox_tenants where id = $1",
       [DEFAULT_TENANT_ID],
@@ -256,6 +278,28 @@ export class PostgresBackend implements StateBackend {
     );
     const loaded = rows.map((row) => ({ kind: row.kind, value: row.data }));
     return records.map(({ id, meta }) => ({ id, meta, rows: loaded }));
+  }
+
+  /**
+   * The idle time of tenants, one for every replica of the database, kept in it: a replica given one
+   * (`--tenant-idle`) stores it, one given none takes what is stored (the default when nothing is). Sweeps read
+   * it from the database when they run, so no replica judges by a time of its own.
+   */
+  private async sharedIdleMs(): Promise<number> {
+    const value = (ms: number) => JSON.stringify(Number.isFinite(ms) ? ms : null);
+    const { rows } = await this.pool.query<{ value: number | null }>(
+      `insert into sandbox_settings (name, value) values ('tenant_idle_ms', $1::jsonb)
+       on conflict (name) do update set value = case when $2 then excluded.value else sandbox_settings.value end
+       returning value`,
+      [value(this.idle.given ?? this.idle.fallback), this.idle.given !== undefined],
+    );
+    const stored = rows[0]?.value;
+    return typeof stored === "number" ? stored : Number.POSITIVE_INFINITY;
+  }
+
+  /** The idle time of tenants every replica of the database shares (known once loaded). */
+  get tenantIdleMs(): number {
+    return this.idleMs;
   }
 
   /** A commit without a tenant's lock (state flushed at stop, a reset); writes under a lock use {@link lock}. */
@@ -303,32 +347,47 @@ export class PostgresBackend implements StateBackend {
    * failure rolls back, drops or returns the client, and throws the store's unavailability.
    */
   private async writeAndCommit(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
+    let written: Written;
     try {
-      const written = await this.write(client, batch);
-      await client.query("commit");
-      this.committedTransactions++;
-      client.release();
-      return written;
+      written = await this.write(client, batch);
     } catch (error) {
-      await client.query("rollback").catch(() => undefined);
+      // The connection is dropped, not rolled back: the server ends its transaction with it, and a server
+      // that does not answer is not waited for a second time.
       giveBack(client, error);
       throw unavailable(error);
     }
+    try {
+      await client.query("commit");
+    } catch (error) {
+      giveBack(client, error);
+      // An error the server sent means the transaction was rolled back; no answer at all leaves it unknown.
+      if (isServerError(error)) throw unavailable(error);
+      throw new CommitUnconfirmed(`PostgreSQL did not confirm a COMMIT: ${(error as Error)?.message}`, {
+        cause: error,
+      });
+    }
+    this.committedTransactions++;
+    client.release();
+    return written;
   }
 
   private async write(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
-    const idleSeconds = Number.isFinite(this.idleMs) ? (this.idleMs + TOUCH_EVERY_MS) / 1000 : 1e9;
+    // The shared idle time as the database holds it now (another replica may have set it since this one started).
+    const idleSeconds = `(select coalesce((value #>> '{}')::float8, 1e12) / 1000 + ${TOUCH_EVERY_MS / 1000} from sandbox_settings where name = 'tenant_idle_ms')`;
     // The store decides: a tenant some replica used within the idle time stays, with its rows. A creation
     // sweeps every tenant idle on every replica (other replicas drop theirs when they next meet them).
     const created = batch.tenants.filter((t) => t.record);
     if (batch.evicted.length > 0 || created.length > 0) {
       await client.query(
         `with gone as (
-           delete from sandbox_tenants where record is not null
-           and last_used_at < now() - make_interval(secs => $2) and ($3 or id = any($1)) returning id
+           delete from sandbox_tenants where id in (
+             select id from sandbox_tenants where record is not null
+             and last_used_at < clock_timestamp() - make_interval(secs => ${idleSeconds}) and ($2 or id = any($1))
+             for update skip locked
+           ) returning id
          )
          delete from sandbox_rows where tenant in (select id from gone)`,
-        [batch.evicted, idleSeconds, created.length > 0],
+        [batch.evicted, created.length > 0],
       );
     }
     const versions = new Map<string, number>();
@@ -348,9 +407,9 @@ export class PostgresBackend implements StateBackend {
            on conflict (id) do nothing returning id
          )
          select exists (select 1 from admitted) or exists (select 1 from sandbox_tenants where id = $1) as admitted,
-           (select extract(epoch from min(last_used_at) + make_interval(secs => $5) - now()) * 1000
+           (select extract(epoch from min(last_used_at) + make_interval(secs => ${idleSeconds}) - clock_timestamp()) * 1000
             from sandbox_tenants where record is not null)::float8 as retry_after_ms`,
-        [tenant.id, JSON.stringify(tenant.record), tenant.meta, this.maxTenants, idleSeconds],
+        [tenant.id, JSON.stringify(tenant.record), tenant.meta, this.maxTenants],
       );
       const row = rows[0];
       if (!row?.admitted) {
@@ -376,7 +435,7 @@ export class PostgresBackend implements StateBackend {
       `with tenant as (
          insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
          on conflict (id) do update set meta = excluded.meta, version = excluded.version,
-           record = coalesce(excluded.record, sandbox_tenants.record)
+           record = coalesce(excluded.record, sandbox_tenants.record), last_used_at = clock_timestamp()
          returning version
        ), written as (
          insert into sandbox_rows (tenant, kind, id, data, version)
@@ -409,6 +468,10 @@ function giveBack(client: pg.PoolClient, error: unknown): void {
   client.release(error instanceof Error ? error : new Error(String(error)));
 }
 
+/** Whether the server itself answered with this error (it carries a SQLSTATE), rather than never answering. */
+const isServerError = (error: unknown): boolean =>
+  error instanceof pg.DatabaseError || /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code));
+
 /** Any failure of the database under a request is the store being unavailable (the message is logged only). */
 function unavailable(error: unknown): StoreUnavailable {
   if (error instanceof StoreUnavailable) return error;
@@ -434,8 +497,8 @@ function toDelta(rows: DeltaRow[], since: number): TenantDelta {
     delta.version = Math.max(delta.version, Number(row.version));
     if (row.kind === null) {
       delta.gone = false;
-      if (row.data !== null) delta.meta = row.data as StoreMeta;
-    } else delta.rows.push({ kind: row.kind, value: row.data });
+      if (row.data !== null) delta.meta = { value: row.data as StoreMeta, version: Number(row.version) };
+    } else delta.rows.push({ kind: row.kind, value: row.data, version: Number(row.version) });
   }
   return delta;
 }

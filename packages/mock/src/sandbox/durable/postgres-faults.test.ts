@@ -7,7 +7,6 @@ import {
   startPostgres,
   storedOf,
   storedTenants,
-  sweepWaitsForLock,
   type ThrowawayPostgres,
   tenantIdOf,
   tenantLockHeld,
@@ -23,13 +22,19 @@ import {
   storedRevision,
 } from "../../test-support/store-faults.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
-import { type RunningSandbox, type SandboxOptions, startSandbox } from "../server.js";
+import { type RunningSandbox, type SandboxOptions, startSandbox, TENANT_DEFAULTS } from "../server.js";
 import { TOUCH_EVERY_MS } from "./postgres-backend.js";
 
 let postgres: ThrowawayPostgres;
 const running: RunningSandbox[] = [];
 const start = async (options: SandboxOptions = {}) => {
-  const sandbox = await startSandbox({ databaseUrl: postgres.url, validateResponses: true, ...options });
+  // Each replica names its idle time: it is the database's, and the tests before may have set another.
+  const sandbox = await startSandbox({
+    databaseUrl: postgres.url,
+    validateResponses: true,
+    tenantIdleMs: TENANT_DEFAULTS.tenantIdleMs,
+    ...options,
+  });
   running.push(sandbox);
   return sandbox;
 };
@@ -47,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("PostgreSQL faults", () => {
-  it("survives the database stopped under 8 writers: 503 with Retry-After, serving again after its return, no acknowledged write lost", async () => {
+  it("survives the database stopped under 8 writers: 503 with Retry-After, serving again after its return, no acknowledged write lost, no write answered 503 kept", async () => {
     const sandbox = await start();
     const { key } = await createTenant(sandbox);
     let writing = true;
@@ -68,11 +73,15 @@ describe("PostgreSQL faults", () => {
     expect(log.broken).toEqual([]);
     expect(log.statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(Number.isFinite(recoveredMs)).toBe(true);
+    // A write answered 503 was not applied: this replica does not show it, even after later writes.
+    const shown = await storedEmails(sandbox.url, key);
+    expect(log.refused.filter((email) => shown.has(email))).toEqual([]);
 
-    // A fresh replica reads everything from the database: every acknowledged write is there.
+    // A fresh replica reads everything from the database: every acknowledged write is there, no refused one.
     const fresh = await start();
     const stored = await storedEmails(fresh.url, key);
     expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+    expect(log.refused.filter((email) => stored.has(email))).toEqual([]);
   });
 
   it("answers reads while the database is down with a 503 in each service's shape, and as before once it is back", async () => {
@@ -199,44 +208,89 @@ describe("PostgreSQL faults", () => {
     expect(seen.status).toBe(200);
   });
 
-  it("a tenant swept by another replica while its writers wait for their group: each answers 401, nothing stored, the process serves on", async () => {
+  it("never sweeps a tenant whose row a write holds: the creation goes on at once, the writers waiting for the row are answered and stored", async () => {
     const idle = { tenantIdleMs: 1 };
     const [a, b] = await Promise.all([start(idle), start(idle)]);
-    const doomed = await createTenant(a);
-    const doomedId = (await tenantIdOf(postgres.url, doomed.key)) as string;
-    expect(doomedId).toBeDefined();
-    // B's sweep must begin once the tenant has been unused (its last use: its creation) for longer than the
-    // idle time plus TOUCH_EVERY_MS.
+    const busy = await createTenant(a);
+    const busyId = (await tenantIdOf(postgres.url, busy.key)) as string;
+    // Idle by its last acknowledged write (its creation) for longer than the idle time plus TOUCH_EVERY_MS.
     await sleep(TOUCH_EVERY_MS + 300);
-    // A transaction of the test's own holds the tenant's row, as a replica's write group would. B's creation
-    // sweeps every tenant idle everywhere: it finds this one idle and is the first to wait for the row. A's
-    // writers come next: their group waits for the row behind the sweep, so the sweep always goes first.
-    const holder = await holdTenantRow(postgres.url, doomedId);
-    const creating = createTenant(b);
-    await sweepWaitsForLock(postgres.url);
+    // A transaction of the test's own holds the tenant's row, as a replica's write group would.
+    const holder = await holdTenantRow(postgres.url, busyId);
     const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
     const waiting = Array.from({ length: 3 }, (_, i) =>
-      sandboxRequest(a.url, "PATCH", path, doomed.key, { tags: { [`waiting-${i}`]: "x" } }),
+      sandboxRequest(a.url, "PATCH", path, busy.key, { tags: { [`waiting-${i}`]: "x" } }),
     );
-    await tenantLockWaits(postgres.url, doomedId);
+    await tenantLockWaits(postgres.url, busyId);
+    // B's creation sweeps the tenants idle everywhere: it skips the one whose row is held, without waiting.
+    expect((await createTenant(b)).status).toBe(201);
+    expect((await storedOf(postgres.url, busyId)).tenants).toBe(1);
     await holder.release();
-    expect((await creating).status).toBe(201);
-    for (const answer of await Promise.all(waiting)) {
-      expect(answer.status).toBe(401);
-      expect(answer.body).toMatchObject({ exception_class: "TenantEvicted" });
-    }
-    await expectEvictedEverywhere([a, b], doomed.key, doomedId);
+    for (const answer of await Promise.all(waiting)) expect(answer.status).toBe(200);
+    const fresh = await start(idle);
+    const state = await sandboxRequest(fresh.url, "GET", "/__sandbox/state", busy.key);
+    const group = (state.body.securityGroups as { id: string; tags_v2: { key: string }[] }[]).find(
+      (g) => g.id === F.securityGroupId,
+    );
+    expect(group?.tags_v2.map((t) => t.key)).toEqual(
+      expect.arrayContaining(["waiting-0", "waiting-1", "waiting-2"]),
+    );
   }, 30_000);
 
-  it("a fault's delay holding a tenant's write turn ends when its client leaves: the sweep waiting for the tenant evicts it, nothing stored, both replicas serve on", async () => {
+  it("two replicas, a write group holding a tenant's row longer than the idle time while the other replica creates tenants: nothing acknowledged lost, nobody evicted", async () => {
+    // A names a short idle time, which the database keeps for both; B names none.
+    const a = await start({ tenantIdleMs: 1_000 });
+    const b = await startSandbox({ databaseUrl: postgres.url });
+    running.push(b);
+    const busy = await createTenant(b);
+    const busyId = (await tenantIdOf(postgres.url, busy.key)) as string;
+    const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
+    const fault = { operation_id: "updateSecurityGroup", kind: "status", status: 500, delay_ms: 3_000 };
+    expect((await sandboxRequest(b.url, "POST", "/__sandbox/faults", busy.key, fault)).status).toBe(201);
+    // One group of B: the delayed PATCH first, then 6 writes, all queued while the test holds the row.
+    const holder = await holdTenantRow(postgres.url, busyId);
+    const delayed = sandboxRequest(b.url, "PATCH", path, busy.key, { name: "delayed" });
+    await tenantLockWaits(postgres.url, busyId);
+    const writes = Array.from({ length: 6 }, (_, i) =>
+      sandboxRequest(b.url, "POST", settingsPath, busy.key, {
+        notification_type: "failed_login",
+        email: `held-${i}@example.com`,
+      }),
+    );
+    await sleep(100);
+    await holder.release();
+    // A creates tenants (and sweeps) while B's group holds the row for the fault's 3 s, until B answers.
+    let answered = false;
+    const answers = Promise.all([delayed, ...writes]).finally(() => {
+      answered = true;
+    });
+    let sweeps = 0;
+    while (!answered) {
+      await sleep(300);
+      expect((await createTenant(a)).status).toBe(201);
+      sweeps++;
+    }
+    const [refused, ...acknowledged] = await answers;
+    expect(sweeps).toBeGreaterThan(5);
+    expect(refused?.status).toBe(500);
+    expect(acknowledged.map((w) => w.status)).toEqual(Array(6).fill(201));
+    // Its last acknowledged write made the tenant used: it is there, whole, on both replicas.
+    expect((await storedOf(postgres.url, busyId)).tenants).toBe(1);
+    for (const replica of [b, a]) {
+      const stored = await storedEmails(replica.url, busy.key);
+      expect([...stored].filter((email) => email.startsWith("held-")).sort()).toEqual(
+        Array.from({ length: 6 }, (_, i) => `held-${i}@example.com`).sort(),
+      );
+    }
+  }, 60_000);
+
+  it("a fault's delay holding a tenant's write turn keeps the tenant from sweeps, and ends when its client leaves: the tenant, idle, is then evicted everywhere", async () => {
     const idle = { tenantIdleMs: 1 };
     const [a, b] = await Promise.all([start(idle), start(idle)]);
     const doomed = await createTenant(a);
     const doomedId = (await tenantIdOf(postgres.url, doomed.key)) as string;
     const fault = { operation_id: "updateSecurityGroup", kind: "reset", delay_ms: 60_000 };
     expect((await sandboxRequest(a.url, "POST", "/__sandbox/faults", doomed.key, fault)).status).toBe(201);
-    // B's sweep must begin once the tenant has been unused (its last use: arming the fault) for longer than
-    // the idle time plus TOUCH_EVERY_MS.
     await sleep(TOUCH_EVERY_MS + 300);
     // A's PATCH holds the tenant's write turn, and with it the tenant's row, for the fault's minute.
     const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
@@ -250,13 +304,17 @@ describe("PostgreSQL faults", () => {
       holder.signal,
     ).catch(() => "left");
     await tenantLockHeld(postgres.url, doomedId);
-    const creating = createTenant(b);
-    await sweepWaitsForLock(postgres.url);
+    expect((await createTenant(b)).status).toBe(201);
+    expect((await storedOf(postgres.url, doomedId)).tenants).toBe(1);
     const left = performance.now();
     holder.abort();
     expect(await holding).toBe("left");
-    // The turn ends with its client, not after the fault's minute; the sweep then deletes the idle tenant.
-    expect((await creating).status).toBe(201);
+    // The turn ends with its client, not after the fault's minute; the next sweep finds the tenant idle.
+    await eventually(async () => {
+      await sleep(TOUCH_EVERY_MS + 100);
+      expect((await createTenant(b)).status).toBe(201);
+      return (await storedOf(postgres.url, doomedId)).tenants === 0 ? true : undefined;
+    }, 10_000);
     expect(performance.now() - left).toBeLessThan(10_000);
     await expectEvictedEverywhere([a, b], doomed.key, doomedId);
   }, 30_000);

@@ -54,7 +54,8 @@ export class ReplicaSync {
 
   /**
    * The pipeline's replica catch-up stage: brings `app` up to date; a write waits for its turn in the
-   * tenant's next write group, which holds the tenant's row lock across replicas. Resolves to the function
+   * tenant's next write group, which holds the tenant's row lock across replicas; a read first waits for the
+   * COMMIT of changes this process's group made. Resolves to the function
    * that ends what it took (call it once the call is done); rejects with {@link StoreUnavailable} when the
    * database cannot be reached.
    */
@@ -62,6 +63,8 @@ export class ReplicaSync {
     const id = this.options.durability.idOf(app);
     if (id === undefined) return async () => undefined;
     if (!call.writes) {
+      // A change of this process's own write group is not shown before its COMMIT.
+      await this.groups.committed(app);
       await this.catchUp(app, id);
       this.touch(app, id);
       return async () => undefined;
@@ -110,9 +113,12 @@ export class ReplicaSync {
       this.drop(store);
       return;
     }
-    for (const row of delta.rows) store.putRow(row.kind, row.value);
-    if (delta.meta) store.applyMeta(delta.meta);
-    if (delta.version > (this.synced.get(store) ?? 0)) this.synced.set(store, delta.version);
+    // A delta read before this process's own later commit is older than the store: only what is newer than
+    // the store's version goes in (a tenant's versions grow in commit order: its writers hold its lock).
+    const synced = this.synced.get(store) ?? 0;
+    for (const row of delta.rows) if (row.version > synced) store.putRow(row.kind, row.value);
+    if (delta.meta && delta.meta.version > synced) store.applyMeta(delta.meta.value);
+    if (delta.version > synced) this.synced.set(store, delta.version);
   }
 
   /** Marks a tenant used in the store, at most every {@link TOUCH_EVERY_MS} (eviction waits that much longer). */

@@ -14,3 +14,26 @@ export class StoreUnavailable extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
   }
 }
+
+/**
+ * The store did not confirm a commit it was sent (the server stopped answering, or went away, while it was
+ * committing): the write may or may not be stored. The pipeline answers it with a 504 that says so (a 503
+ * would claim that nothing changed); the store is brought up to date from the backend on the next call.
+ */
+export class CommitUnconfirmed extends StoreUnavailable {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = "CommitUnconfirmed";
+  }
+}
+
+/**
+ * The store the options name cannot be opened at start (a folder that cannot be made or has no room, a
+ * database that cannot be reached): the CLI prints the message, one line, and exits with code 2.
+ */
+export class StoreOpenError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "StoreOpenError";
+  }
+}

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,6 +81,26 @@ function watchServer(postmasterPid: number, dir: string): ChildProcess {
   return atProcessEnd("watch-postgres", stopAndRemove, [String(postmasterPid), dir]);
 }
 
+/**
+ * Sends `signal` to the server's postmaster and to each of its processes (its children in /proc), the
+ * postmaster first so that it starts no new one meanwhile.
+ */
+function signalServer(postmaster: number, signal: NodeJS.Signals): void {
+  process.kill(postmaster, signal);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(join("/proc", entry, "stat"), "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // The fields after the command's closing parenthesis: state, then the parent's PID.
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (parent === postmaster) process.kill(Number(entry), signal);
+  }
+}
+
 /** The PID of the server running on `data` (the first line of its postmaster.pid). */
 export function postmasterPid(data: string): number {
   return Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
@@ -92,6 +112,13 @@ export interface ThrowawayPostgres {
   halt(): void;
   /** Starts the halted server again on the same port and data; returns once it accepts connections. */
   resume(): void;
+  /**
+   * Freezes the server and every process of it (SIGSTOP), as a hung host or a partition would: connections
+   * stay open and nothing answers until {@link thaw}.
+   */
+  freeze(): void;
+  /** Lets a frozen server run on (SIGCONT). */
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -151,9 +178,12 @@ export async function startPostgres(bin: string | undefined): Promise<ThrowawayP
       run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
     },
     resume: startWatched,
+    freeze: () => signalServer(postmasterPid(data), "SIGSTOP"),
+    thaw: () => signalServer(postmasterPid(data), "SIGCONT"),
     async stop() {
       if (stopped) return;
       stopped = true;
+      signalServer(postmasterPid(data), "SIGCONT");
       unwatch();
       try {
         run(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);

@@ -2,7 +2,7 @@
 // transactions, every answer describes its own write and is stored, a client that leaves while waiting for
 // its turn is dropped without its write and without holding up the others, a fault's delay that holds the
 // turn ends when its client leaves (also with a 1 MB body and the database down), and a group whose COMMIT
-// fails answers 503 and loses nothing.
+// fails answers 503 and is rolled back.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -46,6 +46,19 @@ async function open() {
       await backend.close();
     },
   };
+}
+
+/** The default security group as the tenant of `key` sees it. */
+async function groupOf(url: string, key: string) {
+  const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
+  const groups = state.body.securityGroups as {
+    id: string;
+    revision_number: number;
+    tags_v2: { key: string }[];
+  }[];
+  const group = groups.find((g) => g.id === F.securityGroupId);
+  if (!group) throw new Error("the default security group is missing");
+  return group;
 }
 
 describe("group commit on PostgreSQL", () => {
@@ -183,9 +196,10 @@ describe("group commit on PostgreSQL", () => {
     }
   }, 60_000);
 
-  it("a group whose COMMIT fails (a deferred check refuses it): 503 with Retry-After to each writer, process up, nothing lost", async () => {
+  it("a group whose COMMIT fails (a deferred check refuses it): 503 with Retry-After to each writer, nothing of the group kept or stored, process up", async () => {
     // A deferred constraint trigger runs at COMMIT: while `refuse_commit.on` is set, every COMMIT that wrote a
-    // row fails, after the statements of the transaction succeeded.
+    // row fails (after a pause), after the statements of the transaction succeeded.
+    const sandbox = await open();
     const admin = new pg.Client(postgres.url);
     await admin.connect();
     await admin.query(`
@@ -193,18 +207,22 @@ describe("group commit on PostgreSQL", () => {
       insert into refuse_commit values (false);
       create function refuse_commit_check() returns trigger language plpgsql as $$
       begin
-        if (select on_ from refuse_commit) then raise exception 'COMMIT refused on purpose'; end if;
+        if (select on_ from refuse_commit) then
+          perform pg_sleep(0.4);
+          raise exception 'COMMIT refused on purpose';
+        end if;
         return null;
       end $$;
       create constraint trigger refuse_commit_at_end after insert or update on sandbox_rows
         deferrable initially deferred for each row execute function refuse_commit_check();`);
-    const sandbox = await open();
     let stillOpen = true;
     try {
       const { body } = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
       const key: string = body.api_key;
+      const before = await groupOf(sandbox.url, key);
+      expect(before.revision_number).toBeGreaterThanOrEqual(0);
       await admin.query("update refuse_commit set on_ = true");
-      const refused = await Promise.all(
+      const refusing = Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           fetch(`${sandbox.url}${groupPath}`, {
             method: "PATCH",
@@ -217,16 +235,27 @@ describe("group commit on PostgreSQL", () => {
           })),
         ),
       );
+      // While a refused COMMIT runs (it sleeps before it fails), reads wait for it and show the state before.
+      await eventually(async () => {
+        const { rows } = await admin.query("select 1 from pg_stat_activity where wait_event = 'PgSleep'");
+        return rows.length > 0 ? true : undefined;
+      });
+      const during = await groupOf(sandbox.url, key);
+      expect(during.revision_number).toBe(before.revision_number);
+      expect(during.tags_v2.map((t) => t.key).filter((k) => k.startsWith("refused-"))).toEqual([]);
+      const refused = await refusing;
       for (const answer of refused) {
         expect(answer.status).toBe(503);
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
         expect(answer.text).not.toMatch(/refused on purpose|127\.0\.0\.1|postgres/i);
       }
       await admin.query("update refuse_commit set on_ = false");
-      // The process is up and writes again; what the refused commits carried goes with the next one.
+      // A 503 means nothing changed: the group is rolled back, and the next write starts from the state before.
       const next = await sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { after: "x" } });
       expect(next.status).toBe(200);
       const answered = next.body as { revision_number: number; tags_v2: { key: string }[] };
+      expect(answered.revision_number).toBe(before.revision_number + 1);
+      expect(answered.tags_v2.map((t) => t.key).filter((k) => k.startsWith("refused-"))).toEqual([]);
       await sandbox.close();
       stillOpen = false;
       const again = await open();
@@ -238,10 +267,12 @@ describe("group commit on PostgreSQL", () => {
         expect(stored?.revision_number).toBe(answered.revision_number);
         expect(stored?.tags_v2.map((t) => t.key).sort()).toEqual(answered.tags_v2.map((t) => t.key).sort());
         expect(stored?.tags_v2.map((t) => t.key)).toContain("after");
+        expect(stored?.tags_v2.map((t) => t.key).filter((k) => k.startsWith("refused-"))).toEqual([]);
       } finally {
         await again.close();
       }
     } finally {
+      await admin.query("update refuse_commit set on_ = false");
       if (stillOpen) await sandbox.close();
       await admin
         .query("drop trigger refuse_commit_at_end on sandbox_rows; drop table refuse_commit;")

@@ -46,10 +46,14 @@ function settle<T>(): Settle<T> {
   return { promise, resolve, reject };
 }
 
-/** A tenant's writers in this process: those waiting for the next group, and the one whose turn it is. */
+/**
+ * A tenant's writers in this process: those waiting for the next group, the one whose turn it is, and, once a
+ * writer of the running group changed the store, the end of that group's COMMIT (reads wait for it).
+ */
 interface TenantWriters {
   waiting: Writer[];
   current: Writer | undefined;
+  uncommitted: Settle<void> | undefined;
 }
 
 const nothingToEnd = async () => undefined;
@@ -59,8 +63,9 @@ const nothingToEnd = async () => undefined;
  * together; then one lock is taken for all of them, each runs in its turn on the in-memory store (seeing what
  * the previous one left; its answer is made from the state as its own write left it), one COMMIT holds every
  * change, and only then do their answers go. When that COMMIT fails, every writer of the group fails with it
- * (its changes pending again, see {@link Durability.write}). A writer whose client left before its turn is
- * skipped without waiting for it.
+ * and the store is rolled back to what it was before the group: a 503 means that nothing changed. Reads of
+ * the tenant wait while a group's changes are not committed, so they never show a change that may yet be
+ * rolled back. A writer whose client left before its turn is skipped without waiting for it.
  */
 export class WriteGroups {
   private readonly tenants = new Map<Store, TenantWriters>();
@@ -76,7 +81,7 @@ export class WriteGroups {
     const writers = this.tenants.get(store);
     if (writers) writers.waiting.push(writer);
     else {
-      const first: TenantWriters = { waiting: [writer], current: undefined };
+      const first: TenantWriters = { waiting: [writer], current: undefined, uncommitted: undefined };
       this.tenants.set(store, first);
       void this.run(store, first);
     }
@@ -88,11 +93,21 @@ export class WriteGroups {
    * it. Undefined when no writer of the store has its turn (the store is not written through a group).
    */
   commit(store: Store): Promise<void> | undefined {
-    const writer = this.tenants.get(store)?.current;
-    if (!writer?.end) return undefined;
+    const writers = this.tenants.get(store);
+    const writer = writers?.current;
+    if (!writers || !writer?.end) return undefined;
+    writers.uncommitted ??= settle();
     writer.committed = settle();
     writer.end(this.options.durability.takeOwn(store));
     return writer.committed.promise;
+  }
+
+  /**
+   * Resolves once the store holds no change that is not committed (at once when it holds none): a read waits
+   * for it, so that it never shows a write whose COMMIT may still fail.
+   */
+  committed(store: Store): Promise<void> | undefined {
+    return this.tenants.get(store)?.uncommitted?.promise;
   }
 
   /** Runs the store's groups one after another while writers wait. */
@@ -123,6 +138,9 @@ export class WriteGroups {
       for (const writer of group) writer.turn.resolve(nothingToEnd);
       return;
     }
+    store.beginWrites(() => {
+      writers.uncommitted ??= settle();
+    });
     try {
       for (const writer of group) {
         if (writer.closed()) {
@@ -140,20 +158,31 @@ export class WriteGroups {
         });
       }
       writers.current = undefined;
-      await this.commitGroup(group, lock);
+      await this.commitGroup(store, group, lock);
     } finally {
+      // Whatever ended the group, what it left uncommitted is undone (a no-op after its COMMIT).
+      store.rollBackWrites();
       writers.current = undefined;
+      writers.uncommitted?.resolve();
+      writers.uncommitted = undefined;
       await lock.release();
     }
   }
 
-  /** One COMMIT for every change of the group (through its lock); then each writer learns how it went. */
-  private async commitGroup(group: Writer[], lock: GroupLock): Promise<void> {
+  /**
+   * One COMMIT for every change of the group (through its lock); then each writer learns how it went. When it
+   * fails, the store is rolled back before any writer is answered.
+   */
+  private async commitGroup(store: Store, group: Writer[], lock: GroupLock): Promise<void> {
     const wrote = group.filter((w) => w.take && w.committed);
-    if (wrote.length === 0) return;
+    if (wrote.length === 0) {
+      store.keepWrites();
+      return;
+    }
     const takes = wrote.map((w) => w.take as TakenChanges);
     try {
       const refused = await this.options.durability.write(takes, (batch) => lock.commit(batch));
+      store.keepWrites();
       const errors = new Map(refused.map((r) => [r.store, this.options.refused(r.store, r.retryAfterMs)]));
       for (const writer of wrote) {
         const created = writer.take?.taken.filter((t) => t.record) ?? [];
@@ -162,7 +191,10 @@ export class WriteGroups {
         else writer.committed?.resolve();
       }
     } catch (error) {
-      for (const { store, record } of takes.flatMap((t) => t.taken)) if (record) this.options.lost(store);
+      store.rollBackWrites();
+      for (const { store: created, record } of takes.flatMap((t) => t.taken)) {
+        if (record) this.options.lost(created);
+      }
       for (const writer of wrote) writer.committed?.reject(error);
     }
   }

@@ -1,5 +1,5 @@
 import type { DocumentModel } from "@cloud-contract/spec/model";
-import { StoreUnavailable } from "../durable/store-unavailable.js";
+import { CommitUnconfirmed, StoreUnavailable } from "../durable/store-unavailable.js";
 import { type CompiledOperation, HTTP_OWN_STATUSES } from "../openapi/operations.js";
 import { ApiError, type ErrorService, errorBody } from "./api-error.js";
 import type { SandboxResponse } from "./exchange.js";
@@ -17,8 +17,9 @@ export interface ErrorWriterOptions {
 /**
  * The one writer of every error the sandbox answers, whoever raised it: in the error shape of the operation's
  * service (the cloud shape when no operation matched), with `X-Request-Id`, at a status the operation documents
- * or one of HTTP's own. A backing store's fault (`StoreUnavailable`) is a 503 with `Retry-After`; any other
- * unexpected error a 500; neither shows its message, which may name hosts, ports or paths.
+ * or one of HTTP's own. A backing store's fault (`StoreUnavailable`) is a 503 with `Retry-After` (nothing
+ * changed), a commit the store did not confirm a 504 (the write may be stored); any other unexpected error a
+ * 500; none shows its message, which may name hosts, ports or paths.
  */
 export function errorWriter(options: ErrorWriterOptions) {
   const { model } = options;
@@ -45,6 +46,13 @@ export function errorWriter(options: ErrorWriterOptions) {
 function toApiError(error: unknown, requestId: string, options: ErrorWriterOptions): ApiError {
   if (error instanceof ApiError) return error;
   options.onUnexpected?.(error, requestId);
+  if (error instanceof CommitUnconfirmed) {
+    return new ApiError(
+      504,
+      "The sandbox's storage did not confirm this write in time: it may or may not be stored. Read the state before sending it again.",
+      { exceptionClass: "GatewayTimeout" },
+    );
+  }
   if (error instanceof StoreUnavailable) {
     return new ApiError(503, "The sandbox's storage is unavailable for a moment; try again shortly.", {
       exceptionClass: "ServiceUnavailable",

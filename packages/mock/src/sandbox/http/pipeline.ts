@@ -174,7 +174,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     const { body } = call.request;
     if (!call.op.body || body === undefined) return undefined;
     const bytes = typeof body === "function" ? await body() : body;
-    const text = typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
+    const text = typeof bytes === "string" ? bytes : decodeUtf8(bytes);
     const type = call.request.headers["content-type"];
     return { text, contentType: typeof type === "string" ? type : "" };
   }
@@ -347,6 +347,17 @@ interface Responded {
 }
 
 const notFound = (path: string) => new ApiError(404, `No operation at ${path}.`);
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body's text; bytes that are not UTF-8 are a 400, never replaced by U+FFFD. */
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ApiError(400, "The request body is not valid UTF-8.", { exceptionClass: "ValidationError" });
+  }
+}
 
 /** The `Allow` header of a path: its methods, HEAD where it has GET, and OPTIONS. */
 function allowed(methods: string[]): string {

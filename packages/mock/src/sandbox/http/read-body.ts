@@ -3,12 +3,20 @@ import { ApiError } from "./api-error.js";
 import { BodyTooLargeError } from "./body-limit.js";
 
 /**
- * Reads the whole body up to `limit` bytes. A declared Content-Length above the limit is refused before
- * reading; a chunked body is cut off as soon as it passes the limit; a client that leaves mid-body rejects.
+ * How much of a body over the limit is still read (and dropped) before the 413 goes: a client that sends its
+ * whole body before it reads the answer then gets the 413 rather than a reset connection. A larger body is cut
+ * off at once.
+ */
+export const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads the whole body up to `limit` bytes. A body over the limit is refused with a 413 once it has arrived
+ * (read and dropped, up to {@link DRAIN_BYTES}), or at once when it is larger still, by its Content-Length or
+ * as it arrives; a client that leaves mid-body rejects.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (declared > limit) return Promise.reject(new BodyTooLargeError(limit));
+  if (declared > Math.max(limit, DRAIN_BYTES)) return Promise.reject(new BodyTooLargeError(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -21,14 +29,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on("data", (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > limit) {
+      if (size <= limit) chunks.push(chunk);
+      else if (size > Math.max(limit, DRAIN_BYTES)) {
         req.pause();
         fail(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
+      } else chunks.length = 0; // over the limit: read on to the end, keeping nothing
     });
     req.once("end", () => {
+      if (size > limit) return fail(new BodyTooLargeError(limit));
       if (done) return;
       done = true;
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));

@@ -1,0 +1,152 @@
+// Every wait on PostgreSQL is bounded, through HTTP on a real server: the test's own PostgreSQL frozen
+// (SIGSTOP of every process of it) under writers and readers, and a tenant's row held by another transaction.
+// Past the timeouts each call is a 503 with Retry-After, never a hang; once the server runs again, so does
+// the sandbox, and no write answered 503 is stored.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  holdTenantRow,
+  startPostgres,
+  type ThrowawayPostgres,
+  tenantIdOf,
+} from "../../test-support/postgres.js";
+import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import { checkOutage, settingsPath, storedEmails } from "../../test-support/store-faults.js";
+import { SANDBOX_API_KEY } from "../fixtures/ids.js";
+import { type RunningSandbox, startSandbox } from "../server.js";
+
+const TIMEOUT_MS = 600;
+const timeouts = { connectMs: TIMEOUT_MS, queryMs: TIMEOUT_MS, lockMs: TIMEOUT_MS };
+/** The longest a call may take while the server is frozen: a connection's wait, then a statement's. */
+const BOUND_MS = 2 * TIMEOUT_MS + 1_500;
+
+let postgres: ThrowawayPostgres;
+const running: RunningSandbox[] = [];
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  postgres?.thaw();
+  await Promise.all(running.map((s) => s.stop().catch(() => undefined)));
+  await postgres?.stop();
+});
+
+async function start() {
+  const sandbox = await startSandbox({ databaseUrl: postgres.url, databaseTimeouts: timeouts });
+  running.push(sandbox);
+  const created = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
+  expect(created.status).toBe(201);
+  return { sandbox, key: created.body.api_key as string };
+}
+
+/** One call's answer: its status, how long it took, and whether it began while the server was frozen. */
+interface Timed {
+  status: number;
+  ms: number;
+  frozen: boolean;
+  email?: string;
+  problem?: string;
+}
+
+describe("PostgreSQL that does not answer", () => {
+  it("frozen (SIGSTOP) under writers and readers: 503 with Retry-After within the timeouts, recovery after SIGCONT, no write answered 503 stored", async () => {
+    const { sandbox, key } = await start();
+    let frozen = false;
+    let going = true;
+    const answers: Timed[] = [];
+    const call = async (method: string, email?: string) => {
+      const began = performance.now();
+      const during = frozen;
+      const res = await fetch(`${sandbox.url}${settingsPath}`, {
+        method,
+        headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" },
+        ...(email ? { body: JSON.stringify({ notification_type: "failed_login", email }) } : {}),
+      });
+      const text = await res.text();
+      // A 504 (a COMMIT unconfirmed: the write may be stored) only for a call already under way at the freeze.
+      const problem =
+        res.status === 504 && during
+          ? `504 for a call that began while frozen: ${text}`
+          : checkOutage(res.status, res.headers, text);
+      answers.push({
+        status: res.status,
+        ms: performance.now() - began,
+        frozen: during,
+        ...(email ? { email } : {}),
+        ...(problem ? { problem } : {}),
+      });
+    };
+    const clients = Array.from({ length: 6 }, async (_, c) => {
+      for (let i = 0; going; i++)
+        await call(c < 4 ? "POST" : "GET", c < 4 ? `f${c}-${i}@example.com` : undefined);
+    });
+    await sleep(300);
+    postgres.freeze();
+    frozen = true;
+    try {
+      await sleep(3 * BOUND_MS);
+    } finally {
+      frozen = false;
+      postgres.thaw();
+    }
+    // Once the server runs again, so does the sandbox: writes are acknowledged again.
+    const thawed = performance.now();
+    await eventually(async () => {
+      const recent = answers.filter((a) => !a.frozen && a.status === 201).length;
+      await sleep(50);
+      return answers.filter((a) => !a.frozen && a.status === 201).length > recent ? true : undefined;
+    }, 15_000);
+    const recoveredMs = performance.now() - thawed;
+    going = false;
+    await Promise.all(clients);
+
+    const duringFreeze = answers.filter((a) => a.frozen);
+    console.log(
+      `frozen ${3 * BOUND_MS} ms: ${duringFreeze.length} calls began meanwhile, ` +
+        `${duringFreeze.filter((a) => a.status === 503).length} answered 503, the slowest in ` +
+        `${Math.max(...duringFreeze.map((a) => a.ms)).toFixed(0)} ms; writes again ${recoveredMs.toFixed(0)} ms after SIGCONT`,
+    );
+    expect(answers.flatMap((a) => (a.problem ? [a.problem] : []))).toEqual([]);
+    expect(duringFreeze.filter((a) => a.status !== 503)).toEqual([]);
+    expect(duringFreeze.length).toBeGreaterThan(4);
+    expect(Math.max(...duringFreeze.map((a) => a.ms))).toBeLessThan(BOUND_MS);
+
+    const refused = answers.filter((a) => a.status === 503 && a.email).map((a) => a.email);
+    const acknowledged = answers.filter((a) => a.status === 201 && a.email).map((a) => a.email);
+    const fresh = await startSandbox({ databaseUrl: postgres.url });
+    running.push(fresh);
+    const stored = await storedEmails(fresh.url, key);
+    expect(acknowledged.filter((email) => !stored.has(email as string))).toEqual([]);
+    expect(refused.filter((email) => stored.has(email as string))).toEqual([]);
+  }, 60_000);
+
+  it("a tenant's row held by another transaction: its write is a 503 after the lock timeout, and works once the row is free", async () => {
+    const { sandbox, key } = await start();
+    const id = (await tenantIdOf(postgres.url, key)) as string;
+    const holder = await holdTenantRow(postgres.url, id);
+    let released = false;
+    try {
+      const began = performance.now();
+      const held = await sandboxRequest(sandbox.url, "POST", settingsPath, key, {
+        notification_type: "failed_login",
+        email: "held@example.com",
+      });
+      const ms = performance.now() - began;
+      expect(held.status).toBe(503);
+      expect(Number(held.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+      expect(ms).toBeLessThan(BOUND_MS);
+      await holder.release();
+      released = true;
+      const free = await sandboxRequest(sandbox.url, "POST", settingsPath, key, {
+        notification_type: "failed_login",
+        email: "free@example.com",
+      });
+      expect(free.status).toBe(201);
+      const shown = await storedEmails(sandbox.url, key);
+      expect(shown.has("held@example.com")).toBe(false);
+      expect(shown.has("free@example.com")).toBe(true);
+    } finally {
+      if (!released) await holder.release();
+    }
+  });
+});
