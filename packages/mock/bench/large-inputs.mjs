@@ -3,7 +3,7 @@
 // the event loop was held meanwhile. The sandbox runs in this process, the client is curl (so no client work
 // lands on the sandbox's event loop).
 // Run: pnpm --filter @cloud-contract/mock bench:large   (BENCH_ROUNDS=5 per case; the median is printed)
-// Targets (issue 17): each of the two changes under 300 ms; the loop never held over 50 ms at the limit (a
+// Targets: each of the two changes under 300 ms; the loop never held over 50 ms at the limit (a
 // tags patch and a rule list, each as large as the limit allows).
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

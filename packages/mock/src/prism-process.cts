@@ -4,8 +4,8 @@
 // - The process exits as soon as its stdin closes: when the parent dies without cleaning up (even by SIGKILL),
 //   the pipe closes and Prism goes with it.
 // - Prism's response generator loads `@faker-js/faker`, whose main module builds all of its 50-odd locales:
-//   1.1 s of CPU in a 2.3 s start, on every start. Prism only ever uses the English one, so that module is
-//   answered with faker's English build (0.2 s). Where the layout or the module's shape is not the one known
+//   about half of Prism's start, on every start. Prism only ever uses the English one, so that module is
+//   answered with faker's English build. Where the layout or the module's shape is not the one known
 //   here, nothing is replaced and Prism loads faker itself.
 import nodeModule = require("node:module");
 

@@ -49,9 +49,8 @@ function ownForServer(dir: string): void {
 
 /**
  * A freshly initialised data folder per folder of PostgreSQL programs, made once per process: every server
- * starts from a copy of it. On the 2-core machine initdb took 1.2 s of CPU and 1.3 s, a copy 0.3 s; a test
- * worker of the sandbox starts several servers (the PostgreSQL test files: 32–34 s of CPU before, 28–30 s
- * after, in runs alternated). The folder goes when the process ends.
+ * starts from a copy of it, which is much cheaper than initdb, and a test worker of the sandbox starts several
+ * servers. The folder goes when the process ends.
  */
 const templates = new Map<string, string>();
 

@@ -5,8 +5,9 @@ import { slicesInTurns } from "./turns.js";
 const SLICE = 32 * 1024;
 
 /**
- * Parses a JSON text a slice per turn of the event loop (JSON.parse holds the loop for the whole text: 50 ms
- * and more for a megabyte of object keys). Same result as JSON.parse (last duplicate key wins, `__proto__` an
+ * Parses a JSON text a slice per turn of the event loop (JSON.parse holds the loop for the whole text, long
+ * enough to stall other tenants for a megabyte of object keys). Same result as JSON.parse (last duplicate
+ * key wins, `__proto__` an
  * own key); throws a SyntaxError for a text JSON.parse refuses.
  */
 export async function parseJsonInTurns(text: string): Promise<unknown> {
