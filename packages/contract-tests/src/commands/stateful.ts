@@ -6,10 +6,11 @@ import { join, resolve } from "node:path";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { createJudge } from "../judge.js";
-import { reportFiles, writeJson } from "../report-files.js";
-import { writeJunit } from "../reports/junit.js";
+import { reportFiles } from "../report-files.js";
+import { renderJunit } from "../reports/junit.js";
+import { writeRunReports } from "../reports/run-reports.js";
 import { readGenerateSettings } from "../run-config/generate-settings.js";
-import { resolveReportsDir } from "../run-config/run-config.js";
+import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import { type Env, type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
 import { CHECKS } from "../stateful/checks.js";
@@ -21,6 +22,7 @@ import {
   type SequenceOptions,
 } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
+import { summarize, type TestRecord } from "../summary.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
 import { casesOption } from "./option-parsers.js";
@@ -160,34 +162,51 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
     );
     const files = reportFiles(command.reportsDir, "stateful", plan.target);
     const coverage = coverageReport(createCoverageModel(judge).documented, result.hits);
-    writeJson(files.coverage, coverage);
-    const failed = result.failure?.check;
-    writeJunit(
-      files.junit,
-      "stateful",
-      Object.entries(CHECKS).map(([check, description]) => ({
-        suite: "stateful",
-        name: `${check}: ${description}`,
-        ...(failed === check && result.failure ? { failure: { message: result.failure.message } } : {}),
-      })),
-    );
     let caseFile: string | undefined;
     if (result.failure) {
       caseFile = join(command.reportsDir, "cases", `stateful-${plan.target}-seed-${command.seed}.json`);
       saveSequenceCase(caseFile, command.seed, result.failure);
     }
-    const summary = {
+    // Each check is one test of the run: failed when the sequence that broke it was found.
+    const checks: TestRecord[] = Object.entries(CHECKS).map(([check, description]) => {
+      const broke = result.failure?.check === check ? result.failure : undefined;
+      return {
+        name: `${check}: ${description}`,
+        file: "",
+        state: broke ? "failed" : "passed",
+        errors: broke ? [broke.message] : [],
+      };
+    });
+    const summary = summarize({
+      run: { name: "stateful", target: plan.target, specHash: specHash() },
       target: plan.target,
-      seed: command.seed,
-      sequences: result.sequences,
-      requests: result.requests,
-      seconds,
-      checks: CHECKS,
-      linksFollowed: [...result.followed].sort(),
-      failure: result.failure ?? null,
-      caseFile: caseFile ?? null,
-    };
-    writeJson(files.summary, summary);
+      baseUrl: ctx.baseUrl,
+      operations: judge.operations,
+      tests: checks,
+    });
+    writeRunReports(files, {
+      summary: {
+        ...summary,
+        details: {
+          seed: command.seed,
+          sequences: result.sequences,
+          requests: result.requests,
+          seconds,
+          linksFollowed: [...result.followed].sort(),
+          failure: result.failure ?? null,
+          caseFile: caseFile ?? null,
+        },
+      },
+      coverage,
+      junit: renderJunit(
+        "stateful",
+        checks.map((check) => ({
+          suite: "stateful",
+          name: check.name,
+          ...(check.state === "failed" ? { failure: { message: check.errors.join("\n") } } : {}),
+        })),
+      ),
+    });
     out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
