@@ -1,6 +1,7 @@
 // A failure kept as a test, end to end: a fault set through the sandbox's control API (every getTask answers
 // 500) makes `generate` fail and keep the smallest valid case as a vitest file; a HAR with a broken answer
-// makes `replay` keep its request. Each file, run by vitest on its own, fails while the sandbox answers
+// makes `replay` keep its request; a fault that makes the sandbox answer otherwise than a recording makes
+// `parity` keep the request it sent. Each file, run by vitest on its own, fails while the sandbox answers
 // with a fault and passes once it is removed.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -158,4 +159,83 @@ it("replay keeps a recorded request whose answer broke the contract as a vitest 
   expect(readdirSync(join(reportsDir, "kept-failures", "replay-recorded"))).toEqual([
     `${operation}-1.test.ts`,
   ]);
+}, 120_000);
+
+it("parity keeps the request whose answer differed from the recording: failing with the fault, passing once it is gone", async () => {
+  const operation = "listPlanContents";
+  const url = `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
+  const recorded = await fetch(url, { headers: { authorization: `apikey ${SANDBOX_API_KEY}` } });
+  expect(recorded.status).toBe(200);
+  const text = await recorded.text();
+  const har = join(work, "recorded.har");
+  const entry = {
+    startedDateTime: new Date().toISOString(),
+    time: 1,
+    request: {
+      method: "GET",
+      url,
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [{ name: "authorization", value: "apikey REDACTED" }],
+      queryString: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [{ name: "content-type", value: "application/json" }],
+      content: { size: text.length, mimeType: "application/json", text },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: text.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+  writeFileSync(
+    har,
+    JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [entry] } }),
+  );
+
+  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
+  const reportsDir = join(work, "parity-reports");
+  const argv = [
+    "parity",
+    har,
+    "--target",
+    "url",
+    "--base-url",
+    sandbox.url,
+    "--pace",
+    "none",
+    "--reports-dir",
+    reportsDir,
+  ];
+  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
+  const run = await runBin(argv, { env });
+  expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
+  const file = join(reportsDir, "kept-failures", "parity-url", `${operation}-1.test.ts`);
+  expect(run.stdout).toContain(`kept: ${file} — curl -sS -X GET '${url}'`);
+  const kept = readFileSync(file, "utf8");
+  expect(kept).toMatch(
+    /^\/\/ Kept failure \(parity, .*recorded\.har#0\) of listPlanContents: .*status — recorded 200, target 500/m,
+  );
+  expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
+
+  // Without the fault parity finds no difference, and the re-run removes the earlier kept file.
+  const again = await runBin(argv, { env });
+  expect(again.code, again.stdout).toBe(0);
+  expect(readdirSync(reportsDir)).not.toContain("kept-failures");
 }, 120_000);

@@ -8,7 +8,7 @@ import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { curlLine, type Outcome, type RequestCase } from "../generate/request-case.js";
 import { ensureDir } from "../record/har.js";
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from "../run-config/target.js";
-import { type KeptCase, keepCase } from "./kept-case.js";
+import { type KeptCase, keepCase, type RecordedAnswer } from "./kept-case.js";
 
 export interface KeptRun {
   /** The base URL the run sent to: the file's fallback for CONTRACT_BASE_URL. */
@@ -78,6 +78,8 @@ export interface FailingRequest {
   case: RequestCase;
   outcome: Outcome;
   failure: string;
+  /** The answer a recording got, which a parity case expects again. */
+  recorded?: RecordedAnswer;
 }
 
 /**
@@ -92,7 +94,7 @@ export function keepFailure(
   target: { baseUrl: string; apiKey: string; keyVariable?: string },
 ): { file: string; curl: string } {
   const curl = curlLine(target.baseUrl, failing.case, target.keyVariable);
-  const kept = keepCase(failing.case, failing.outcome, failing.failure, from);
+  const kept = keepCase(failing.case, failing.outcome, failing.failure, from, failing.recorded);
   return {
     file: writeKeptFailure(dir, name, kept, { baseUrl: target.baseUrl, apiKey: target.apiKey, curl }),
     curl,
