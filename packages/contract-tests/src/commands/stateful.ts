@@ -1,12 +1,15 @@
 // `contract-tests stateful`: stateful sequences from the spec's links against a target (see src/stateful/).
 // Prints the run and, on a failure, its shrunk steps and the case file to replay; writes
-// stateful-<target>.{json,xml,coverage.json}. `--replay FILE` runs a saved sequence again.
+// stateful-<target>.{json,xml,coverage.json}, and the failing request as a kept vitest file when its answer
+// alone breaks the contract (kept-failures/stateful-<target>/). `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
 import { join, resolve } from "node:path";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
-import { createJudge } from "../judge.js";
-import { reportFiles } from "../report-files.js";
+import { failureOf, type RequestCase } from "../generate/request-case.js";
+import { createJudge, type Judge } from "../judge.js";
+import { type FailingRequest, keepFailure } from "../kept/kept-test-file.js";
+import { removeReports, reportFiles } from "../report-files.js";
 import { renderJunit } from "../reports/junit.js";
 import { writeRunReports } from "../reports/run-reports.js";
 import { readGenerateSettings } from "../run-config/generate-settings.js";
@@ -126,6 +129,29 @@ export interface StatefulRun extends SequenceOptions {
   replay?: string;
 }
 
+/**
+ * The failing sequence's last request as a kept case, when its answer alone breaks the contract (a body the
+ * spec refuses, a 5xx, an invalid request not refused); failures that need the steps before it have the case file.
+ */
+function keepableRequest(failure: SequenceFailure, judge: Judge, seed: number): FailingRequest | undefined {
+  const last = failure.last;
+  if (last === undefined || last.credentials !== "key") return undefined;
+  const { request, answer } = last;
+  const c: RequestCase = {
+    kind: failure.check === "invalid-refused" ? "invalid" : "valid",
+    operationId: request.operationId,
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    plan: `stateful ${failure.check}`,
+    seed,
+  };
+  const verdict = judge.checkResponse(request.operationId, answer.status, answer.contentType, answer.body);
+  const outcome = { ...answer, verdict, prismProblem: false };
+  return failureOf(c, outcome) === undefined ? undefined : { case: c, outcome, failure: failure.message };
+}
+
 function describeFailure(failure: SequenceFailure): string {
   const steps = failure.described.map((step, n) => `  ${n + 1}. ${step}`).join("\n");
   return `${failure.message}\nafter ${failure.described.length} step(s):\n${steps}\n`;
@@ -161,6 +187,8 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       `stateful: ${result.sequences} sequences, ${result.requests} requests in ${seconds.toFixed(1)} s (seed ${command.seed}${env.readOnly ? ", read-only" : ""}${env.newTenant ? ", a tenant per sequence" : ""})\n`,
     );
     const files = reportFiles(command.reportsDir, "stateful", plan.target);
+    // A re-run replaces its earlier reports and kept files.
+    removeReports(files);
     const coverage = coverageReport(createCoverageModel(judge).documented, result.hits);
     let caseFile: string | undefined;
     if (result.failure) {
@@ -208,6 +236,17 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       ),
     });
     out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
+    const keepable = result.failure && keepableRequest(result.failure, judge, command.seed);
+    if (keepable) {
+      const kept = keepFailure(
+        files.kept,
+        `${keepable.case.operationId}-${result.failure?.check}`,
+        keepable,
+        `stateful, seed ${command.seed}`,
+        { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey },
+      );
+      out.write(`kept: ${kept.file} — ${kept.curl}\n`);
+    }
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
       out.write(`saved: ${caseFile} — run it again with: contract-tests stateful --replay ${caseFile}\n`);

@@ -1,7 +1,7 @@
 // A failure kept as a test, end to end: a fault set through the sandbox's control API (every getTask answers
 // 500) makes `generate` fail and keep the smallest valid case as a vitest file; a HAR with a broken answer
 // makes `replay` keep its request; a fault that makes the sandbox answer otherwise than a recording makes
-// `parity` keep the request it sent. Each file, run by vitest on its own, fails while the sandbox answers
+// `parity` keep the request it sent, and `stateful` the request whose answer broke a check. Each file, run by vitest on its own, fails while the sandbox answers
 // with a fault and passes once it is removed.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -238,4 +238,43 @@ it("parity keeps the request whose answer differed from the recording: failing w
   const again = await runBin(argv, { env });
   expect(again.code, again.stdout).toBe(0);
   expect(readdirSync(reportsDir)).not.toContain("kept-failures");
+}, 120_000);
+
+it("stateful keeps the request whose answer broke a check: failing with the fault, passing once it is gone", async () => {
+  const operation = "listPlanContents";
+  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
+  const reportsDir = join(work, "stateful-reports");
+  const argv = [
+    "stateful",
+    "--target",
+    "url",
+    "--base-url",
+    sandbox.url,
+    "--sequences",
+    "2",
+    "--reports-dir",
+    reportsDir,
+  ];
+  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
+  const run = await runBin(argv, { env });
+  expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
+  const keptDir = join(reportsDir, "kept-failures", "stateful-url");
+  const name = readdirSync(keptDir).find((file) => file.startsWith(`${operation}-`));
+  expect(name, readdirSync(keptDir).join(", ")).toBeDefined();
+  const file = join(keptDir, name as string);
+  expect(run.stdout).toContain(
+    `kept: ${file} — curl -sS -X GET '${sandbox.url}/billing/org/v1/plans/contents`,
+  );
+  const kept = readFileSync(file, "utf8");
+  expect(kept).toMatch(/^\/\/ Kept failure \(stateful, seed \d+\) of listPlanContents: /m);
+  expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
 }, 120_000);
