@@ -124,6 +124,7 @@ describe("a re-run replaces its own reports", () => {
     const second = await runBin(["replay", har, "--reports-dir", dir]);
     expect([first.code, second.code]).toEqual([1, 1]);
     expect(second.stdout).toBe(first.stdout);
+    expect(readdirSync(join(dir, "kept-failures", "replay-recorded"))).toEqual(["getTask-1.test.ts"]);
 
     writeFileSync(har, taskHar(9998));
     const fixed = await runBin(["replay", har, "--reports-dir", dir]);

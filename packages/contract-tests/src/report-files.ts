@@ -1,6 +1,6 @@
 // Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json,codequality.json}` in the
 // reports directory, and its kept failures in `kept-failures/<name>-<target>[…]/`. `name` is `contract` for the suite and `generated` for a generate run.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 export interface Shard {
@@ -46,6 +46,13 @@ export function parseShard(text: string): Shard {
 /** Removes what an earlier run of the same name, target and shard left, so no stale report outlives a re-run. */
 export function removeReports(files: ReportFiles): void {
   for (const file of Object.values(files)) rmSync(file, { force: true, recursive: true });
+  // The kept-failures folder goes too once no other run keeps anything in it.
+  const keptRoot = dirname(files.kept);
+  try {
+    if (readdirSync(keptRoot).length === 0) rmSync(keptRoot, { recursive: true });
+  } catch {
+    // Absent: nothing to remove.
+  }
 }
 
 /** Writes `value` as indented JSON (and a final newline) to `file`, making its folder first. */

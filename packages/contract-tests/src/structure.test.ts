@@ -69,3 +69,10 @@ it("writes process.env only where it starts vitest (commands/contract-run.ts)", 
     .map((file) => relative(src, file));
   expect(writers).toEqual(["commands/contract-run.ts"]);
 });
+
+it("writes a run's JSON summary in one place only (reports/run-reports.ts), whatever the command", () => {
+  const writers = sources(src)
+    .filter((file) => /(writeJson|writeFileSync)\(\s*[\w.]*summary\b/i.test(readFileSync(file, "utf8")))
+    .map((file) => relative(src, file));
+  expect(writers).toEqual([join("reports", "run-reports.ts")]);
+});

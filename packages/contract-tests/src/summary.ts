@@ -1,5 +1,6 @@
-// The JSON summary of a contract run: per operation, how many tests passed, failed and were skipped,
-// and which schema violations were found. Pure functions; the vitest reporter feeds them.
+// What a run produced, for every command (the suite, replay, merge, stateful, parity, a skipped run): per
+// operation, the tests or checks that passed, failed and were skipped (with reasons), the schema violations
+// found, the gates, and what the command adds. Pure functions; reports/run-reports.ts writes it.
 
 import type { Operation, ResponseVerdict } from "@cloud-contract/spec/document";
 import type { GateResult } from "./coverage-report/gates.js";
@@ -100,6 +101,8 @@ export interface OperationSummary extends Counts {
 export interface ContractSummary {
   /** Set when no test ran because the target was not configured (--allow-unconfigured). */
   status?: "skipped: not configured";
+  /** The variables a skipped run was missing. */
+  missing?: string[];
   run?: RunMeta;
   /** The coverage gates of --min-coverage; a failed one fails the run. */
   gates?: GateResult[];
@@ -111,6 +114,8 @@ export interface ContractSummary {
   /** Tests tied to no operation (for example checks of the suite's own helpers). */
   unassigned: Counts;
   unhandledErrors: string[];
+  /** What the command adds to its checks (stateful: seed, links followed, the case file; parity: differences). */
+  details?: Record<string, unknown>;
 }
 
 export interface SummaryInput {

@@ -1,14 +1,17 @@
 // `contract-tests parity HAR… [--target sandbox|url]`: re-sends recorded exchanges to a target and
 // compares the answers (see src/parity/). Prints a table per operation and every difference beyond the
-// allow-list; writes parity-<target>.{json,xml}. Exit 0 none, 1 differences, 2 it cannot run.
+// allow-list; writes parity-<target>.{json,xml} and each differing exchange as a kept vitest file
+// (kept-failures/parity-<target>/). Exit 0 none, 1 differences, 2 it cannot run.
 import { resolve } from "node:path";
 import { Option } from "commander";
 import { createJudge } from "../judge.js";
+import { keepFailure } from "../kept/kept-test-file.js";
 import { loadAllowList } from "../parity/allow-list.js";
 import { describeDifference } from "../parity/differences.js";
 import { readRecording } from "../parity/recording.js";
 import { type Pace, type ParityTarget, replayForParity } from "../parity/replay.js";
 import { judgeParity, parityTable, writeParityReports } from "../parity/report.js";
+import { removeReports, reportFiles } from "../report-files.js";
 import { resolveReportsDir } from "../run-config/run-config.js";
 import { type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { sandboxControlOf } from "../sandbox-control.js";
@@ -111,7 +114,23 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
     );
     out.write(`${parityTable(judged)}\n\n`);
     for (const difference of judged.unexpected) out.write(`${describeDifference(difference)}\n`);
+    // A re-run replaces its earlier reports and kept files.
+    const reports = reportFiles(command.reportsDir, "parity", plan.target);
+    removeReports(reports);
     const files = writeParityReports(command.reportsDir, plan.target, judged);
+    // Each exchange with a difference beyond the allow-list is kept as a test of its request against the target.
+    judged.failing
+      .filter((failing) => failing.differences.some((d) => judged.unexpected.includes(d)))
+      .forEach((failing, n) => {
+        const kept = keepFailure(
+          reports.kept,
+          `${failing.case.operationId}-${n + 1}`,
+          failing,
+          `parity, ${failing.differences[0]?.where ?? "recorded"}`,
+          { baseUrl: session.ctx.baseUrl, apiKey: session.ctx.apiKey },
+        );
+        out.write(`kept: ${kept.file} — ${kept.curl}\n`);
+      });
     out.write(
       `${judged.unexpected.length} difference(s), ${judged.allowed.length} allowed — ${files.summary}, ${files.junit}\n`,
     );

@@ -1,5 +1,6 @@
 // `contract-tests replay PATH…`: judges recorded exchanges (HAR files, or folders of them) against the
-// current spec and writes the reports of a run (JSON summary, JUnit, coverage). Names each file it cannot
+// current spec and writes the reports of a run (JSON summary, JUnit, coverage) and each broken answer's
+// request as a kept vitest file (kept-failures/replay-recorded/). Names each file it cannot
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
 import { relative, resolve } from "node:path";
@@ -7,6 +8,7 @@ import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { judgeOfFile } from "../judge.js";
+import { keepFailure } from "../kept/kept-test-file.js";
 import { replayRecordings } from "../replay/replay.js";
 import { removeReports, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
@@ -74,6 +76,17 @@ export const replayCommand: CommandModule = {
                 gates,
                 cwd,
               }),
+            });
+            // Each broken answer is kept as a test sending its request again (the key is never recorded).
+            result.broken.forEach((exchange, n) => {
+              const kept = keepFailure(
+                files.kept,
+                `${exchange.case.operationId}-${n + 1}`,
+                exchange,
+                `replay, ${relative(cwd, exchange.where)}`,
+                { baseUrl: exchange.baseUrl, apiKey: "" },
+              );
+              out.write(`kept: ${kept.file} — ${kept.curl}\n`);
             });
             const broken = summary.totals.failed;
             out.write(

@@ -1,15 +1,19 @@
 // `contract-tests stateful`: stateful sequences from the spec's links against a target (see src/stateful/).
 // Prints the run and, on a failure, its shrunk steps and the case file to replay; writes
-// stateful-<target>.{json,xml,coverage.json}. `--replay FILE` runs a saved sequence again.
+// stateful-<target>.{json,xml,coverage.json}, and the failing request as a kept vitest file when its answer
+// alone breaks the contract (kept-failures/stateful-<target>/). `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
 import { join, resolve } from "node:path";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
-import { createJudge } from "../judge.js";
-import { reportFiles, writeJson } from "../report-files.js";
-import { writeJunit } from "../reports/junit.js";
+import { failureOf, type RequestCase } from "../generate/request-case.js";
+import { createJudge, type Judge } from "../judge.js";
+import { type FailingRequest, keepFailure } from "../kept/kept-test-file.js";
+import { removeReports, reportFiles } from "../report-files.js";
+import { renderJunit } from "../reports/junit.js";
+import { writeRunReports } from "../reports/run-reports.js";
 import { readGenerateSettings } from "../run-config/generate-settings.js";
-import { resolveReportsDir } from "../run-config/run-config.js";
+import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import { type Env, type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
 import { CHECKS } from "../stateful/checks.js";
@@ -21,6 +25,7 @@ import {
   type SequenceOptions,
 } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
+import { summarize, type TestRecord } from "../summary.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
 import { casesOption } from "./option-parsers.js";
@@ -124,6 +129,29 @@ export interface StatefulRun extends SequenceOptions {
   replay?: string;
 }
 
+/**
+ * The failing sequence's last request as a kept case, when its answer alone breaks the contract (a body the
+ * spec refuses, a 5xx, an invalid request not refused); failures that need the steps before it have the case file.
+ */
+function keepableRequest(failure: SequenceFailure, judge: Judge, seed: number): FailingRequest | undefined {
+  const last = failure.last;
+  if (last === undefined || last.credentials !== "key") return undefined;
+  const { request, answer } = last;
+  const c: RequestCase = {
+    kind: failure.check === "invalid-refused" ? "invalid" : "valid",
+    operationId: request.operationId,
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    plan: `stateful ${failure.check}`,
+    seed,
+  };
+  const verdict = judge.checkResponse(request.operationId, answer.status, answer.contentType, answer.body);
+  const outcome = { ...answer, verdict, prismProblem: false };
+  return failureOf(c, outcome) === undefined ? undefined : { case: c, outcome, failure: failure.message };
+}
+
 function describeFailure(failure: SequenceFailure): string {
   const steps = failure.described.map((step, n) => `  ${n + 1}. ${step}`).join("\n");
   return `${failure.message}\nafter ${failure.described.length} step(s):\n${steps}\n`;
@@ -159,36 +187,66 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       `stateful: ${result.sequences} sequences, ${result.requests} requests in ${seconds.toFixed(1)} s (seed ${command.seed}${env.readOnly ? ", read-only" : ""}${env.newTenant ? ", a tenant per sequence" : ""})\n`,
     );
     const files = reportFiles(command.reportsDir, "stateful", plan.target);
+    // A re-run replaces its earlier reports and kept files.
+    removeReports(files);
     const coverage = coverageReport(createCoverageModel(judge).documented, result.hits);
-    writeJson(files.coverage, coverage);
-    const failed = result.failure?.check;
-    writeJunit(
-      files.junit,
-      "stateful",
-      Object.entries(CHECKS).map(([check, description]) => ({
-        suite: "stateful",
-        name: `${check}: ${description}`,
-        ...(failed === check && result.failure ? { failure: { message: result.failure.message } } : {}),
-      })),
-    );
     let caseFile: string | undefined;
     if (result.failure) {
       caseFile = join(command.reportsDir, "cases", `stateful-${plan.target}-seed-${command.seed}.json`);
       saveSequenceCase(caseFile, command.seed, result.failure);
     }
-    const summary = {
+    // Each check is one test of the run: failed when the sequence that broke it was found.
+    const checks: TestRecord[] = Object.entries(CHECKS).map(([check, description]) => {
+      const broke = result.failure?.check === check ? result.failure : undefined;
+      return {
+        name: `${check}: ${description}`,
+        file: "",
+        state: broke ? "failed" : "passed",
+        errors: broke ? [broke.message] : [],
+      };
+    });
+    const summary = summarize({
+      run: { name: "stateful", target: plan.target, specHash: specHash() },
       target: plan.target,
-      seed: command.seed,
-      sequences: result.sequences,
-      requests: result.requests,
-      seconds,
-      checks: CHECKS,
-      linksFollowed: [...result.followed].sort(),
-      failure: result.failure ?? null,
-      caseFile: caseFile ?? null,
-    };
-    writeJson(files.summary, summary);
+      baseUrl: ctx.baseUrl,
+      operations: judge.operations,
+      tests: checks,
+    });
+    writeRunReports(files, {
+      summary: {
+        ...summary,
+        details: {
+          seed: command.seed,
+          sequences: result.sequences,
+          requests: result.requests,
+          seconds,
+          linksFollowed: [...result.followed].sort(),
+          failure: result.failure ?? null,
+          caseFile: caseFile ?? null,
+        },
+      },
+      coverage,
+      junit: renderJunit(
+        "stateful",
+        checks.map((check) => ({
+          suite: "stateful",
+          name: check.name,
+          ...(check.state === "failed" ? { failure: { message: check.errors.join("\n") } } : {}),
+        })),
+      ),
+    });
     out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
+    const keepable = result.failure && keepableRequest(result.failure, judge, command.seed);
+    if (keepable) {
+      const kept = keepFailure(
+        files.kept,
+        `${keepable.case.operationId}-${result.failure?.check}`,
+        keepable,
+        `stateful, seed ${command.seed}`,
+        { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey },
+      );
+      out.write(`kept: ${kept.file} — ${kept.curl}\n`);
+    }
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
       out.write(`saved: ${caseFile} — run it again with: contract-tests stateful --replay ${caseFile}\n`);

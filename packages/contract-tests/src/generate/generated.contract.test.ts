@@ -8,8 +8,7 @@ import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { recordCoverage, recordOperation, recordRequestsSent } from "../meta.js";
 import "../provided.js";
-import { keepCase } from "../kept/kept-case.js";
-import { writeKeptFailure } from "../kept/kept-test-file.js";
+import { keepFailure } from "../kept/kept-test-file.js";
 import { requestModels } from "../request-model.js";
 import { groupFailures } from "./failure-groups.js";
 import { curlLine, saveCase } from "./request-case.js";
@@ -56,12 +55,13 @@ describe("generated cases", () => {
         const curl = curlLine(ctx.baseUrl, minimal, run.apiKeyVariable);
         const kept =
           outcome &&
-          writeKeptFailure(
+          keepFailure(
             run.files.kept,
             `${operationId}-${name}`,
-            keepCase(minimal, outcome, reason, `generate, seed ${settings.seed}`),
-            { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, curl },
-          );
+            { case: minimal, outcome, failure: reason },
+            `generate, seed ${settings.seed}`,
+            { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, keyVariable: run.apiKeyVariable },
+          ).file;
         return [
           `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${minimal.plan}): ${reason}`,
           `   ${curl}`,

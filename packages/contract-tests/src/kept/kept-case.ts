@@ -5,6 +5,13 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import { failureOf, type Outcome, type RequestCase } from "../generate/request-case.js";
 import { createJudge, type Judge } from "../judge.js";
+import { compareShapes } from "../parity/shape.js";
+
+/** The answer a recording got (parity): a kept case of it expects the same status and the same body fields. */
+export interface RecordedAnswer {
+  status: number;
+  body: unknown;
+}
 
 export interface KeptCase extends RequestCase {
   /** The operation's path as the spec writes it, `{name}` for each parameter. */
@@ -16,6 +23,7 @@ export interface KeptCase extends RequestCase {
   expected: string;
   /** What the run got, and why that fails. */
   observed: { status: number; body: unknown; failure: string };
+  recorded?: RecordedAnswer;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -38,7 +46,13 @@ export function pathParamsOf(template: string, path: string): Record<string, str
 }
 
 /** The kept form of a failing case and the outcome the run observed. */
-export function keepCase(c: RequestCase, outcome: Outcome, failure: string, from: string): KeptCase {
+export function keepCase(
+  c: RequestCase,
+  outcome: Outcome,
+  failure: string,
+  from: string,
+  recorded?: RecordedAnswer,
+): KeptCase {
   const operation = loadDocument().operations.find((op) => op.operationId === c.operationId);
   if (operation === undefined) throw new Error(`no operation ${c.operationId} in the spec`);
   return {
@@ -47,10 +61,13 @@ export function keepCase(c: RequestCase, outcome: Outcome, failure: string, from
     pathParams: pathParamsOf(operation.path, c.path),
     from,
     expected:
-      c.kind === "valid"
-        ? "a documented answer whose body keeps the spec, never a 5xx"
-        : `a 4xx refusal (the request ${c.plan})`,
+      recorded !== undefined
+        ? `the recorded answer's status (${recorded.status}) and body fields, keeping the spec`
+        : c.kind === "valid"
+          ? "a documented answer whose body keeps the spec, never a 5xx"
+          : `a 4xx refusal (the request ${c.plan})`,
     observed: { status: outcome.status, body: outcome.body, failure },
+    ...(recorded === undefined ? {} : { recorded }),
   };
 }
 
@@ -61,7 +78,7 @@ let judge: Judge | undefined;
  * body as the client handed it over: text (parsed here by its content type) or already parsed JSON.
  */
 export function keptCaseFailure(
-  kept: RequestCase,
+  kept: RequestCase & { recorded?: RecordedAnswer },
   status: number,
   contentType: string | null,
   answer: unknown,
@@ -69,5 +86,11 @@ export function keptCaseFailure(
   judge ??= createJudge();
   const body = typeof answer === "string" ? parseBody(contentType, answer) : answer;
   const verdict = judge.checkResponse(kept.operationId, status, contentType, body);
-  return failureOf(kept, { status, contentType, body, verdict, prismProblem: false });
+  const broken = failureOf(kept, { status, contentType, body, verdict, prismProblem: false });
+  if (broken !== undefined || kept.recorded === undefined) return broken;
+  if (status !== kept.recorded.status) return `status ${status}, recorded ${kept.recorded.status}`;
+  const fields = compareShapes(kept.recorded.body, body).map(
+    (d) => `${d.kind} ${d.pointer}: recorded ${d.recorded ?? "absent"}, now ${d.target ?? "absent"}`,
+  );
+  return fields.length > 0 ? fields.join("; ") : undefined;
 }

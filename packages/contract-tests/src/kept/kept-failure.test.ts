@@ -1,6 +1,8 @@
 // A failure kept as a test, end to end: a fault set through the sandbox's control API (every getTask answers
-// 500) makes `generate` fail and keep the smallest valid case as a vitest file; that file, run by vitest
-// on its own, fails while the fault is there and passes once it is removed.
+// 500) makes `generate` fail and keep the smallest valid case as a vitest file; a HAR with a broken answer
+// makes `replay` keep its request; a fault that makes the sandbox answer otherwise than a recording makes
+// `parity` keep the request it sent, and `stateful` the request whose answer broke a check. Each file, run by vitest on its own, fails while the sandbox answers
+// with a fault and passes once it is removed.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -82,6 +84,192 @@ it("a seeded fault yields a kept vitest file that fails while the fault is there
   expect(text).toContain('"status": 500');
 
   const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, NO_COLOR: "1" });
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
+}, 120_000);
+
+it("replay keeps a recorded request whose answer broke the contract as a vitest file of the same request", async () => {
+  const operation = "listPlanContents";
+  const url = `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
+  const har = join(work, "broken.har");
+  const entry = {
+    startedDateTime: new Date().toISOString(),
+    time: 1,
+    request: {
+      method: "GET",
+      url,
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [],
+      queryString: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [{ name: "content-type", value: "application/json" }],
+      content: { size: 2, mimeType: "application/json", text: "42" },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: 2,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+  writeFileSync(
+    har,
+    JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [entry] } }),
+  );
+  const reportsDir = join(work, "replay-reports");
+  const run = await runBin(["replay", har, "--reports-dir", reportsDir], {
+    env: cleanEnv({ NO_COLOR: "1" }),
+  });
+  expect(run.code, run.stdout).toBe(1);
+  const file = join(reportsDir, "kept-failures", "replay-recorded", `${operation}-1.test.ts`);
+  expect(run.stdout).toContain(`kept: ${file} — curl -sS -X GET '${url}' -H 'Authorization: apikey <key>'`);
+  const text = readFileSync(file, "utf8");
+  expect(text).toMatch(/^\/\/ Kept failure \(replay, .*broken\.har#0\) of listPlanContents: /m);
+  expect(text).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+  expect(text).toContain('"body": 42');
+
+  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
+  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
+
+  // A second run replaces the first run's kept files rather than adding to them.
+  const again = await runBin(["replay", har, "--reports-dir", reportsDir], {
+    env: cleanEnv({ NO_COLOR: "1" }),
+  });
+  expect(again.code, again.stdout).toBe(1);
+  expect(readdirSync(join(reportsDir, "kept-failures", "replay-recorded"))).toEqual([
+    `${operation}-1.test.ts`,
+  ]);
+}, 120_000);
+
+it("parity keeps the request whose answer differed from the recording: failing with the fault, passing once it is gone", async () => {
+  const operation = "listPlanContents";
+  const url = `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
+  const recorded = await fetch(url, { headers: { authorization: `apikey ${SANDBOX_API_KEY}` } });
+  expect(recorded.status).toBe(200);
+  const text = await recorded.text();
+  const har = join(work, "recorded.har");
+  const entry = {
+    startedDateTime: new Date().toISOString(),
+    time: 1,
+    request: {
+      method: "GET",
+      url,
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [{ name: "authorization", value: "apikey REDACTED" }],
+      queryString: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [{ name: "content-type", value: "application/json" }],
+      content: { size: text.length, mimeType: "application/json", text },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: text.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+  writeFileSync(
+    har,
+    JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [entry] } }),
+  );
+
+  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
+  const reportsDir = join(work, "parity-reports");
+  const argv = [
+    "parity",
+    har,
+    "--target",
+    "url",
+    "--base-url",
+    sandbox.url,
+    "--pace",
+    "none",
+    "--reports-dir",
+    reportsDir,
+  ];
+  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
+  const run = await runBin(argv, { env });
+  expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
+  const file = join(reportsDir, "kept-failures", "parity-url", `${operation}-1.test.ts`);
+  expect(run.stdout).toContain(`kept: ${file} — curl -sS -X GET '${url}'`);
+  const kept = readFileSync(file, "utf8");
+  expect(kept).toMatch(
+    /^\/\/ Kept failure \(parity, .*recorded\.har#0\) of listPlanContents: .*status — recorded 200, target 500/m,
+  );
+  expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
+
+  // Without the fault parity finds no difference, and the re-run removes the earlier kept file.
+  const again = await runBin(argv, { env });
+  expect(again.code, again.stdout).toBe(0);
+  expect(readdirSync(reportsDir)).not.toContain("kept-failures");
+}, 120_000);
+
+it("stateful keeps the request whose answer broke a check: failing with the fault, passing once it is gone", async () => {
+  const operation = "listPlanContents";
+  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
+  const reportsDir = join(work, "stateful-reports");
+  const argv = [
+    "stateful",
+    "--target",
+    "url",
+    "--base-url",
+    sandbox.url,
+    "--sequences",
+    "2",
+    "--reports-dir",
+    reportsDir,
+  ];
+  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
+  const run = await runBin(argv, { env });
+  expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
+  const keptDir = join(reportsDir, "kept-failures", "stateful-url");
+  const name = readdirSync(keptDir).find((file) => file.startsWith(`${operation}-`));
+  expect(name, readdirSync(keptDir).join(", ")).toBeDefined();
+  const file = join(keptDir, name as string);
+  expect(run.stdout).toContain(
+    `kept: ${file} — curl -sS -X GET '${sandbox.url}/billing/org/v1/plans/contents`,
+  );
+  const kept = readFileSync(file, "utf8");
+  expect(kept).toMatch(/^\/\/ Kept failure \(stateful, seed \d+\) of listPlanContents: /m);
+  expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+
   const failing = await runKept(file, env);
   expect(failing.code, failing.output).toBe(1);
   expect(failing.output).toMatch(/a valid request got 500/);

@@ -5,9 +5,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
+import { curlLine, type Outcome, type RequestCase } from "../generate/request-case.js";
 import { ensureDir } from "../record/har.js";
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from "../run-config/target.js";
-import type { KeptCase } from "./kept-case.js";
+import { type KeptCase, keepCase, type RecordedAnswer } from "./kept-case.js";
 
 export interface KeptRun {
   /** The base URL the run sent to: the file's fallback for CONTRACT_BASE_URL. */
@@ -70,4 +71,32 @@ export function writeKeptFailure(dir: string, name: string, kept: KeptCase, run:
   const file = join(dir, `${name}.test.ts`);
   writeFileSync(file, keptTestFile(kept, run));
   return file;
+}
+
+/** A failing request of any command (generate, replay, parity, stateful): what was sent, the answer, why it fails. */
+export interface FailingRequest {
+  case: RequestCase;
+  outcome: Outcome;
+  failure: string;
+  /** The answer a recording got, which a parity case expects again. */
+  recorded?: RecordedAnswer;
+}
+
+/**
+ * Keeps a failing request as `<dir>/<name>.test.ts` with its curl line; `from` names the run (`replay, x.har#3`).
+ * Returns the file and the curl line (which names `keyVariable` when the run took its key from one).
+ */
+export function keepFailure(
+  dir: string,
+  name: string,
+  failing: FailingRequest,
+  from: string,
+  target: { baseUrl: string; apiKey: string; keyVariable?: string },
+): { file: string; curl: string } {
+  const curl = curlLine(target.baseUrl, failing.case, target.keyVariable);
+  const kept = keepCase(failing.case, failing.outcome, failing.failure, from, failing.recorded);
+  return {
+    file: writeKeptFailure(dir, name, kept, { baseUrl: target.baseUrl, apiKey: target.apiKey, curl }),
+    curl,
+  };
 }

@@ -168,7 +168,10 @@ describe("contract-tests parity", () => {
     expect(out.text()).toMatch(/^getTask\s+\d+\s+0\s+0\s+0\s+0\s+0$/m);
     expect(out.text()).toMatch(/pace clock/);
     const summary = JSON.parse(readFileSync(join(reports, "parity-sandbox.json"), "utf8"));
-    expect(summary.differences).toEqual([]);
+    expect(summary.details.differences).toEqual([]);
+    expect(summary.run).toMatchObject({ name: "parity", target: "sandbox" });
+    expect(summary.totals.failed).toBe(0);
+    expect(summary.totals.passed).toBeGreaterThan(0);
     expect(readFileSync(join(reports, "parity-sandbox.xml"), "utf8")).toMatch(
       /<testcase classname="parity" name="getTask" time="0.000"\/>/,
     );
@@ -216,6 +219,13 @@ describe("contract-tests parity", () => {
     expect(failing.code, failing.text).toBe(1);
     expect(failing.text).toMatch(/^revokeCdnCertificate\s+\d+\s+[1-9]\d*\s+[1-9]\d*\s+0\s+0\s+0$/m);
     expect(failing.text).toMatch(/revokeCdnCertificate: status — recorded 200, target 201/);
+    const failed = JSON.parse(readFileSync(join(work, "r", "parity-url.json"), "utf8"));
+    expect(
+      failed.operations.find((op: { operationId: string }) => op.operationId === "revokeCdnCertificate"),
+    ).toMatchObject({
+      failed: 1,
+      failures: [{ test: "revokeCdnCertificate", error: expect.stringMatching(/status/) }],
+    });
     const allowed = await run(["--allow", allow]);
     expect(allowed.code, allowed.text).toBe(0);
     expect(allowed.text).toMatch(/^revokeCdnCertificate\s+\d+\s+[1-9]\d*\s+0\s+0\s+0\s+[1-9]\d*$/m);

@@ -7,11 +7,12 @@ import type { TenantControl } from "@cloud-contract/mock";
 import type { DocumentModel } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import type { Judge } from "../judge.js";
+import type { FailingRequest } from "../kept/kept-test-file.js";
 import { REDACTED } from "../record/redact.js";
 import { sandboxControlOf } from "../sandbox-control.js";
 import { type FetchFunction, WRONG_KEY } from "../stateful/http.js";
 import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";
-import type { ParityDifference } from "./differences.js";
+import { describeDifference, type ParityDifference } from "./differences.js";
 import { IdMap } from "./id-map.js";
 import type { RecordedExchange, Recording } from "./recording.js";
 import { compareShapes } from "./shape.js";
@@ -23,6 +24,11 @@ export interface ParityTarget {
 }
 
 export type Pace = "clock" | "recorded" | "none";
+
+export interface ParityFailure extends FailingRequest {
+  /** The exchange's differences (the same objects as in `differences`). */
+  differences: ParityDifference[];
+}
 
 export interface OperationParity {
   operationId: string;
@@ -42,6 +48,8 @@ export interface ParityResult {
    * them invalid is gone, so the request cannot be sent as it was (a refused request changes nothing).
    */
   notComparable: string[];
+  /** Each exchange whose answer differed (status or fields): the request the target got, to keep. */
+  failing: ParityFailure[];
 }
 
 const hasRedacted = (value: unknown): boolean =>
@@ -82,6 +90,7 @@ class ParityRun {
   readonly differences: ParityDifference[] = [];
   readonly operations = new Map<string, OperationParity>();
   readonly notComparable: string[] = [];
+  readonly failing: ParityFailure[] = [];
   /** The target's tenant clock (its sandbox control API), for `clock` pacing. */
   readonly clock: TenantControl["clock"];
 
@@ -141,7 +150,8 @@ class ParityRun {
     const headers = new Headers();
     const authorization = authorizationFor(x.authorization, x.status, this.target.apiKey);
     if (authorization !== undefined) headers.set("authorization", authorization);
-    const body = x.requestBody === undefined ? undefined : JSON.stringify(this.ids.body(x.requestBody));
+    const sent = x.requestBody === undefined ? undefined : this.ids.body(x.requestBody);
+    const body = sent === undefined ? undefined : JSON.stringify(sent);
     if (body !== undefined) headers.set("content-type", "application/json");
     const search = new URLSearchParams(this.ids.query(x.query)).toString();
     const path = this.ids.path(x.path);
@@ -195,6 +205,31 @@ class ParityRun {
       this.track(x, "target", answer);
     }
     this.differences.push(...found);
+    if (found.length > 0) {
+      const contentType = response.headers.get("content-type");
+      this.failing.push({
+        case: {
+          kind: "valid",
+          operationId: x.operationId,
+          method: x.method,
+          path,
+          query: [...new URLSearchParams(search)],
+          ...(sent === undefined ? {} : { body: sent }),
+          plan: `recorded at ${x.where}`,
+          seed: 0,
+        },
+        outcome: {
+          status: response.status,
+          contentType,
+          body: answer,
+          verdict: this.judge.checkResponse(x.operationId, response.status, contentType, answer),
+          prismProblem: false,
+        },
+        failure: found.map(describeDifference).join("; "),
+        recorded: { status: x.status, body: x.body },
+        differences: found,
+      });
+    }
     const tally = this.operations.get(x.operationId) ?? {
       operationId: x.operationId,
       exchanges: 0,
@@ -256,5 +291,6 @@ export async function replayForParity(
     operations: [...run.operations.values()].sort((a, b) => a.operationId.localeCompare(b.operationId)),
     idsMapped: run.ids.size,
     notComparable: run.notComparable,
+    failing: run.failing,
   };
 }

@@ -1,7 +1,12 @@
 // What parity prints and writes: a table per operation (exchanges, those that differ, by kind), the
-// differences beyond the allow-list, the JSON report and a JUnit file with one case per operation.
-import { reportFiles, writeJson } from "../report-files.js";
-import { writeJunit } from "../reports/junit.js";
+// differences beyond the allow-list, and the run's reports: one check per operation (failed on a difference
+// beyond the allow-list), the differences as the summary's details.
+import { loadDocument } from "@cloud-contract/spec/document";
+import { reportFiles } from "../report-files.js";
+import { renderJunit } from "../reports/junit.js";
+import { writeRunReports } from "../reports/run-reports.js";
+import { specHash } from "../run-config/run-config.js";
+import { summarize, type TestRecord } from "../summary.js";
 import { type AllowRule, allowedBy } from "./allow-list.js";
 import { describeDifference, type ParityDifference } from "./differences.js";
 import type { ParityResult } from "./replay.js";
@@ -56,26 +61,41 @@ export function writeParityReports(
   judged: JudgedParity,
 ): { summary: string; junit: string } {
   const files = reportFiles(dir, "parity", target);
-  writeJson(files.summary, {
-    target,
-    exchanges: judged.exchanges,
-    idsMapped: judged.idsMapped,
-    operations: judged.operations,
-    differences: judged.unexpected,
-    allowed: judged.allowed,
-    notComparable: judged.notComparable,
+  const checks: TestRecord[] = judged.operations.map((op) => {
+    const mine = judged.unexpected.filter((d) => d.operationId === op.operationId);
+    return {
+      name: op.operationId,
+      file: "",
+      state: mine.length > 0 ? "failed" : "passed",
+      errors: mine.map(describeDifference),
+    };
   });
-  writeJunit(
-    files.junit,
-    "parity",
-    judged.operations.map((op) => {
-      const mine = judged.unexpected.filter((d) => d.operationId === op.operationId);
-      return {
+  const summary = summarize({
+    run: { name: "parity", target, specHash: specHash() },
+    target,
+    operations: loadDocument().operations,
+    tests: checks,
+  });
+  writeRunReports(files, {
+    summary: {
+      ...summary,
+      details: {
+        exchanges: judged.exchanges,
+        idsMapped: judged.idsMapped,
+        operations: judged.operations,
+        differences: judged.unexpected,
+        allowed: judged.allowed,
+        notComparable: judged.notComparable,
+      },
+    },
+    junit: renderJunit(
+      "parity",
+      checks.map((check) => ({
         suite: "parity",
-        name: op.operationId,
-        ...(mine.length > 0 ? { failure: { message: mine.map(describeDifference).join("\n") } } : {}),
-      };
-    }),
-  );
+        name: check.name,
+        ...(check.state === "failed" ? { failure: { message: check.errors.join("\n") } } : {}),
+      })),
+    ),
+  });
   return { summary: files.summary, junit: files.junit };
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
 import { codeOf, messageOf } from "../error-message.js";
+import type { Outcome, RequestCase } from "../generate/request-case.js";
 import type { Judge } from "../judge.js";
 import type { Har, RecordedEntry } from "../record/har.js";
 import { recordedViolations, type TestRecord } from "../summary.js";
@@ -23,6 +24,18 @@ export interface ReplayResult {
   tests: TestRecord[];
   /** Coverage items the recorded exchanges exercised. */
   hits: Set<string>;
+  /** Each exchange whose answer broke the contract, as a case to keep: the request, where it went, the answer. */
+  broken: BrokenExchange[];
+}
+
+export interface BrokenExchange {
+  /** `file#index`. */
+  where: string;
+  /** The origin the request was recorded against. */
+  baseUrl: string;
+  case: RequestCase;
+  outcome: Outcome;
+  failure: string;
 }
 
 function header(headers: ReadonlyArray<{ name: string; value: string }>, name: string): string | null {
@@ -83,6 +96,7 @@ export function replayRecordings(
     unknown: [],
     tests: [],
     hits: new Set(),
+    broken: [],
   };
   for (const file of files) {
     let entries: RecordedEntry[];
@@ -117,13 +131,30 @@ export function replayRecordings(
       const { operationId } = match.operation;
       const contentType =
         header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
-      const verdict = judge.checkResponse(
-        operationId,
-        entry.response.status,
-        contentType,
-        parseBody(contentType, entry.response.content.text ?? ""),
-      );
+      const answer = parseBody(contentType, entry.response.content.text ?? "");
+      const verdict = judge.checkResponse(operationId, entry.response.status, contentType, answer);
       const failed = verdict.violations.length > 0;
+      const body = entry.request.postData
+        ? parseBody(entry.request.postData.mimeType, entry.request.postData.text ?? "")
+        : undefined;
+      if (failed) {
+        result.broken.push({
+          where,
+          baseUrl: url.origin,
+          case: {
+            kind: "valid",
+            operationId,
+            method: entry.request.method,
+            path: url.pathname,
+            query: [...url.searchParams],
+            ...(body === undefined ? {} : { body }),
+            plan: "recorded",
+            seed: 0,
+          },
+          outcome: { status: entry.response.status, contentType, body: answer, verdict, prismProblem: false },
+          failure: judge.describe(verdict),
+        });
+      }
       result.tests.push({
         name: `${operationId} ${name}`,
         file,
@@ -136,9 +167,6 @@ export function replayRecordings(
         },
       });
       if (coverage) {
-        const body = entry.request.postData
-          ? parseBody(entry.request.postData.mimeType, entry.request.postData.text ?? "")
-          : undefined;
         for (const hit of coverage.hitsOf({
           operationId,
           query: url.searchParams,

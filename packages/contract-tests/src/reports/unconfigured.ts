@@ -1,8 +1,11 @@
 // The reports of a run that was skipped on purpose (--allow-unconfigured): a summary whose status says
 // "skipped: not configured" with the missing variables, and a JUnit file with one skipped case saying so.
 import { mkdirSync } from "node:fs";
-import { type ReportFiles, reportFiles, writeJson } from "../report-files.js";
-import { writeJunit } from "./junit.js";
+import { loadDocument } from "@cloud-contract/spec/document";
+import { type ReportFiles, reportFiles } from "../report-files.js";
+import { summarize } from "../summary.js";
+import { renderJunit } from "./junit.js";
+import { writeRunReports } from "./run-reports.js";
 
 export function writeUnconfiguredReports(
   reportsDir: string,
@@ -15,18 +18,15 @@ export function writeUnconfiguredReports(
   const reason = `skipped: not configured (missing ${missing.join(", ")})`;
   mkdirSync(reportsDir, { recursive: true });
   const summary = {
-    status: "skipped: not configured",
-    missing,
-    target,
-    generatedAt: now.toISOString(),
-    totals: { tests: 0, passed: 0, failed: 0, skipped: 0, violations: 0 },
-    operations: [],
-    unassigned: { passed: 0, failed: 0, skipped: 0 },
-    unhandledErrors: [],
+    status: "skipped: not configured" as const,
+    missing: [...missing],
+    ...summarize({ target, operations: loadDocument().operations, tests: [], now }),
   };
-  writeJson(files.summary, summary);
-  writeJunit(files.junit, `${runName}-${target}`, [
-    { suite: "configuration", name: `${target} target`, skipped: reason },
-  ]);
+  writeRunReports(files, {
+    summary,
+    junit: renderJunit(`${runName}-${target}`, [
+      { suite: "configuration", name: `${target} target`, skipped: reason },
+    ]),
+  });
   return files;
 }

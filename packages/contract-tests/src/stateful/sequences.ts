@@ -7,7 +7,7 @@ import { messageOf } from "../error-message.js";
 import type { CheckName } from "./checks.js";
 import { CheckFailure } from "./checks.js";
 import { commandOf, type SequenceModel, type Step, type StepCommand } from "./commands.js";
-import { type SequenceEnv, World } from "./world.js";
+import { type LastExchange, type SequenceEnv, World } from "./world.js";
 
 export interface SequenceOptions {
   sequences: number;
@@ -24,6 +24,8 @@ export interface SequenceFailure {
   /** The steps that ran, the last one failing. */
   steps: Step[];
   described: string[];
+  /** The last request sent and its answer. */
+  last?: LastExchange;
 }
 
 export interface SequencesResult {
@@ -96,7 +98,7 @@ export function stepArbitrary(env: SequenceEnv): fc.Arbitrary<StepCommand> {
 }
 
 function failureOf(error: unknown, world: World, steps: Step[]): SequenceFailure {
-  const base = { steps, described: [...world.steps] };
+  const base = { steps, described: [...world.steps], ...(world.last ? { last: world.last } : {}) };
   if (error instanceof CheckFailure) {
     return { ...base, check: error.check, operationId: error.operationId, message: error.message };
   }

@@ -12,6 +12,7 @@ import { forgetfulServer } from "../test-support/forgetful-server.js";
 import { sink } from "../test-support/output-sink.js";
 import { startRewritingProxy } from "../test-support/rewriting-proxy.js";
 import type { SequenceCase } from "./case-file.js";
+import { CHECKS } from "./checks.js";
 
 let work: string;
 
@@ -39,8 +40,13 @@ describe("contract-tests stateful", () => {
     );
     expect(text).toMatch(/links followed [1-9]\d*\/9/);
     const summary = JSON.parse(readFileSync(join(reports, "stateful-sandbox.json"), "utf8"));
-    expect(summary.failure).toBeNull();
-    expect(summary.linksFollowed).toContain("createBareMetalServers 200 GetTask → getTask");
+    expect(summary.details.failure).toBeNull();
+    expect(summary.run).toMatchObject({ name: "stateful", target: "sandbox" });
+    expect(summary.totals).toMatchObject({
+      tests: Object.keys(CHECKS).length,
+      passed: Object.keys(CHECKS).length,
+    });
+    expect(summary.details.linksFollowed).toContain("createBareMetalServers 200 GetTask → getTask");
     expect(readFileSync(join(reports, "stateful-sandbox.xml"), "utf8")).toMatch(/name="tasks-forward: /);
   }, 120_000);
 

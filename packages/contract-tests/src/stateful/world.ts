@@ -94,6 +94,12 @@ export interface HandedLink {
   lists?: unknown;
 }
 
+export interface LastExchange {
+  request: WireRequest;
+  credentials: Credentials;
+  answer: Answer;
+}
+
 export class World {
   readonly links: HandedLink[] = [];
   readonly taskStates = new Map<string, string>();
@@ -104,6 +110,8 @@ export class World {
   readonly hits = new Set<string>();
   readonly steps: string[] = [];
   sent = 0;
+  /** The last request sent and its answer: the one a failing check was about. */
+  last: LastExchange | undefined;
 
   constructor(
     readonly env: SequenceEnv,
@@ -127,6 +135,7 @@ export class World {
   async exchange(request: WireRequest, credentials: Credentials = "key"): Promise<Answer> {
     const answer = await send(this.target, request, credentials);
     this.sent++;
+    this.last = { request, credentials, answer };
     const verdict = this.env.judge.checkResponse(
       request.operationId,
       answer.status,
