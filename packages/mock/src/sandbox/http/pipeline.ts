@@ -218,6 +218,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       key: call.key,
       scope,
       requestId: call.requestId,
+      client: call.request.client ?? "",
       origin: `http://${typeof host === "string" ? host : "127.0.0.1"}`,
       path: call.path,
       rawQuery: call.rawQuery,
