@@ -72,6 +72,9 @@ export async function main(
           ...(invocation.control !== undefined ? { control: invocation.control } : {}),
           ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
           ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
+          ...(invocation.maxTagsPerGroup !== undefined
+            ? { maxTagsPerGroup: invocation.maxTagsPerGroup }
+            : {}),
           databaseTimeouts: invocation.databaseTimeouts,
           onUnexpected: (error, requestId) =>
             io.err.write(

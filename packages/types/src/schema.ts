@@ -145,7 +145,9 @@ export interface paths {
          *     - `name` renames the group.
          *     - `tags` is a JSON Merge Patch of the user tags: a string sets a tag, `null` removes it, keys left out
          *       are untouched, and `"tags": null` removes every user tag. Read-only tags set by the platform are always
-         *       kept, as the `read_only: true` entries of `tags_v2` in the response show.
+         *       kept, as the `read_only: true` entries of `tags_v2` in the response show. A group holds at most 1,000
+         *       user tags in the sandbox (configurable); a change that leaves more, and more than before, is a 400 and
+         *       changes nothing.
          */
         patch: operations["updateSecurityGroup"];
         trace?: never;

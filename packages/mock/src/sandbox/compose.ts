@@ -40,12 +40,14 @@ export interface SandboxCoreOptions {
   /** Most tenants held besides the default world (default 500); beyond it, creation answers 429. */
   maxTenants?: number;
   /**
-   * How many tenants one key may create: `burst` at once, then one more every `everyMs` (default 200, then one
-   * every 100 ms). A sandbox a test suite starts for itself may lift it.
+   * How many tenants one client address may create: `burst` at once, then one more every `everyMs` (default
+   * 200, then one every 100 ms). A sandbox a test suite starts for itself may lift it.
    */
   tenantCreation?: CreationRate;
   /** A tenant unused for this long is evicted, in ms (default 30 minutes). */
   tenantIdleMs?: number;
+  /** Most user tags one security group holds, in every tenant (default 1,000); beyond it, a change is a 400. */
+  maxTagsPerGroup?: number;
   /**
    * Told about every unexpected error (a 500, or a backing store's 503) with the request id; its message never
    * reaches the client (the CLI writes it to stderr).
@@ -113,6 +115,7 @@ export function composeSandbox(
       ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
       ...(idSeed !== undefined ? { idSeed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),
+      ...(options.maxTagsPerGroup !== undefined ? { maxTagsPerGroup: options.maxTagsPerGroup } : {}),
     });
   const store = newStore();
   const durability = durable ? new Durability(durable.backend) : undefined;

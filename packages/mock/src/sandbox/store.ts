@@ -45,7 +45,12 @@ export interface StoreOptions {
   taskDelayMs?: number;
   /** The base clock, in ms (tests may replace it); the store's clock runs on it (see {@link TenantClock}). */
   now?: () => number;
+  /** Most user tags one security group holds (default {@link DEFAULT_MAX_TAGS_PER_GROUP}). */
+  maxTagsPerGroup?: number;
 }
+
+/** The default most user tags per security group; a change beyond it is a 400 (the operation says so). */
+export const DEFAULT_MAX_TAGS_PER_GROUP = 1_000;
 
 /** How a running task is ended on demand. */
 export type TaskCompletion = { state: "FINISHED" } | { state: "ERROR"; error: string };
@@ -97,6 +102,7 @@ export class Store {
   readonly seed: number | string;
   readonly idSeed: number | string;
   readonly taskDelayMs: number;
+  readonly maxTagsPerGroup: number;
   /** The store's clock: real time unless switched to manual mode (see `clock`). */
   readonly now: () => number;
   readonly clock: TenantClock;
@@ -137,6 +143,7 @@ export class Store {
     this.seed = options.seed ?? 1;
     this.idSeed = options.idSeed ?? this.seed;
     this.taskDelayMs = options.taskDelayMs ?? 200;
+    this.maxTagsPerGroup = options.maxTagsPerGroup ?? DEFAULT_MAX_TAGS_PER_GROUP;
     this.clock = new TenantClock(options.now ?? Date.now);
     this.now = () => this.clock.now();
     this.catalogue = catalogueOf(this.seed);
