@@ -7,6 +7,7 @@ export const USAGE = `Usage:
                      [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
+                     [--max-objects 10000]
   cloud-mock <command> --help
 
 prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
@@ -25,6 +26,8 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --max-tenants 1–1000000 tenants kept at once (default 500); beyond it, creation answers 429
 --tenant-idle whole milliseconds from 1 to 31536000000 after which an unused tenant is evicted (default 1800000)
 --max-tags    1–1000000 user tags one security group holds (default 1000); a change beyond it is a 400
+--max-objects 1–100000000 entities of one kind (tasks, servers, ports, settings) per tenant (default 10000);
+              a call that would add more is a 400
 `;
 
 /** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
@@ -48,6 +51,7 @@ export type Invocation =
       maxTenants: number | undefined;
       tenantIdleMs: number | undefined;
       maxTagsPerGroup: number | undefined;
+      maxObjectsPerCollection: number | undefined;
       databaseTimeouts: Partial<DatabaseTimeouts>;
     };
 
@@ -65,6 +69,7 @@ const OPTIONS = {
   "max-tenants": { type: "string" },
   "tenant-idle": { type: "string" },
   "max-tags": { type: "string" },
+  "max-objects": { type: "string" },
   "db-connect-timeout": { type: "string" },
   "db-query-timeout": { type: "string" },
   "db-lock-timeout": { type: "string" },
@@ -82,6 +87,7 @@ const SANDBOX_ONLY = [
   "max-tenants",
   "tenant-idle",
   "max-tags",
+  "max-objects",
   "db-connect-timeout",
   "db-query-timeout",
   "db-lock-timeout",
@@ -145,6 +151,7 @@ export function parseInvocation(argv: string[]): Invocation {
     maxTenants: integerFlag("max-tenants", values["max-tenants"], 1, 1_000_000),
     tenantIdleMs: integerFlag("tenant-idle", values["tenant-idle"], 1, 31_536_000_000),
     maxTagsPerGroup: integerFlag("max-tags", values["max-tags"], 1, 1_000_000),
+    maxObjectsPerCollection: integerFlag("max-objects", values["max-objects"], 1, 100_000_000),
     databaseTimeouts,
   };
 }

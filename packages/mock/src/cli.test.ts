@@ -245,6 +245,8 @@ describe("cloud-mock sandbox control flags", () => {
     ["--tenant-idle", ""],
     ["--max-tags", "0"],
     ["--max-tags", "lots"],
+    ["--max-objects", "0"],
+    ["--max-objects", "1e3"],
     ["--data-dir", ""],
     ["--database-url", ""],
   ])("refuses %s %j with code 2 and a message naming the flag", async (flag, value) => {

@@ -75,6 +75,9 @@ export async function main(
           ...(invocation.maxTagsPerGroup !== undefined
             ? { maxTagsPerGroup: invocation.maxTagsPerGroup }
             : {}),
+          ...(invocation.maxObjectsPerCollection !== undefined
+            ? { maxObjectsPerCollection: invocation.maxObjectsPerCollection }
+            : {}),
           databaseTimeouts: invocation.databaseTimeouts,
           onUnexpected: (error, requestId) =>
             io.err.write(

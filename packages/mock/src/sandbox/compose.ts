@@ -48,6 +48,8 @@ export interface SandboxCoreOptions {
   tenantIdleMs?: number;
   /** Most user tags one security group holds, in every tenant (default 1,000); beyond it, a change is a 400. */
   maxTagsPerGroup?: number;
+  /** Most entities of one kind each tenant holds (default 10,000); a call that would add more is a 400. */
+  maxObjectsPerCollection?: number;
   /**
    * Told about every unexpected error (a 500, or a backing store's 503) with the request id; its message never
    * reaches the client (the CLI writes it to stderr).
@@ -116,6 +118,9 @@ export function composeSandbox(
       ...(idSeed !== undefined ? { idSeed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),
       ...(options.maxTagsPerGroup !== undefined ? { maxTagsPerGroup: options.maxTagsPerGroup } : {}),
+      ...(options.maxObjectsPerCollection !== undefined
+        ? { maxObjectsPerCollection: options.maxObjectsPerCollection }
+        : {}),
     });
   const store = newStore();
   const durability = durable ? new Durability(durable.backend) : undefined;

@@ -47,7 +47,12 @@ export interface StoreOptions {
   now?: () => number;
   /** Most user tags one security group holds (default {@link DEFAULT_MAX_TAGS_PER_GROUP}). */
   maxTagsPerGroup?: number;
+  /** Most entities of one kind (tasks, instances, ports, settings…) a store holds (default {@link DEFAULT_MAX_OBJECTS}). */
+  maxObjectsPerCollection?: number;
 }
+
+/** The default most entities of one kind per store; a call that would add more is a 400 (the operations say so). */
+export const DEFAULT_MAX_OBJECTS = 10_000;
 
 /** The default most user tags per security group; a change beyond it is a 400 (the operation says so). */
 export const DEFAULT_MAX_TAGS_PER_GROUP = 1_000;
@@ -103,6 +108,7 @@ export class Store {
   readonly idSeed: number | string;
   readonly taskDelayMs: number;
   readonly maxTagsPerGroup: number;
+  readonly maxObjectsPerCollection: number;
   /** The store's clock: real time unless switched to manual mode (see `clock`). */
   readonly now: () => number;
   readonly clock: TenantClock;
@@ -144,6 +150,7 @@ export class Store {
     this.idSeed = options.idSeed ?? this.seed;
     this.taskDelayMs = options.taskDelayMs ?? 200;
     this.maxTagsPerGroup = options.maxTagsPerGroup ?? DEFAULT_MAX_TAGS_PER_GROUP;
+    this.maxObjectsPerCollection = options.maxObjectsPerCollection ?? DEFAULT_MAX_OBJECTS;
     this.clock = new TenantClock(options.now ?? Date.now);
     this.now = () => this.clock.now();
     this.catalogue = catalogueOf(this.seed);
@@ -299,6 +306,11 @@ export class Store {
    */
   changed(): void {
     this.onDirty?.(this);
+  }
+
+  /** Whether `adding` more entities of `kind` stay within {@link maxObjectsPerCollection}. */
+  hasRoom(kind: EntityKind, adding: number): boolean {
+    return this.entities[kind].size + adding <= this.maxObjectsPerCollection;
   }
 
   // --- tasks ---------------------------------------------------------------------------------------
