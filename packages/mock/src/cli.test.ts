@@ -247,6 +247,7 @@ describe("cloud-mock sandbox control flags", () => {
     ["--max-tags", "lots"],
     ["--max-objects", "0"],
     ["--max-objects", "1e3"],
+    ["--max-answer", "100"],
     ["--data-dir", ""],
     ["--database-url", ""],
   ])("refuses %s %j with code 2 and a message naming the flag", async (flag, value) => {

@@ -78,6 +78,7 @@ export async function main(
           ...(invocation.maxObjectsPerCollection !== undefined
             ? { maxObjectsPerCollection: invocation.maxObjectsPerCollection }
             : {}),
+          ...(invocation.maxAnswerBytes !== undefined ? { maxAnswerBytes: invocation.maxAnswerBytes } : {}),
           databaseTimeouts: invocation.databaseTimeouts,
           onUnexpected: (error, requestId) =>
             io.err.write(

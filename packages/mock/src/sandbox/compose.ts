@@ -17,6 +17,9 @@ import { Store } from "./store.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
 import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
 
+/** The default largest answer of an API read: 8 MiB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
 /** Defaults of the tenant limits (see `maxTenants` and `tenantIdleMs`). */
 export const TENANT_DEFAULTS = { maxTenants: 500, tenantIdleMs: 30 * 60_000 };
 
@@ -50,6 +53,8 @@ export interface SandboxCoreOptions {
   maxTagsPerGroup?: number;
   /** Most entities of one kind each tenant holds (default 10,000); a call that would add more is a 400. */
   maxObjectsPerCollection?: number;
+  /** Largest answer of an API read in bytes (default 8 MiB); a larger one is a 400 asking for a page. */
+  maxAnswerBytes?: number;
   /**
    * Told about every unexpected error (a 500, or a backing store's 503) with the request id; its message never
    * reaches the client (the CLI writes it to stderr).
@@ -199,6 +204,7 @@ export function composeSandbox(
       return commit?.(app);
     },
     validateResponses,
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
   });
   const control =

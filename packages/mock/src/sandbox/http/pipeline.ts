@@ -64,6 +64,8 @@ export interface PipelineOptions<App> {
   onWrite?: (app: App) => Promise<void> | undefined;
   /** Check every answer against the spec and turn a violation into a 500 that names it. */
   validateResponses?: boolean;
+  /** Largest answer body of an operation that does not write, in bytes; a larger one is a 400 (default: none). */
+  maxAnswerBytes?: number;
   /** Told about every unexpected error (500, 503) with the request id; the client never sees its message. */
   onUnexpected?: (error: unknown, requestId: string) => void;
 }
@@ -252,6 +254,19 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     }
   }
 
+  /** A read's answer over `maxAnswerBytes` is refused (a write's answer is bounded by the state it leaves). */
+  function assertAnswerSize(call: Call<App>, answer: SandboxResponse): void {
+    const max = options.maxAnswerBytes;
+    if (max === undefined || call.op.writes || answer.body === undefined) return;
+    const bytes = Buffer.byteLength(answer.body);
+    if (bytes > max) {
+      throw new ApiError(
+        400,
+        `The answer would take ${bytes} bytes, over the sandbox's ${max}; ask for a page.`,
+      );
+    }
+  }
+
   /** Commit: an operation that writes and succeeded is stored before it is answered. */
   async function commit(call: Call<App>, result: HandlerResult): Promise<void> {
     if (!call.op.writes || result.status < 200 || result.status >= 300) return;
@@ -303,6 +318,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
           ? await writeTurns.run(call.app as object, () => respond(call, valid, large))
           : await respond(call, valid, large);
         assertLive(call);
+        assertAnswerSize(call, answer);
         await commit(call, result);
         if (fault?.kind === "slow_body") answer.delivery = { spreadMs: fault.delayMs };
         return head ? headAnswer(answer) : answer;
