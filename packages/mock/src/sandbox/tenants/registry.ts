@@ -35,7 +35,8 @@ export interface TenantRegistryOptions {
   createStore: (idSeed: string) => Store;
   /**
    * Most tenants held besides the default one; beyond it, the never-used tenant created first is evicted, and
-   * creation answers 429 when there is none (a used tenant is never evicted for room). With a shared store the store also counts them across replicas (see {@link TenantRegistry.refuse}).
+   * creation answers 429 when there is none (a used tenant is never evicted for room). With a shared store
+   * the store also counts them across replicas (see {@link TenantRegistry.refuse}).
    */
   maxTenants: number;
   /** A tenant unused for this long is evicted (ms). */
