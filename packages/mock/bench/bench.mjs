@@ -40,7 +40,10 @@ process.on("SIGINT", () => stopAll().then(() => process.exit(130)));
 
 try {
   servers.push(await launch("bare node:http", (port) => ["-e", BARE, String(port)]));
-  servers.push(await launch("sandbox", (port) => [BIN, "sandbox", "--port", String(port)]));
+  // The write scenario creates settings for as long as it runs: the per-tenant limit is lifted for it.
+  servers.push(
+    await launch("sandbox", (port) => [BIN, "sandbox", "--port", String(port), "--max-objects", "100000000"]),
+  );
   servers.push(await launch("prism", (port) => [BIN, "prism", "--port", String(port)]));
 
   const rows = [];

@@ -13,12 +13,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/index.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../dist/sandbox/http/body-limit.js";
 import { listen } from "../dist/sandbox/http/listen.js";
-import { manyRules, manyTags } from "../dist/sandbox/large-inputs.js";
+import { manyRules, manyTags, ROOM_FOR_MANY_TAGS } from "../dist/sandbox/large-inputs.js";
 import { createSandboxHandler } from "../dist/sandbox/server.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
-const { handler, store } = createSandboxHandler({ taskDelayMs: 60_000 });
+const { handler, store } = createSandboxHandler({ taskDelayMs: 60_000, maxTagsPerGroup: ROOM_FOR_MANY_TAGS });
 const server = await listen(handler);
 /** Server-side time of the last request: arrival to the answer's last byte handed to the socket. */
 let served = 0;

@@ -6,7 +6,8 @@ export const USAGE = `Usage:
   cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
                      [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
-                     [--control on|off] [--max-tenants 500] [--tenant-idle MS]
+                     [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
+                     [--max-objects 10000] [--max-answer BYTES]
   cloud-mock <command> --help
 
 prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
@@ -24,6 +25,10 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --control     on (default) or off: off leaves out the control API (/__sandbox/…)
 --max-tenants 1–1000000 tenants kept at once (default 500); beyond it, creation answers 429
 --tenant-idle whole milliseconds from 1 to 31536000000 after which an unused tenant is evicted (default 1800000)
+--max-tags    1–1000000 user tags one security group holds (default 1000); a change beyond it is a 400
+--max-objects 1–100000000 entities of one kind (tasks, servers, ports, settings) per tenant (default 10000);
+              a call that would add more is a 400
+--max-answer  1024–1073741824 bytes of an API read's answer (default 8388608); a larger one is a 400
 `;
 
 /** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
@@ -46,6 +51,9 @@ export type Invocation =
       control: boolean | undefined;
       maxTenants: number | undefined;
       tenantIdleMs: number | undefined;
+      maxTagsPerGroup: number | undefined;
+      maxObjectsPerCollection: number | undefined;
+      maxAnswerBytes: number | undefined;
       databaseTimeouts: Partial<DatabaseTimeouts>;
     };
 
@@ -62,6 +70,9 @@ const OPTIONS = {
   control: { type: "string" },
   "max-tenants": { type: "string" },
   "tenant-idle": { type: "string" },
+  "max-tags": { type: "string" },
+  "max-objects": { type: "string" },
+  "max-answer": { type: "string" },
   "db-connect-timeout": { type: "string" },
   "db-query-timeout": { type: "string" },
   "db-lock-timeout": { type: "string" },
@@ -78,6 +89,9 @@ const SANDBOX_ONLY = [
   "control",
   "max-tenants",
   "tenant-idle",
+  "max-tags",
+  "max-objects",
+  "max-answer",
   "db-connect-timeout",
   "db-query-timeout",
   "db-lock-timeout",
@@ -140,6 +154,9 @@ export function parseInvocation(argv: string[]): Invocation {
     control: switchFlag("control", values.control),
     maxTenants: integerFlag("max-tenants", values["max-tenants"], 1, 1_000_000),
     tenantIdleMs: integerFlag("tenant-idle", values["tenant-idle"], 1, 31_536_000_000),
+    maxTagsPerGroup: integerFlag("max-tags", values["max-tags"], 1, 1_000_000),
+    maxObjectsPerCollection: integerFlag("max-objects", values["max-objects"], 1, 100_000_000),
+    maxAnswerBytes: integerFlag("max-answer", values["max-answer"], 1024, 1_073_741_824),
     databaseTimeouts,
   };
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "./cli.js";
-import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
+import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { spawnBin, startBin } from "./test-support/bin.js";
 import { freeKiB, mountSmallDisk } from "./test-support/small-disk.js";
 import { growGroup } from "./test-support/store-faults.js";
@@ -216,6 +216,24 @@ describe("cloud-mock sandbox control flags", () => {
     }
   });
 
+  it("--max-tags 3 bounds a security group's user tags: to 3 a 200, beyond a 400", async () => {
+    const { child, url } = await startBin(["sandbox", "--port", "0", "--max-tags", "3"]);
+    try {
+      const patchTags = (tags: Record<string, string>) =>
+        fetch(`${url}/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`, {
+          method: "PATCH",
+          headers: { Authorization: `apikey ${SANDBOX_API_KEY}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ tags }),
+        });
+      // The seeded group has two user tags.
+      expect((await patchTags({ a: "1", b: "2" })).status).toBe(400);
+      expect((await patchTags({ a: "1" })).status).toBe(200);
+      expect((await patchTags({ b: "2" })).status).toBe(400);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
   it.each([
     ["--control", "maybe"],
     ["--control", ""],
@@ -225,6 +243,11 @@ describe("cloud-mock sandbox control flags", () => {
     ["--tenant-idle", "soon"],
     ["--tenant-idle", "-5"],
     ["--tenant-idle", ""],
+    ["--max-tags", "0"],
+    ["--max-tags", "lots"],
+    ["--max-objects", "0"],
+    ["--max-objects", "1e3"],
+    ["--max-answer", "100"],
     ["--data-dir", ""],
     ["--database-url", ""],
   ])("refuses %s %j with code 2 and a message naming the flag", async (flag, value) => {
@@ -276,7 +299,16 @@ describe("cloud-mock sandbox and its data folder", () => {
     async () => {
       if ("reason" in disk) return;
       const dataDir = join(disk.dir, "full");
-      const { child, url } = await startBin(["sandbox", "--port", "0", "--data-dir", dataDir]);
+      // The disk is filled with tags: the tag limit is lifted for it.
+      const { child, url } = await startBin([
+        "sandbox",
+        "--port",
+        "0",
+        "--data-dir",
+        dataDir,
+        "--max-tags",
+        "1000000",
+      ]);
       try {
         const { statuses } = await growGroup(url, SANDBOX_API_KEY, () => freeKiB(disk.dir) > 0, 40, 400);
         // Writes past the full disk, so that the stop has changes it cannot commit.

@@ -72,6 +72,13 @@ export async function main(
           ...(invocation.control !== undefined ? { control: invocation.control } : {}),
           ...(invocation.maxTenants !== undefined ? { maxTenants: invocation.maxTenants } : {}),
           ...(invocation.tenantIdleMs !== undefined ? { tenantIdleMs: invocation.tenantIdleMs } : {}),
+          ...(invocation.maxTagsPerGroup !== undefined
+            ? { maxTagsPerGroup: invocation.maxTagsPerGroup }
+            : {}),
+          ...(invocation.maxObjectsPerCollection !== undefined
+            ? { maxObjectsPerCollection: invocation.maxObjectsPerCollection }
+            : {}),
+          ...(invocation.maxAnswerBytes !== undefined ? { maxAnswerBytes: invocation.maxAnswerBytes } : {}),
           databaseTimeouts: invocation.databaseTimeouts,
           onUnexpected: (error, requestId) =>
             io.err.write(

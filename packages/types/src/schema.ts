@@ -145,7 +145,9 @@ export interface paths {
          *     - `name` renames the group.
          *     - `tags` is a JSON Merge Patch of the user tags: a string sets a tag, `null` removes it, keys left out
          *       are untouched, and `"tags": null` removes every user tag. Read-only tags set by the platform are always
-         *       kept, as the `read_only: true` entries of `tags_v2` in the response show.
+         *       kept, as the `read_only: true` entries of `tags_v2` in the response show. A group holds at most 1,000
+         *       user tags in the sandbox (configurable); a change that leaves more, and more than before, is a 400 and
+         *       changes nothing.
          */
         patch: operations["updateSecurityGroup"];
         trace?: never;
@@ -174,6 +176,8 @@ export interface paths {
          *
          *     The change is asynchronous: the answer lists the IDs of the tasks that apply it. Poll each task
          *     (`GET /cloud/v1/tasks/{task_id}`) until it is `FINISHED` or `ERROR` before relying on the new pairs.
+         *     The sandbox holds at most 10,000 tasks per tenant (configurable); beyond that the call is a 400 and
+         *     changes nothing.
          */
         put: operations["replacePortAllowedAddressPairs"];
         post?: never;
@@ -206,6 +210,9 @@ export interface paths {
          *
          *     Access is set with `ssh_key_name`, `username`/`password` and `user_data`, as the request schema
          *     describes per operating system. `ddos_profile` turns on advanced DDoS protection for the server.
+         *
+         *     The sandbox holds at most 10,000 tasks, servers and ports each per tenant (configurable); a creation
+         *     beyond that is a 400 and starts nothing.
          */
         post: operations["createBareMetalServers"];
         delete?: never;
@@ -291,7 +298,8 @@ export interface paths {
          *     Answers `201 Created` with the stored setting.
          *
          *     An address gets each notification type once per reseller: adding a type the address already has (the
-         *     address compared without regard to case) is refused with `400`.
+         *     address compared without regard to case) is refused with `400`. The sandbox holds at most 10,000
+         *     settings per tenant (configurable); adding one beyond that is a `400` too.
          */
         post: operations["addResellerNotificationSetting"];
         delete?: never;

@@ -17,6 +17,9 @@ import { Store } from "./store.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
 import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
 
+/** The default largest answer of an API read: 8 MiB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
 /** Defaults of the tenant limits (see `maxTenants` and `tenantIdleMs`). */
 export const TENANT_DEFAULTS = { maxTenants: 500, tenantIdleMs: 30 * 60_000 };
 
@@ -40,12 +43,18 @@ export interface SandboxCoreOptions {
   /** Most tenants held besides the default world (default 500); beyond it, creation answers 429. */
   maxTenants?: number;
   /**
-   * How many tenants one key may create: `burst` at once, then one more every `everyMs` (default 200, then one
-   * every 100 ms). A sandbox a test suite starts for itself may lift it.
+   * How many tenants one client address may create: `burst` at once, then one more every `everyMs` (default
+   * 200, then one every 100 ms). A sandbox a test suite starts for itself may lift it.
    */
   tenantCreation?: CreationRate;
   /** A tenant unused for this long is evicted, in ms (default 30 minutes). */
   tenantIdleMs?: number;
+  /** Most user tags one security group holds, in every tenant (default 1,000); beyond it, a change is a 400. */
+  maxTagsPerGroup?: number;
+  /** Most entities of one kind each tenant holds (default 10,000); a call that would add more is a 400. */
+  maxObjectsPerCollection?: number;
+  /** Largest answer of an API read in bytes (default 8 MiB); a larger one is a 400 asking for a page. */
+  maxAnswerBytes?: number;
   /**
    * Told about every unexpected error (a 500, or a backing store's 503) with the request id; its message never
    * reaches the client (the CLI writes it to stderr).
@@ -113,6 +122,10 @@ export function composeSandbox(
       ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
       ...(idSeed !== undefined ? { idSeed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),
+      ...(options.maxTagsPerGroup !== undefined ? { maxTagsPerGroup: options.maxTagsPerGroup } : {}),
+      ...(options.maxObjectsPerCollection !== undefined
+        ? { maxObjectsPerCollection: options.maxObjectsPerCollection }
+        : {}),
     });
   const store = newStore();
   const durability = durable ? new Durability(durable.backend) : undefined;
@@ -191,6 +204,7 @@ export function composeSandbox(
       return commit?.(app);
     },
     validateResponses,
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
   });
   const control =

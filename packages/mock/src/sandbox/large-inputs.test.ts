@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { sandboxRequest, sleep, useSandbox } from "../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
-import { manyRules, manyTags } from "./large-inputs.js";
+import { manyRules, manyTags, ROOM_FOR_MANY_TAGS } from "./large-inputs.js";
 import { startSandbox } from "./server.js";
 
-const ctx = useSandbox({ validateResponses: false });
+const ctx = useSandbox({ validateResponses: false, maxTagsPerGroup: ROOM_FOR_MANY_TAGS });
 const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;
 const patch = (body: unknown) => sandboxRequest(ctx.sandbox.url, "PATCH", path, SANDBOX_API_KEY, body);
 
@@ -138,7 +138,12 @@ describe("large patches in turns, committed one after another (--data-dir)", () 
   it("after a restart, every acknowledged write is there: two large patches and the writes made meanwhile", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cloud-mock-large-"));
     try {
-      const first = await startSandbox({ dataDir: dir, taskDelayMs: 60_000, validateResponses: false });
+      const first = await startSandbox({
+        dataDir: dir,
+        taskDelayMs: 60_000,
+        validateResponses: false,
+        maxTagsPerGroup: ROOM_FOR_MANY_TAGS,
+      });
       const call = (method: string, to: string, body?: unknown) =>
         sandboxRequest(first.url, method, to, SANDBOX_API_KEY, body);
       const settings = `/iam/reselling/resellers/${F.resellerId}/notification_settings`;
@@ -155,7 +160,11 @@ describe("large patches in turns, committed one after another (--data-dir)", () 
       const lastRevision = Math.max(answers[0]?.body.revision_number, answers[1]?.body.revision_number);
       await first.stop();
 
-      const second = await startSandbox({ dataDir: dir, taskDelayMs: 60_000 });
+      const second = await startSandbox({
+        dataDir: dir,
+        taskDelayMs: 60_000,
+        maxTagsPerGroup: ROOM_FOR_MANY_TAGS,
+      });
       try {
         const group = second.state().securityGroups.find((g) => g.id === F.securityGroupId);
         expect(group?.name).toBe("renamed-by-second");

@@ -8,6 +8,9 @@ export function manyTags(count: number): Record<string, string> {
   return tags;
 }
 
+/** A `maxTagsPerGroup` with room for the large patches above, for tests of size rather than of the tag limit. */
+export const ROOM_FOR_MANY_TAGS = 1_000_000;
+
 /** `count` distinct ingress TCP rules to create, one port each from 1 up (7,000 of them take about 0.5 MB). */
 export function manyRules(count: number): (SecurityGroupRuleCreate & { action: "create" })[] {
   return Array.from({ length: count }, (_, i) => ({

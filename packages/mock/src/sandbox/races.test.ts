@@ -7,7 +7,7 @@ import { openBodyRequest, sandboxRequest, sleep } from "../test-support/sandbox.
 import type { CommitBatch, StateBackend } from "./durable/backend.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
 import { type Listening, listen } from "./http/listen.js";
-import { manyTags } from "./large-inputs.js";
+import { manyTags, ROOM_FOR_MANY_TAGS } from "./large-inputs.js";
 import { createSandboxHandler, type SandboxOptions } from "./server.js";
 
 /** A backend that keeps every batch it is given, each commit taking `delayMs`; while `down`, commits fail. */
@@ -36,7 +36,10 @@ afterEach(async () => {
 });
 
 async function start(options: SandboxOptions, backend: StateBackend) {
-  const sandbox = createSandboxHandler({ taskDelayMs: 60_000, ...options }, { backend, loaded: [] });
+  const sandbox = createSandboxHandler(
+    { taskDelayMs: 60_000, maxTagsPerGroup: ROOM_FOR_MANY_TAGS, ...options },
+    { backend, loaded: [] },
+  );
   server = await listen(sandbox.handler);
   return { ...sandbox, url: server.url };
 }

@@ -45,7 +45,17 @@ export interface StoreOptions {
   taskDelayMs?: number;
   /** The base clock, in ms (tests may replace it); the store's clock runs on it (see {@link TenantClock}). */
   now?: () => number;
+  /** Most user tags one security group holds (default {@link DEFAULT_MAX_TAGS_PER_GROUP}). */
+  maxTagsPerGroup?: number;
+  /** Most entities of one kind (tasks, instances, ports, settings…) a store holds (default {@link DEFAULT_MAX_OBJECTS}). */
+  maxObjectsPerCollection?: number;
 }
+
+/** The default most entities of one kind per store; a call that would add more is a 400 (the operations say so). */
+export const DEFAULT_MAX_OBJECTS = 10_000;
+
+/** The default most user tags per security group; a change beyond it is a 400 (the operation says so). */
+export const DEFAULT_MAX_TAGS_PER_GROUP = 1_000;
 
 /** How a running task is ended on demand. */
 export type TaskCompletion = { state: "FINISHED" } | { state: "ERROR"; error: string };
@@ -97,6 +107,8 @@ export class Store {
   readonly seed: number | string;
   readonly idSeed: number | string;
   readonly taskDelayMs: number;
+  readonly maxTagsPerGroup: number;
+  readonly maxObjectsPerCollection: number;
   /** The store's clock: real time unless switched to manual mode (see `clock`). */
   readonly now: () => number;
   readonly clock: TenantClock;
@@ -137,6 +149,8 @@ export class Store {
     this.seed = options.seed ?? 1;
     this.idSeed = options.idSeed ?? this.seed;
     this.taskDelayMs = options.taskDelayMs ?? 200;
+    this.maxTagsPerGroup = options.maxTagsPerGroup ?? DEFAULT_MAX_TAGS_PER_GROUP;
+    this.maxObjectsPerCollection = options.maxObjectsPerCollection ?? DEFAULT_MAX_OBJECTS;
     this.clock = new TenantClock(options.now ?? Date.now);
     this.now = () => this.clock.now();
     this.catalogue = catalogueOf(this.seed);
@@ -292,6 +306,11 @@ export class Store {
    */
   changed(): void {
     this.onDirty?.(this);
+  }
+
+  /** Whether `adding` more entities of `kind` stay within {@link maxObjectsPerCollection}. */
+  hasRoom(kind: EntityKind, adding: number): boolean {
+    return this.entities[kind].size + adding <= this.maxObjectsPerCollection;
   }
 
   // --- tasks ---------------------------------------------------------------------------------------

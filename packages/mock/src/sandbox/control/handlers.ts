@@ -75,8 +75,8 @@ const deleteFault: ControlHandler<{ fault_id: string }> = ({ app, params }) => {
 };
 
 export const CONTROL_HANDLERS: HandlerTable<ControlApp> = {
-  createTenant: ({ app, key }) => {
-    const tenant = app.registry.create(key);
+  createTenant: ({ app, client }) => {
+    const tenant = app.registry.create(client);
     const [main, ...scoped] = tenant.record.keys;
     return {
       status: 201,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sandboxRequest, sleep } from "../../test-support/sandbox.js";
 import { specClient } from "../../test-support/spec-client.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
-import { manyTags } from "../large-inputs.js";
+import { manyTags, ROOM_FOR_MANY_TAGS } from "../large-inputs.js";
 import { startSandbox } from "../server.js";
 import { DEFAULT_TENANT_ID } from "./backend.js";
 import { JsonFileBackend } from "./json-file-backend.js";
@@ -289,13 +289,13 @@ describe("--state-file under faults, through HTTP", () => {
 
   it("a 60,000-key tags PATCH is written and read back whole", async () => {
     const file = join(dir, "huge.json");
-    const first = await startSandbox({ stateFile: file });
+    const first = await startSandbox({ stateFile: file, maxTagsPerGroup: ROOM_FOR_MANY_TAGS });
     const answer = await sandboxRequest(first.url, "PATCH", groupPath, SANDBOX_API_KEY, {
       tags: manyTags(60_000),
     });
     expect(answer.status).toBe(200);
     await first.stop();
-    const second = await startSandbox({ stateFile: file });
+    const second = await startSandbox({ stateFile: file, maxTagsPerGroup: ROOM_FOR_MANY_TAGS });
     try {
       const group = second.state().securityGroups.find((g) => g.id === F.securityGroupId);
       expect(group?.tags_v2.filter((t) => /^t\d+$/.test(t.key))).toHaveLength(60_000);

@@ -15,6 +15,7 @@ import {
   storedTagKeys,
 } from "../../test-support/store-faults.js";
 import { SANDBOX_API_KEY } from "../fixtures/ids.js";
+import { ROOM_FOR_MANY_TAGS } from "../large-inputs.js";
 import { startSandbox } from "../server.js";
 
 const root = mkdtempSync(join(tmpdir(), "lmdb-faults-"));
@@ -70,7 +71,11 @@ describe("LMDB faults", () => {
       if ("reason" in disk) return;
       try {
         const dataDir = join(disk.dir, "data.v1");
-        const sandbox = await startSandbox({ dataDir, validateResponses: true });
+        const sandbox = await startSandbox({
+          dataDir,
+          validateResponses: true,
+          maxTagsPerGroup: ROOM_FOR_MANY_TAGS,
+        });
         let writing = true;
         const flood = floodSettings(sandbox.url, SANDBOX_API_KEY, 7, () => writing, 3_000);
         const filler = growGroup(sandbox.url, SANDBOX_API_KEY, () => writing);
@@ -103,7 +108,7 @@ describe("LMDB faults", () => {
         }
         // The stop resolved with the disk full; a restart needs room for the database's first pages.
         disk.resize("4m");
-        const again = await startSandbox({ dataDir });
+        const again = await startSandbox({ dataDir, maxTagsPerGroup: ROOM_FOR_MANY_TAGS });
         try {
           const stored = await storedEmails(again.url, SANDBOX_API_KEY);
           expect(log.acknowledged.filter((email) => !stored.has(email))).toEqual([]);

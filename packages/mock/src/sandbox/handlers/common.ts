@@ -1,6 +1,6 @@
-import { notFound } from "../http/api-error.js";
+import { badRequest, notFound } from "../http/api-error.js";
 import type { ProjectQuota, Region } from "../state.js";
-import type { Store } from "../store.js";
+import type { EntityKind, Store } from "../store.js";
 
 /** The project and region of the path; 404 when the project does not exist or is not in the region. */
 export function projectRegion(
@@ -14,6 +14,17 @@ export function projectRegion(
   if (!region || !project.region_ids.includes(regionId))
     throw notFound(`Region ${regionId} of project ${projectId}`);
   return { projectId, regionId, region };
+}
+
+/** 400 unless the caller's store has room for `adding` more entities of each kind named (nothing is changed yet). */
+export function assertRoom(store: Store, adding: Partial<Record<EntityKind, number>>): void {
+  for (const [kind, count] of Object.entries(adding) as [EntityKind, number][]) {
+    if (!store.hasRoom(kind, count)) {
+      throw badRequest(
+        `The sandbox holds at most ${store.maxObjectsPerCollection} ${kind} per tenant; delete some or reset the tenant.`,
+      );
+    }
+  }
 }
 
 export function quotaOf(store: Store, projectId: number, regionId: number): ProjectQuota | undefined {

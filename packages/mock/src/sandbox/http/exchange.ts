@@ -16,6 +16,8 @@ export interface SandboxRequest {
   body?: Uint8Array | string | (() => Promise<Uint8Array>);
   /** Whether the client has gone away (the core then writes nothing more). */
   closed?: () => boolean;
+  /** The client's network address (absent in-process): tenant creation is limited per address. */
+  client?: string;
 }
 
 export interface SandboxResponse {

@@ -23,6 +23,8 @@ export interface RequestContext<App, R extends RequestShape = RequestShape> {
   key: string;
   scope: KeyScope;
   requestId: string;
+  /** The client's network address; empty in-process. */
+  client: string;
   /** `http://host:port` the client used, for absolute links. */
   origin: string;
   /** The request path, still percent-encoded, without the query. */

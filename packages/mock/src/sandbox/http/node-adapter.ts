@@ -28,6 +28,7 @@ export function nodeAdapter(
       // The client left: the response or the connection is gone. (`req.destroyed` is no sign of it: a request
       // is destroyed once its body has been read.)
       closed: () => res.closed || res.destroyed || req.socket.destroyed,
+      client: req.socket.remoteAddress ?? "",
     }).then(
       (answer) => {
         if (!read) req.resume();

@@ -64,6 +64,8 @@ export interface PipelineOptions<App> {
   onWrite?: (app: App) => Promise<void> | undefined;
   /** Check every answer against the spec and turn a violation into a 500 that names it. */
   validateResponses?: boolean;
+  /** Largest answer body of an operation that does not write, in bytes; a larger one is a 400 (default: none). */
+  maxAnswerBytes?: number;
   /** Told about every unexpected error (500, 503) with the request id; the client never sees its message. */
   onUnexpected?: (error: unknown, requestId: string) => void;
 }
@@ -218,6 +220,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       key: call.key,
       scope,
       requestId: call.requestId,
+      client: call.request.client ?? "",
       origin: `http://${typeof host === "string" ? host : "127.0.0.1"}`,
       path: call.path,
       rawQuery: call.rawQuery,
@@ -248,6 +251,19 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     const problem = responseProblem(model, call.op.operationId, result.status, result.body);
     if (problem) {
       throw new ApiError(500, `Response breaks the spec: ${problem}`, { exceptionClass: "SpecViolation" });
+    }
+  }
+
+  /** A read's answer over `maxAnswerBytes` is refused (a write's answer is bounded by the state it leaves). */
+  function assertAnswerSize(call: Call<App>, answer: SandboxResponse): void {
+    const max = options.maxAnswerBytes;
+    if (max === undefined || call.op.writes || answer.body === undefined) return;
+    const bytes = Buffer.byteLength(answer.body);
+    if (bytes > max) {
+      throw new ApiError(
+        400,
+        `The answer would take ${bytes} bytes, over the sandbox's ${max}; ask for a page.`,
+      );
     }
   }
 
@@ -302,6 +318,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
           ? await writeTurns.run(call.app as object, () => respond(call, valid, large))
           : await respond(call, valid, large);
         assertLive(call);
+        assertAnswerSize(call, answer);
         await commit(call, result);
         if (fault?.kind === "slow_body") answer.delivery = { spreadMs: fault.delayMs };
         return head ? headAnswer(answer) : answer;

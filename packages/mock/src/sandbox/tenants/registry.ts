@@ -34,13 +34,14 @@ export interface TenantRegistryOptions {
   /** A fresh store seeded like the default one; `idSeed` makes its generated ids its own. */
   createStore: (idSeed: string) => Store;
   /**
-   * Most tenants held besides the default one; beyond it, creation answers 429 (a used tenant is never evicted
-   * for it). With a shared store the store also counts them across replicas (see {@link TenantRegistry.refuse}).
+   * Most tenants held besides the default one; beyond it, the never-used tenant created first is evicted, and
+   * creation answers 429 when there is none (a used tenant is never evicted for room). With a shared store
+   * the store also counts them across replicas (see {@link TenantRegistry.refuse}).
    */
   maxTenants: number;
   /** A tenant unused for this long is evicted (ms). */
   idleMs: number;
-  /** How many tenants one key may create (default {@link DEFAULT_CREATION_RATE}). */
+  /** How many tenants one client address may create (default {@link DEFAULT_CREATION_RATE}). */
   creationRate?: CreationRate;
   /**
    * Idle time is decided by a store shared with other replicas (PostgreSQL): a key is not evicted when it is
@@ -68,13 +69,16 @@ const newKey = () => `sbx_${randomBase64Url(24)}`;
 
 /**
  * Every key's world: the default one (the default keys) and the tenants created on demand, each its own
- * {@link Store} seeded the same way. Idle tenants are evicted; their keys then answer 401 saying so. Beyond the
- * count limit, or the per-key creation rate, creation is refused (429) rather than evicting a tenant in use.
+ * {@link Store} seeded the same way. Idle tenants are evicted; their keys then answer 401 saying so. At the count
+ * limit a never-used tenant makes room; beyond it, or the per-address creation rate, creation is refused (429)
+ * rather than evicting a tenant in use.
  */
 export class TenantRegistry {
   readonly defaultTenant: Tenant;
   private readonly byKey = new Map<string, { tenant: Tenant; scope: KeyScope }>();
   private readonly created = new Set<Tenant>();
+  /** Created tenants no call has used yet, oldest first: the first evicted when room is needed. */
+  private readonly neverUsed = new Set<Tenant>();
   private readonly evicted = new Map<string, number>();
   private readonly byStore = new Map<Store, Tenant>();
   private readonly creations: CreationLimit;
@@ -121,6 +125,7 @@ export class TenantRegistry {
       return { evicted: true };
     }
     record.lastUsedAtMs = now;
+    this.neverUsed.delete(found.tenant);
     return found;
   }
 
@@ -145,17 +150,18 @@ export class TenantRegistry {
   }
 
   /**
-   * Creates a tenant for the caller `creatorKey`, after evicting the idle ones. Refused with 429 and
-   * `Retry-After` when the key created too many lately, or when `maxTenants` are held and none is idle: a
-   * tenant in use is never evicted to make room.
+   * Creates a tenant for a caller at network address `client`, after evicting the idle ones and, when
+   * `maxTenants` are held, the never-used one created first. Refused with 429 and `Retry-After` when the address
+   * created too many lately, or when `maxTenants` are held and all are in use: a used tenant is never evicted
+   * to make room.
    */
-  create(creatorKey = ""): Tenant {
+  create(client = ""): Tenant {
     const now = this.now();
-    const waitMs = this.creations.take(creatorKey, now);
+    const waitMs = this.creations.take(client, now);
     if (waitMs > 0) {
       throw tooMany(
         waitMs,
-        "This key created too many tenants lately; wait as Retry-After says, or reuse a tenant.",
+        "This address created too many tenants lately; wait as Retry-After says, or reuse a tenant.",
       );
     }
     let oldestUse: number | undefined;
@@ -163,6 +169,9 @@ export class TenantRegistry {
       if (now - tenant.record.lastUsedAtMs > this.options.idleMs) this.evict(tenant);
       else oldestUse = Math.min(oldestUse ?? now, tenant.record.lastUsedAtMs);
     }
+    const unused = this.neverUsed.values().next();
+    if (this.created.size >= this.options.maxTenants && !unused.done && !this.options.sharedIdle)
+      this.evict(unused.value);
     if (this.created.size >= this.options.maxTenants)
       throw this.full((oldestUse ?? now) + this.options.idleMs - now);
     const keys = TENANT_SCOPES.map((scope) => ({ api_key: newKey(), ...scope }));
@@ -173,6 +182,7 @@ export class TenantRegistry {
       isDefault: false,
     };
     this.created.add(tenant);
+    this.neverUsed.add(tenant);
     this.index(tenant);
     this.options.onCreate?.(tenant);
     return tenant;
@@ -230,6 +240,7 @@ export class TenantRegistry {
 
   private unindex(tenant: Tenant): void {
     this.created.delete(tenant);
+    this.neverUsed.delete(tenant);
     this.byStore.delete(tenant.store);
     for (const { api_key } of tenant.record.keys) this.byKey.delete(api_key);
   }

@@ -2,7 +2,7 @@ import type { BareMetalServerCreateRequest, NetworkInterface, TaskIdList } from 
 import type { Random } from "../../random.js";
 import type { Instance, Port } from "../../state.js";
 import type { Store } from "../../store.js";
-import { projectRegion } from "../common.js";
+import { assertRoom, projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
 
 /**
@@ -14,6 +14,7 @@ export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = 
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   const request = ctx.body;
   const store = ctx.app;
+  assertRoom(store, { tasks: 1, instances: 1, ports: request.interfaces.length });
   const instanceId = store.random.uuid();
   const name =
     request.name ?? renderTemplate(request.name_template, store.random) ?? `bm-${instanceId.slice(0, 8)}`;

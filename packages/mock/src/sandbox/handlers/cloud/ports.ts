@@ -1,6 +1,6 @@
 import type { TaskIdList } from "@cloud-contract/types";
 import { notFound } from "../../http/api-error.js";
-import { projectRegion } from "../common.js";
+import { assertRoom, projectRegion } from "../common.js";
 import type { SandboxHandler } from "../types.js";
 
 /**
@@ -14,6 +14,7 @@ export const replacePortAllowedAddressPairs: SandboxHandler<"replacePortAllowedA
     throw notFound(`Port ${ctx.params.port_id}`);
   }
   const pairs = ctx.body?.allowed_address_pairs ?? [];
+  assertRoom(ctx.app, { tasks: 1 });
   const task = ctx.app.startTask(
     {
       task_type: "update_port_allowed_address_pairs",

@@ -65,6 +65,14 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
     rules.set(rule.id ?? rule, rule);
   });
   const tags = await applyTagsPatch(group.tags_v2, request.tags);
+  // Beyond the limit only a change that does not add tags passes (a group over a lowered limit can shrink).
+  const limit = ctx.app.maxTagsPerGroup;
+  const userTags = tags.reduce((n, tag) => (tag.read_only ? n : n + 1), 0);
+  if (userTags > limit && userTags > group.tags_v2.filter((tag) => !tag.read_only).length) {
+    throw badRequest(
+      `tags: a security group holds at most ${limit} user tags; this change leaves ${userTags}.`,
+    );
+  }
 
   // Stored in one step, after the last turn: `set` records the change for the next commit, which may have
   // taken this group's earlier state while the work above gave the event loop back.

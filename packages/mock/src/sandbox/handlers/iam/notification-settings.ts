@@ -2,6 +2,7 @@ import type { ResellerNotificationSetting, ResellerNotificationSettingList } fro
 import { badRequest, notFound } from "../../http/api-error.js";
 import { checkLimit, orderingComparator, pageLinks } from "../../paging.js";
 import type { Store } from "../../store.js";
+import { assertRoom } from "../common.js";
 import type { SandboxHandler } from "../types.js";
 
 /** The reseller's settings in id order; 404 for an unknown reseller. */
@@ -16,6 +17,7 @@ export const addResellerNotificationSetting: SandboxHandler<"addResellerNotifica
   const id = ctx.params.resellerId;
   resellerSettings(ctx.app, id);
   const request = ctx.body;
+  assertRoom(ctx.app, { notificationSettings: 1 });
   const setting = ctx.app.addNotificationSetting(id, request);
   if (!setting)
     throw badRequest(`${request.email} already receives ${request.notification_type} notifications.`);
