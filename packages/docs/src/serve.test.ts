@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync, utimesSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
@@ -87,4 +89,32 @@ describe("pnpm docs:serve", () => {
     expect(requests.outside()).toEqual([]);
     expect(requests.all.some((url) => url.endsWith("/__reload"))).toBe(true);
   }, 90_000);
+});
+
+describe("pnpm docs:serve on a port that is taken", () => {
+  it("says so in one line naming the port and the flag, and exits 2", async () => {
+    const holder = createServer().listen(0, "127.0.0.1");
+    await once(holder, "listening");
+    const { port } = holder.address() as AddressInfo;
+    const outDir = mkdtempSync(join(tmpdir(), "docs-serve-taken-"));
+    try {
+      const child = spawn(
+        process.execPath,
+        [join(specDir, "docs", "serve.mjs"), "--port", String(port), "--out", join(outDir, "index.html")],
+        { cwd: specDir, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stderr = "";
+      child.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const [code] = await once(child, "exit");
+      expect(code).toBe(2);
+      expect(stderr.trim().split("\n")).toEqual([
+        `docs: port ${port} on 127.0.0.1 is taken; choose another with --port (or DOCS_PORT)`,
+      ]);
+    } finally {
+      holder.close();
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
