@@ -25,8 +25,20 @@ export function textAnswer(
 
 const encoder = new TextEncoder();
 
+/** The length of `text` in UTF-8 bytes, in Node and in browsers alike (no `Buffer`). */
+export function utf8Length(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** Whether `text` takes more than `max` UTF-8 bytes; encodes it only when its length cannot tell. */
+export function longerThan(text: string, max: number): boolean {
+  if (text.length > max) return true;
+  if (text.length * 3 <= max) return false;
+  return utf8Length(text) > max;
+}
+
 /** The answer to HEAD: the GET's answer without its body, stating the body's length. */
 export function headAnswer(answer: SandboxResponse): SandboxResponse {
-  const length = answer.body === undefined ? 0 : encoder.encode(answer.body).length;
+  const length = answer.body === undefined ? 0 : utf8Length(answer.body);
   return { ...answer, headers: { ...answer.headers, "Content-Length": String(length) }, body: undefined };
 }

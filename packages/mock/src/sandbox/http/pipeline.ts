@@ -5,7 +5,7 @@ import { assertScopeAllows, type KeyScope, parseApiKey } from "./auth.js";
 import { errorWriter } from "./error-writer.js";
 import type { SandboxCore, SandboxRequest, SandboxResponse } from "./exchange.js";
 import type { HandlerResult, HandlerTable } from "./handler.js";
-import { headAnswer, textAnswer } from "./json-answer.js";
+import { headAnswer, longerThan, textAnswer, utf8Length } from "./json-answer.js";
 import { stringifyInTurns } from "./json-in-turns.js";
 import { requestIdFactory } from "./request-id.js";
 import { responseProblem } from "./self-check.js";
@@ -258,11 +258,10 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
   function assertAnswerSize(call: Call<App>, answer: SandboxResponse): void {
     const max = options.maxAnswerBytes;
     if (max === undefined || call.op.writes || answer.body === undefined) return;
-    const bytes = Buffer.byteLength(answer.body);
-    if (bytes > max) {
+    if (longerThan(answer.body, max)) {
       throw new ApiError(
         400,
-        `The answer would take ${bytes} bytes, over the sandbox's ${max}; ask for a page.`,
+        `The answer would take ${utf8Length(answer.body)} bytes, over the sandbox's ${max}; ask for a page.`,
       );
     }
   }
