@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { connectSandbox, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cleanEnv, runBin } from "../test-support/bin.js";
+import { writeRecordedGet } from "../test-support/har-file.js";
 
 const OPERATION = "getTask";
 const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -97,37 +98,8 @@ it("replay keeps a recorded request whose answer broke the contract as a vitest 
   const operation = "listPlanContents";
   const url = `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
   const har = join(work, "broken.har");
-  const entry = {
-    startedDateTime: new Date().toISOString(),
-    time: 1,
-    request: {
-      method: "GET",
-      url,
-      httpVersion: "HTTP/1.1",
-      cookies: [],
-      headers: [],
-      queryString: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      cookies: [],
-      headers: [{ name: "content-type", value: "application/json" }],
-      content: { size: 2, mimeType: "application/json", text: "42" },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: 2,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
-  writeFileSync(
-    har,
-    JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [entry] } }),
-  );
+  writeRecordedGet(har, url, "42");
+
   const reportsDir = join(work, "replay-reports");
   const run = await runBin(["replay", har, "--reports-dir", reportsDir], {
     env: cleanEnv({ NO_COLOR: "1" }),
@@ -168,37 +140,7 @@ it("parity keeps the request whose answer differed from the recording: failing w
   expect(recorded.status).toBe(200);
   const text = await recorded.text();
   const har = join(work, "recorded.har");
-  const entry = {
-    startedDateTime: new Date().toISOString(),
-    time: 1,
-    request: {
-      method: "GET",
-      url,
-      httpVersion: "HTTP/1.1",
-      cookies: [],
-      headers: [{ name: "authorization", value: "apikey REDACTED" }],
-      queryString: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      cookies: [],
-      headers: [{ name: "content-type", value: "application/json" }],
-      content: { size: text.length, mimeType: "application/json", text },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
-  writeFileSync(
-    har,
-    JSON.stringify({ log: { version: "1.2", creator: { name: "test", version: "1" }, entries: [entry] } }),
-  );
+  writeRecordedGet(har, url, text, [{ name: "authorization", value: "apikey REDACTED" }]);
 
   const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
   await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
