@@ -198,6 +198,7 @@ export function composeSandbox(
     scopeOf: (key) => tenants.scopeOf(key),
     isLive,
     ...(catchUp ? { catchUp } : {}),
+    ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
     faults: takeFault,
     onWrite: (app) => {
       app.changed();

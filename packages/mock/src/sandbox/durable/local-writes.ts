@@ -9,6 +9,8 @@ export interface DurableWrites {
   prepare(app: Store, call: CatchUpCall): Promise<() => Promise<void>>;
   /** A write made in the call's turn: resolves once committed with its group, rejects (rolled back) when not. */
   commit(app: Store): Promise<void>;
+  /** While the tenant holds changes whose COMMIT may still fail: the end of that COMMIT (reads wait for it). */
+  uncommitted(app: Store): Promise<void> | undefined;
 }
 
 /**
@@ -36,5 +38,6 @@ export function localWrites(
       return nothingToEnd;
     },
     commit: (app) => groups.commit(app) ?? durability.commit(app),
+    uncommitted: (app) => groups.committed(app),
   };
 }

@@ -77,6 +77,11 @@ export class ReplicaSync {
     return this.groups.commit(app) ?? this.options.durability.commit(app);
   }
 
+  /** While this process's write group holds changes of `app` not yet committed: the end of their COMMIT. */
+  uncommitted(app: Store): Promise<void> | undefined {
+    return this.groups.committed(app);
+  }
+
   /**
    * Locks a tenant's row for a write group and brings its store up to date under the lock. Once the group
    * committed, the store is up to date to the versions it wrote: the next catch-up does not read them back.

@@ -55,6 +55,11 @@ export interface PipelineOptions<App> {
    * it took. A call whose client left while it waited is then dropped: nothing runs and nothing is sent.
    */
   catchUp?: (app: App, call: CatchUpCall) => Promise<() => Promise<void>>;
+  /**
+   * While the application holds changes whose COMMIT may still fail, the end of that COMMIT: a read waits for
+   * it right before its handler runs, so that it never shows a change that is then rolled back.
+   */
+  uncommitted?: (app: App) => Promise<void> | undefined;
   /** The fault armed for this call, if any (it is used up by this call). */
   faults?: (call: { operation: CompiledOperation; app: App }) => FaultAnswer | undefined;
   /**
@@ -311,6 +316,17 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
         const large = raw !== undefined && raw.text.length > LARGE_BODY;
         const valid = large ? await validInTurns(call, raw) : validNow(call, raw);
         assertLive(call);
+        // A read waits until no change of its tenant is uncommitted, with no await between that and its handler
+        // (a group of writes may have started while the earlier stages waited).
+        if (!call.op.writes) {
+          for (
+            let pending = options.uncommitted?.(call.app);
+            pending;
+            pending = options.uncommitted?.(call.app)
+          )
+            await pending;
+          assertLive(call);
+        }
         // A write's handler and answer take the tenant's write turn: a write that works in turns is never
         // interleaved with another write of its tenant, and its answer shows the state as it left it.
         const { result, answer } = call.op.writes
