@@ -191,10 +191,15 @@ export class OperationGenerator {
       const probe = fc.sample(arbitrary, { seed, numRuns: PROBE_SAMPLES });
       if (!probe.some(wanted)) return false;
       const filtered = arbitrary.filter(wanted);
+      // Why the last failing send failed, for a case that passes when it is sent again after shrinking.
+      let lastFailure: string | undefined;
       const details = await fc.check(
         fc.asyncProperty(filtered, async (drawn) => {
           const c = this.toCase(drawn as DrawnRequest, kind, label, seed);
-          const outcome = await sendCase(this.target, c, this.judge);
+          const outcome = await sendCase(this.target, c, this.judge).catch((error: unknown) => {
+            lastFailure = `the request failed: ${messageOf(error)}`;
+            throw error;
+          });
           result.sent++;
           for (const hit of this.coverage.hitsOf({
             operationId: c.operationId,
@@ -204,7 +209,9 @@ export class OperationGenerator {
           })) {
             result.hits.add(hit);
           }
-          return failureOf(c, outcome) === undefined;
+          const failure = failureOf(c, outcome);
+          if (failure !== undefined) lastFailure = failure;
+          return failure === undefined;
         }),
         { seed, numRuns },
       );
@@ -224,7 +231,9 @@ export class OperationGenerator {
           result.failures.push({
             case: c,
             outcome,
-            reason: failureOf(c, outcome) ?? "failed once, passed when sent again",
+            reason:
+              failureOf(c, outcome) ??
+              `failed once (${lastFailure ?? "no reason kept"}), passed when sent again`,
           });
         } catch (error) {
           result.failures.push({ case: c, reason: `the request failed: ${messageOf(error)}` });
