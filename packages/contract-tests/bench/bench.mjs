@@ -20,11 +20,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { findFreePort as freePort, SANDBOX_API_KEY, SANDBOX_FIXTURES } from "@cloud-contract/mock";
-import { createCoverageModel } from "../dist/coverage-report/model.js";
-import { OperationGenerator } from "../dist/generate/engine.js";
 import { createJudge } from "../dist/judge.js";
-import { requestModels } from "../dist/request-model.js";
-import { pathParameters } from "../dist/target-session.js";
+import { sandboxGenerators } from "./sandbox-generators.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -146,24 +143,7 @@ async function throughput(base, send = () => get(base)) {
 /** Every operation's generated cases at once; requests per second. */
 async function generatedRate(baseUrl, round) {
   const judge = createJudge();
-  const coverage = createCoverageModel(judge);
-  const ctx = { ids: SANDBOX_FIXTURES, fixtures: { finishedTaskId: SANDBOX_FIXTURES.finishedTaskId } };
-  const pathParams = pathParameters(ctx, "00000000-0000-4000-8000-000000000000");
-  const generators = requestModels(judge.doc).map(
-    (model) =>
-      new OperationGenerator(
-        judge.doc,
-        model,
-        judge,
-        coverage,
-        { baseUrl, apiKey: SANDBOX_API_KEY, acceptPrismProblems: false },
-        {
-          cases: 30,
-          seed: round + 1,
-          pathParams,
-        },
-      ),
-  );
+  const generators = sandboxGenerators(judge, baseUrl, round + 1);
   const t0 = performance.now();
   const runs = await Promise.all(generators.map((g) => g.run()));
   const seconds = (performance.now() - t0) / 1000;

@@ -9,14 +9,11 @@
 import { performance } from "node:perf_hooks";
 import { createSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
 import { buildContext } from "../dist/context.js";
-import { createCoverageModel } from "../dist/coverage-report/model.js";
-import { OperationGenerator } from "../dist/generate/engine.js";
 import { createJudge } from "../dist/judge.js";
-import { requestModels } from "../dist/request-model.js";
 import { resolveTarget } from "../dist/run-config/target.js";
 import { runSequences } from "../dist/stateful/sequences.js";
 import { createSequenceEnv } from "../dist/stateful/world.js";
-import { pathParameters } from "../dist/target-session.js";
+import { sandboxGenerators } from "./sandbox-generators.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
@@ -33,20 +30,7 @@ const cpuSince = (start) => {
 async function generateRound() {
   const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
   try {
-    const coverage = createCoverageModel(judge);
-    const ctx = { ids: SANDBOX_FIXTURES, fixtures: { finishedTaskId: SANDBOX_FIXTURES.finishedTaskId } };
-    const pathParams = pathParameters(ctx, "00000000-0000-4000-8000-000000000000");
-    const generators = requestModels(judge.doc).map(
-      (model) =>
-        new OperationGenerator(
-          judge.doc,
-          model,
-          judge,
-          coverage,
-          { baseUrl: sandbox.url, apiKey: SANDBOX_API_KEY, acceptPrismProblems: false },
-          { cases: 30, seed: SEED, pathParams },
-        ),
-    );
+    const generators = sandboxGenerators(judge, sandbox.url, SEED);
     const started = performance.now();
     const cpu = process.cpuUsage();
     const runs = await Promise.all(generators.map((generator) => generator.run()));

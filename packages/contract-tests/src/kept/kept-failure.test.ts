@@ -53,6 +53,20 @@ function runKept(file: string, env: NodeJS.ProcessEnv): Promise<{ code: number |
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
 
+/** The kept file fails (the seeded 500) while the fault is set, and passes once `faults` are cleared. */
+async function expectFailingUntilCleared(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  faults: { clear(): Promise<unknown> },
+): Promise<void> {
+  const failing = await runKept(file, env);
+  expect(failing.code, failing.output).toBe(1);
+  expect(failing.output).toMatch(/a valid request got 500/);
+  await faults.clear();
+  const passing = await runKept(file, env);
+  expect(passing.code, passing.output).toBe(0);
+}
+
 it("a seeded fault yields a kept vitest file that fails while the fault is there and passes once it is gone", async () => {
   const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
   await faults.add({ kind: "status", status: 500, operation_id: OPERATION, times: 1000 });
@@ -85,13 +99,7 @@ it("a seeded fault yields a kept vitest file that fails while the fault is there
   expect(text).toContain('"status": 500');
 
   const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, NO_COLOR: "1" });
-  const failing = await runKept(file, env);
-  expect(failing.code, failing.output).toBe(1);
-  expect(failing.output).toMatch(/a valid request got 500/);
-
-  await faults.clear();
-  const passing = await runKept(file, env);
-  expect(passing.code, passing.output).toBe(0);
+  await expectFailingUntilCleared(file, env, faults);
 }, 120_000);
 
 it("replay keeps a recorded request whose answer broke the contract as a vitest file of the same request", async () => {
@@ -115,13 +123,7 @@ it("replay keeps a recorded request whose answer broke the contract as a vitest 
   const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
   await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
   const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
-  const failing = await runKept(file, env);
-  expect(failing.code, failing.output).toBe(1);
-  expect(failing.output).toMatch(/a valid request got 500/);
-
-  await faults.clear();
-  const passing = await runKept(file, env);
-  expect(passing.code, passing.output).toBe(0);
+  await expectFailingUntilCleared(file, env, faults);
 
   // A second run replaces the first run's kept files rather than adding to them.
   const again = await runBin(["replay", har, "--reports-dir", reportsDir], {
@@ -168,13 +170,7 @@ it("parity keeps the request whose answer differed from the recording: failing w
   );
   expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
 
-  const failing = await runKept(file, env);
-  expect(failing.code, failing.output).toBe(1);
-  expect(failing.output).toMatch(/a valid request got 500/);
-
-  await faults.clear();
-  const passing = await runKept(file, env);
-  expect(passing.code, passing.output).toBe(0);
+  await expectFailingUntilCleared(file, env, faults);
 
   // Without the fault parity finds no difference, and the re-run removes the earlier kept file.
   const again = await runBin(argv, { env });
@@ -212,11 +208,5 @@ it("stateful keeps the request whose answer broke a check: failing with the faul
   expect(kept).toMatch(/^\/\/ Kept failure \(stateful, seed \d+\) of listPlanContents: /m);
   expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
 
-  const failing = await runKept(file, env);
-  expect(failing.code, failing.output).toBe(1);
-  expect(failing.output).toMatch(/a valid request got 500/);
-
-  await faults.clear();
-  const passing = await runKept(file, env);
-  expect(passing.code, passing.output).toBe(0);
+  await expectFailingUntilCleared(file, env, faults);
 }, 120_000);

@@ -1,0 +1,25 @@
+// The generate command's generators for every operation, aimed at a sandbox with its seeded fixtures: what
+// the benches time.
+import { SANDBOX_API_KEY, SANDBOX_FIXTURES } from "@cloud-contract/mock";
+import { createCoverageModel } from "../dist/coverage-report/model.js";
+import { OperationGenerator } from "../dist/generate/engine.js";
+import { requestModels } from "../dist/request-model.js";
+import { pathParameters } from "../dist/target-session.js";
+
+/** One generator per operation of `judge`'s spec, sending 30 random cases each with `seed` to `baseUrl`. */
+export function sandboxGenerators(judge, baseUrl, seed) {
+  const coverage = createCoverageModel(judge);
+  const ctx = { ids: SANDBOX_FIXTURES, fixtures: { finishedTaskId: SANDBOX_FIXTURES.finishedTaskId } };
+  const pathParams = pathParameters(ctx, "00000000-0000-4000-8000-000000000000");
+  return requestModels(judge.doc).map(
+    (model) =>
+      new OperationGenerator(
+        judge.doc,
+        model,
+        judge,
+        coverage,
+        { baseUrl, apiKey: SANDBOX_API_KEY, acceptPrismProblems: false },
+        { cases: 30, seed, pathParams },
+      ),
+  );
+}
