@@ -1,107 +1,8 @@
-import type { LiveStream, ResellerNotificationSetting, SecurityGroup, Task } from "@cloud-contract/types";
-import { Collection, type EntityIndex } from "./collections/collection.js";
-import { cdnResources } from "./fixtures/cdn.js";
-import * as cloud from "./fixtures/cloud.js";
-import { notificationSettings } from "./fixtures/iam.js";
-import { streams } from "./fixtures/streams.js";
-import { ActiveTasks } from "./indexes/active-tasks.js";
-import { SettingsByReseller } from "./indexes/reseller-settings.js";
-import type { CdnResource, Instance, Port, TaskPlan } from "./state.js";
-
-/** What a kind's rows may keep beside the entity: how a running task will end. */
-export interface RowContext {
-  planOf(taskId: string): TaskPlan | undefined;
-  setPlan(taskId: string, plan: TaskPlan | undefined): void;
-}
-
-type Indexes<V> = Record<string, EntityIndex<V>>;
-
-/**
- * One kind of entity a request can change, declared once: its id, its seeded fixtures and its indexes. The
- * store keeps each kind in a {@link Collection}; its changes, reset, export, loading and every backend's rows
- * are generic over these declarations.
- */
-export interface EntityKindDeclaration<K extends string | number, V, I extends Indexes<V>> {
-  idOf(value: V): K;
-  /** A row keeps its id as text: the kind's id from it. */
-  parseId(text: string): K;
-  /** The seeded fixtures (new objects on every call). */
-  seed(): V[];
-  /** New, empty indexes; the collection keeps them up to date. */
-  indexes(): I;
-  /** The order stored rows are put back in (their insertion order is the indexes' order). */
-  loadOrder?: (a: V, b: V) => number;
-  /** What a row holds, when more than the entity; and the entity from such a row. */
-  toRow?(value: V, context: RowContext): unknown;
-  fromRow?(row: unknown, context: RowContext): V;
-}
-
-const noIndexes = () => ({});
-const textId = (text: string) => text;
-const numberId = (text: string) => Number(text);
-
-/** A stored task and, while it runs, how it will end. */
-export interface TaskRow {
-  task: Task;
-  plan?: TaskPlan;
-}
-
-export const ENTITIES = {
-  securityGroups: declare({
-    idOf: (group: SecurityGroup) => group.id,
-    parseId: textId,
-    seed: cloud.securityGroups,
-    indexes: noIndexes,
-  }),
-  ports: declare({ idOf: (port: Port) => port.id, parseId: textId, seed: cloud.ports, indexes: noIndexes }),
-  instances: declare({
-    idOf: (instance: Instance) => instance.id,
-    parseId: textId,
-    seed: (): Instance[] => [],
-    indexes: noIndexes,
-  }),
-  tasks: declare({
-    idOf: (task: Task) => task.id,
-    parseId: textId,
-    seed: cloud.tasks,
-    indexes: () => ({ active: new ActiveTasks() }),
-    loadOrder: (a, b) => Date.parse(a.created_on ?? "") - Date.parse(b.created_on ?? ""),
-    toRow: (task, context): TaskRow => {
-      const plan = context.planOf(task.id);
-      return plan ? { task, plan } : { task };
-    },
-    fromRow: (row, context) => {
-      const { task, plan } = row as TaskRow;
-      context.setPlan(task.id, plan);
-      return task;
-    },
-  }),
-  streams: declare({
-    idOf: (stream: LiveStream) => stream.id as number,
-    parseId: numberId,
-    seed: streams,
-    indexes: noIndexes,
-  }),
-  cdnResources: declare({
-    idOf: (resource: CdnResource) => resource.id,
-    parseId: numberId,
-    seed: cdnResources,
-    indexes: noIndexes,
-  }),
-  notificationSettings: declare({
-    idOf: (setting: ResellerNotificationSetting) => setting.id,
-    parseId: numberId,
-    seed: notificationSettings,
-    indexes: () => ({ byReseller: new SettingsByReseller() }),
-    loadOrder: (a, b) => a.id - b.id,
-  }),
-};
-
-function declare<K extends string | number, V, I extends Indexes<V>>(
-  declaration: EntityKindDeclaration<K, V, I>,
-): EntityKindDeclaration<K, V, I> {
-  return declaration;
-}
+// The entities of a tenant's store, generic over the kinds every service declares (see `services/`).
+import { Collection } from "./collections/collection.js";
+import type { TaskPlan } from "./services/cloud/shapes.js";
+import type { AnyEntityKindDeclaration, Indexes, RowContext } from "./services/entity-kind.js";
+import { ENTITIES } from "./services/services.js";
 
 type Declarations = typeof ENTITIES;
 /** The kinds of entity a request can change, each kept as one row per entity by a durable backend. */
@@ -120,9 +21,7 @@ export type EntityCollection<N extends EntityKind> = Collection<IdOf<N>, EntityO
 /** Every kind's collection. */
 export type Entities = { [N in EntityKind]: EntityCollection<N> };
 
-/** A kind's declaration, seen without its precise types (for code generic over every kind). */
-type AnyDeclaration = EntityKindDeclaration<string | number, unknown, Indexes<unknown>>;
-const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyDeclaration;
+const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
 type AnyCollection = Collection<string | number, unknown> & { index: Indexes<unknown> };
 
 /** A collection of every kind, each holding its seeded fixtures. */
@@ -144,7 +43,7 @@ export function openEntities(): Entities {
 const anyCollection = (entities: Entities, kind: EntityKind) => entities[kind] as unknown as AnyCollection;
 
 /** What a backend keeps of an entity: the entity, or what its kind's `toRow` makes of it. */
-const rowFor = (declaration: AnyDeclaration, value: unknown, context: RowContext): unknown =>
+const rowFor = (declaration: AnyEntityKindDeclaration, value: unknown, context: RowContext): unknown =>
   declaration.toRow ? declaration.toRow(value, context) : value;
 
 /** The row a backend keeps of an entity of `kind` with this id (undefined when there is none). */

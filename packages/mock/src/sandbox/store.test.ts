@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SANDBOX_FIXTURES as F } from "./fixtures/ids.js";
+import { addNotificationSetting, notificationSettingsOf } from "./services/iam/notification-settings.js";
 import { Store } from "./store.js";
 
 /** A store on a clock the test moves. */
@@ -20,8 +21,11 @@ describe("Store writes rolled back", () => {
     const group = store.entities.securityGroups.peek(F.securityGroupId);
     if (!group) throw new Error("no seeded group");
     store.entities.securityGroups.set(group.id, { ...group, name: "renamed" });
-    store.addNotificationSetting(F.resellerId, settingInput("new@example.com"));
-    store.startTask({ task_type: "create_bm", project_id: 1, region_id: 1 }, { state: "ERROR", error: "x" });
+    addNotificationSetting(store, F.resellerId, settingInput("new@example.com"));
+    store.scheduler.start(
+      { task_type: "create_bm", project_id: 1, region_id: 1 },
+      { state: "ERROR", error: "x" },
+    );
     const stream = store.entities.streams.get(F.streamId);
     if (stream) stream.push_url = "changed in place";
     store.faults.push({ id: "f", operation_id: "x", kind: "reset", times: 1, delay_ms: 0 });
@@ -30,14 +34,14 @@ describe("Store writes rolled back", () => {
     expect(store.snapshot()).toEqual(before);
     expect(store.meta()).toEqual(metaBefore);
     // The next setting gets the id the rolled-back one had: nothing of it is left.
-    expect(store.addNotificationSetting(F.resellerId, settingInput("new@example.com"))?.id).toBe(
+    expect(addNotificationSetting(store, F.resellerId, settingInput("new@example.com"))?.id).toBe(
       metaBefore.nextNotificationId,
     );
   });
 
   it("puts back the entities a reset replaced, and a task completed meanwhile with its plan", () => {
     const { store, advance } = storeAt();
-    const task = store.startTask(
+    const task = store.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "planned" },
     );
@@ -50,7 +54,7 @@ describe("Store writes rolled back", () => {
     expect(store.snapshot()).toEqual(before);
     // The task still ends as planned, when planned.
     advance(150);
-    expect(store.getTask(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
+    expect(store.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
     // The rollback undid the reset: the next commit does not drop the stored rows.
     expect(store.takeChanges().reset).toBe(false);
   });
@@ -58,9 +62,9 @@ describe("Store writes rolled back", () => {
   it("keeps what was committed: keepWrites ends the journal, a later rollback changes nothing", () => {
     const { store } = storeAt();
     store.beginWrites();
-    store.addNotificationSetting(F.resellerId, settingInput("kept@example.com"));
+    addNotificationSetting(store, F.resellerId, settingInput("kept@example.com"));
     store.keepWrites();
     store.rollBackWrites();
-    expect(store.notificationSettingsOf(F.resellerId).map((s) => s.email)).toContain("kept@example.com");
+    expect(notificationSettingsOf(store, F.resellerId).map((s) => s.email)).toContain("kept@example.com");
   });
 });

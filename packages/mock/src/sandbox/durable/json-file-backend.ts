@@ -3,7 +3,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import { type ClockState, realClock } from "../clock/clock.js";
 import { type EntityKind, rowsOfLists } from "../entities.js";
 import type { FaultRule } from "../faults/fault.js";
-import type { TaskPlan } from "../state.js";
+import type { TaskPlan } from "../services/cloud/shapes.js";
 import type { StoreMeta } from "../store.js";
 import {
   type CommitBatch,

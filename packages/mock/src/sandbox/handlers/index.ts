@@ -1,33 +1,18 @@
-import { listPlanContents } from "./billing/plan-contents.js";
-import { revokeCdnCertificate } from "./cdn/certificates.js";
-import { createBareMetalServers } from "./cloud/bare-metal.js";
-import { replacePortAllowedAddressPairs } from "./cloud/ports.js";
-import { previewInstancePrice } from "./cloud/pricing.js";
-import { checkRegistryQuota } from "./cloud/registry.js";
-import { updateSecurityGroup } from "./cloud/security-groups.js";
-import { getTask, listActiveTasks } from "./cloud/tasks.js";
-import {
-  addResellerNotificationSetting,
-  listResellerNotificationSettings,
-} from "./iam/notification-settings.js";
-import { resetStreamPushToken } from "./streaming/push-token.js";
+import { BILLING_HANDLERS } from "../services/billing/handlers/index.js";
+import { CDN_HANDLERS } from "../services/cdn/handlers/index.js";
+import { CLOUD_HANDLERS } from "../services/cloud/handlers/index.js";
+import { IAM_HANDLERS } from "../services/iam/handlers/index.js";
+import { STREAMING_HANDLERS } from "../services/streaming/handlers/index.js";
 import type { SandboxHandlers } from "./types.js";
 
 /**
- * The sandbox's handler of every operation of the spec, by operationId; each lives in
- * `handlers/<area>.ts`, the area of its contract tests (`contract-tests/src/<area>.contract.test.ts`).
+ * The sandbox's handler of every operation of the spec, by operationId, put together from each service's
+ * table; each handler lives in `services/<service>/handlers/<area>.ts`, named after the operation's area.
  */
 export const SANDBOX_HANDLERS: SandboxHandlers = {
-  checkRegistryQuota,
-  listActiveTasks,
-  getTask,
-  previewInstancePrice,
-  updateSecurityGroup,
-  replacePortAllowedAddressPairs,
-  createBareMetalServers,
-  listPlanContents,
-  revokeCdnCertificate,
-  addResellerNotificationSetting,
-  listResellerNotificationSettings,
-  resetStreamPushToken,
+  ...CLOUD_HANDLERS,
+  ...BILLING_HANDLERS,
+  ...CDN_HANDLERS,
+  ...IAM_HANDLERS,
+  ...STREAMING_HANDLERS,
 };

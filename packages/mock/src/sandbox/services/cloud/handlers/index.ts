@@ -1,0 +1,18 @@
+import type { SandboxHandlers } from "../../../handlers/types.js";
+import { createBareMetalServers } from "./bare-metal.js";
+import { replacePortAllowedAddressPairs } from "./ports.js";
+import { previewInstancePrice } from "./pricing.js";
+import { checkRegistryQuota } from "./registry.js";
+import { updateSecurityGroup } from "./security-groups.js";
+import { getTask, listActiveTasks } from "./tasks.js";
+
+/** The cloud service's handlers, by operationId. */
+export const CLOUD_HANDLERS = {
+  checkRegistryQuota,
+  listActiveTasks,
+  getTask,
+  previewInstancePrice,
+  updateSecurityGroup,
+  replacePortAllowedAddressPairs,
+  createBareMetalServers,
+} satisfies Partial<SandboxHandlers>;

@@ -1,0 +1,28 @@
+import type { SandboxHandler } from "../../../handlers/types.js";
+import { badRequest } from "../../../http/api-error.js";
+import { projectRegion } from "./project-region.js";
+
+/**
+ * POST /cloud/v1/registries/{project_id}/{region_id}/check_limits — answers the quotas a new registry
+ * of `storage_limit` GiB would exceed (registry storage and registry count); `{}` when it fits.
+ */
+export const checkRegistryQuota: SandboxHandler<"checkRegistryQuota"> = (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  const storage = ctx.body?.storage_limit ?? 0;
+  if (storage < 0) throw badRequest("storage_limit must not be negative.");
+  const quota = ctx.app.reference.cloud.quotas.find(
+    (q) => q.project_id === projectId && q.region_id === regionId,
+  );
+  const requested: Record<string, number> = { registry_storage: storage, registry_count: 1 };
+  const result: Record<string, number> = {};
+  for (const [name, amount] of Object.entries(requested)) {
+    const limit = quota?.limits[name] ?? 0;
+    const usage = quota?.usage[name] ?? 0;
+    if (usage + amount > limit) {
+      result[`${name}_limit`] = limit;
+      result[`${name}_usage`] = usage;
+      result[`${name}_requested`] = amount;
+    }
+  }
+  return { status: 200, body: result };
+};

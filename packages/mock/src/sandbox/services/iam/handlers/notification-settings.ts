@@ -1,0 +1,64 @@
+import type { ResellerNotificationSetting, ResellerNotificationSettingList } from "@cloud-contract/types";
+import { assertRoom } from "../../../handlers/common.js";
+import type { SandboxHandler } from "../../../handlers/types.js";
+import { badRequest, notFound } from "../../../http/api-error.js";
+import { checkLimit, orderingComparator, pageLinks } from "../../../paging.js";
+import type { Store } from "../../../store.js";
+import { addNotificationSetting, notificationSettingsOf } from "../notification-settings.js";
+
+/** The reseller's settings in id order; 404 for an unknown reseller. */
+function resellerSettings(store: Store, id: number): readonly ResellerNotificationSetting[] {
+  if (!store.reference.iam.resellers.has(id)) throw notFound(`Reseller ${id}`);
+  return notificationSettingsOf(store, id);
+}
+
+/** POST /iam/reselling/resellers/{resellerId}/notification_settings — 400 when the address already gets this type
+ * (the IAM reference documents 400 for refused requests and no 409). */
+export const addResellerNotificationSetting: SandboxHandler<"addResellerNotificationSetting"> = (ctx) => {
+  const id = ctx.params.resellerId;
+  resellerSettings(ctx.app, id);
+  const request = ctx.body;
+  assertRoom(ctx.app, { notificationSettings: 1 });
+  const setting = addNotificationSetting(ctx.app, id, request);
+  if (!setting)
+    throw badRequest(`${request.email} already receives ${request.notification_type} notifications.`);
+  return { status: 201, body: setting };
+};
+
+const ORDERING = {
+  id: (s: ResellerNotificationSetting) => s.id,
+  email: (s: ResellerNotificationSetting) => s.email,
+  notification_type: (s: ResellerNotificationSetting) => s.notification_type,
+  enabled: (s: ResellerNotificationSetting) => s.enabled,
+  reseller: (s: ResellerNotificationSetting) => s.reseller,
+};
+const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) => a.id - b.id;
+
+/**
+ * GET /iam/reselling/resellers/{resellerId}/notification_settings — ordering by a field (comma-joined for
+ * several, `-` for descending), limit/offset (every item when no limit), relative next/previous links.
+ */
+export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
+  const list = resellerSettings(ctx.app, ctx.params.resellerId);
+  // The pipeline fills in the spec's default offset (0); no limit means every item.
+  const { limit, offset: requested = 0 } = ctx.query;
+  // The reference puts no floor on offset; a negative one reads from the start.
+  const offset = Math.max(0, requested);
+  checkLimit(limit);
+  const ordering = (ctx.query.ordering ?? "").split(",").filter(Boolean);
+  // The list is kept in id order, so the default needs no sort.
+  const all =
+    ordering.length === 0 || (ordering.length === 1 && ordering[0] === "id")
+      ? list
+      : [...list].sort(orderingComparator(ordering, ORDERING, byId));
+  const end = limit === undefined ? all.length : offset + limit;
+  const { next, previous } = pageLinks(ctx.path, ctx.rawQuery, all.length, offset, limit);
+  // The links are strings, never null (as the public reference types them): a missing page leaves its link out.
+  const body: ResellerNotificationSettingList = {
+    count: all.length,
+    results: all.slice(offset, end),
+    ...(next === null ? {} : { next }),
+    ...(previous === null ? {} : { previous }),
+  };
+  return { status: 200, body };
+};
