@@ -221,6 +221,32 @@ describe("--state-file", () => {
     );
   });
 
+  it.each([
+    ["by its name, as earlier versions stored it", { nextNotificationId: 700 }, 700],
+    ["from its start value when the meta lacks it", {}, 100],
+  ])("reads a tenant's notification-setting counter %s", async (_, counter, expectedId) => {
+    const file = join(dir, `meta-counter-${expectedId}.json`);
+    const meta = {
+      random: [5, 6, 7, 8],
+      clock: { mode: "real", offsetMs: 0, manualNowMs: 0 },
+      faults: [],
+      ...counter,
+    };
+    writeFileSync(file, JSON.stringify({ version: 2, tenants: [{ id: DEFAULT_TENANT_ID, meta, rows: [] }] }));
+    const sandbox = await startSandbox({ stateFile: file });
+    try {
+      const added = await specClient(sandbox.url).call("addResellerNotificationSetting", {
+        params: { resellerId: F.resellerId },
+        body: { notification_type: "failed_login", email: "counter@acme.example" },
+      });
+      expect(added.body.id).toBe(expectedId);
+    } finally {
+      await sandbox.stop();
+    }
+    const saved = JSON.parse(readFileSync(file, "utf8")).tenants[0].meta;
+    expect(saved.nextNotificationId).toBe(expectedId + 1);
+  });
+
   it("refuses to start on a state file it cannot read", async () => {
     const file = join(dir, "broken.json");
     writeFileSync(file, "{ not json");
