@@ -28,3 +28,8 @@ export function declareService<
 >(declaration: ServiceDeclaration<E, C, R, L>): ServiceDeclaration<E, C, R, L> {
   return declaration;
 }
+
+/** Declares a service that keeps entities only: no counters and no reference data. */
+export function declareEntityService<E extends Record<string, object>>(entities: E) {
+  return declareService({ entities, counters: {}, reference: () => undefined, listReference: () => ({}) });
+}

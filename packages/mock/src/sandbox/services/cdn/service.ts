@@ -1,19 +1,14 @@
 import { declareKind, noIndexes, numberId } from "../entity-kind.js";
-import { declareService } from "../service.js";
+import { declareEntityService } from "../service.js";
 import { cdnResources } from "./fixtures.js";
 import type { CdnResource } from "./shapes.js";
 
 /** The CDN service: CDN resources and their certificates. */
-export const CDN_SERVICE = declareService({
-  entities: {
-    cdnResources: declareKind({
-      idOf: (resource: CdnResource) => resource.id,
-      parseId: numberId,
-      seed: cdnResources,
-      indexes: noIndexes,
-    }),
-  },
-  counters: {},
-  reference: () => undefined,
-  listReference: () => ({}),
+export const CDN_SERVICE = declareEntityService({
+  cdnResources: declareKind({
+    idOf: (resource: CdnResource) => resource.id,
+    parseId: numberId,
+    seed: cdnResources,
+    indexes: noIndexes,
+  }),
 });

@@ -1,19 +1,14 @@
 import type { LiveStream } from "@cloud-contract/types";
 import { declareKind, noIndexes, numberId } from "../entity-kind.js";
-import { declareService } from "../service.js";
+import { declareEntityService } from "../service.js";
 import { streams } from "./fixtures.js";
 
 /** The streaming service: live streams. */
-export const STREAMING_SERVICE = declareService({
-  entities: {
-    streams: declareKind({
-      idOf: (stream: LiveStream) => stream.id as number,
-      parseId: numberId,
-      seed: streams,
-      indexes: noIndexes,
-    }),
-  },
-  counters: {},
-  reference: () => undefined,
-  listReference: () => ({}),
+export const STREAMING_SERVICE = declareEntityService({
+  streams: declareKind({
+    idOf: (stream: LiveStream) => stream.id as number,
+    parseId: numberId,
+    seed: streams,
+    indexes: noIndexes,
+  }),
 });
