@@ -14,7 +14,7 @@ export const SERVICES = {
 };
 
 type Services = typeof SERVICES;
-export type ServiceName = keyof Services;
+type ServiceName = keyof Services;
 type Service = Services[ServiceName];
 const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
