@@ -7,8 +7,6 @@ import type { ControlHandler, ControlHandlers } from "./handler-types.js";
 import { TENANT_IDS } from "./ids.js";
 import type { TaskCompletion, TenantState } from "./schema.js";
 
-export type { ControlApp } from "./handler-types.js";
-
 const clockOf = (tenant: Tenant) => ({
   mode: tenant.store.clock.state.mode,
   now: new Date(tenant.store.now()).toISOString(),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import controlBundle from "@cloud-contract/mock/control/openapi.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
@@ -23,5 +24,14 @@ describe("TENANT_IDS", () => {
     expect(ids.running_task_ids).toEqual(["t-1"]);
     ids.running_task_ids.push("t-2");
     expect(TENANT_IDS.running_task_ids).toEqual(F.runningTaskIds);
+  });
+
+  it("is each shown in the README's fixture table", () => {
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("## Fixtures"), readme.indexOf("## What the sandbox does"));
+    const missing = Object.entries(TENANT_IDS)
+      .flatMap(([field, value]) => [value].flat().map((id) => [field, `\`${id}\``]))
+      .filter(([, shown]) => !table.includes(shown as string));
+    expect(missing).toEqual([]);
   });
 });
