@@ -193,6 +193,7 @@ describe("the coverage line names what is missing and who aims at it", () => {
     writeFileSync(har, taskHar(9998));
     const run = await runBin(["replay", har, "--reports-dir", join(work, "coverage-replay")]);
     const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
-    expect(line).toMatch(/; missing 11 operations, \d+ documented statuses, .*links followed$/);
+    expect(line).toMatch(/; missing \d+ operations, \d+ documented statuses, .*links followed$/);
+    expect(line).toContain(`; missing ${specOperationIds().length - 1} operations, `);
   });
 });
