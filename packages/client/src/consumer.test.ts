@@ -1,6 +1,8 @@
-// A consumer of the package, the way another team writes it: every one of the 12 operations called through
+// A consumer of the package, the way another team writes it: every operation of the spec called through
 // the typed client. `tsc` (the package's typecheck) checks the calls and the type assertions below; vitest
 // runs them against a local server driven by the spec, which validates each request body.
+
+import { loadDocument } from "@cloud-contract/spec/document";
 import type {
   BillingErrorBody,
   CloudErrorBody,
@@ -35,7 +37,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
  */
 function sameType<A, B>(..._proof: Same<A, B> extends true ? [] : [never]): void {}
 
-/** Calls all 12 operations once; returns the responses' statuses by operation. */
+/** Calls every operation once; returns the responses' statuses by operation. */
 async function callEveryOperation(client: CloudClient): Promise<number[]> {
   const quota = await client.POST("/cloud/v1/registries/{project_id}/{region_id}/check_limits", {
     params: { path: project },
@@ -202,6 +204,11 @@ async function wrongCalls(client: CloudClient) {
   paginate(client, "/cloud/v1/tasks/{project_id}/{region_id}/active");
 }
 
+/** The operationIds of the spec, as its document model lists them. */
+const operationIds = loadDocument()
+  .operations.map((op) => op.operationId)
+  .sort();
+
 describe("a consumer calling every operation", () => {
   let server: Awaited<ReturnType<typeof startSpecServer>>;
   beforeAll(async () => {
@@ -209,23 +216,10 @@ describe("a consumer calling every operation", () => {
   });
   afterAll(() => server.close());
 
-  it("reaches all 12 operations with requests the spec accepts", async () => {
+  it("reaches every operation of the spec with requests the spec accepts", async () => {
     const client = createCloudClient({ apiKey: "consumer-test-key", baseUrl: server.url });
     const statuses = await callEveryOperation(client);
-    expect(server.hits.map((h) => h.operationId)).toEqual([
-      "checkRegistryQuota",
-      "listActiveTasks",
-      "getTask",
-      "previewInstancePrice",
-      "updateSecurityGroup",
-      "replacePortAllowedAddressPairs",
-      "createBareMetalServers",
-      "listPlanContents",
-      "revokeCdnCertificate",
-      "addResellerNotificationSetting",
-      "listResellerNotificationSettings",
-      "resetStreamPushToken",
-    ]);
+    expect(server.hits.map((h) => h.operationId).sort()).toEqual(operationIds);
     for (const hit of server.hits) {
       expect(hit.bodyErrors, hit.operationId).toEqual([]);
       expect(hit.authorized, hit.operationId).toBe(true);

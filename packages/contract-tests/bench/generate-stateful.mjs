@@ -7,7 +7,7 @@
 // sandbox runs in it too), which a busy machine disturbs less than the wall clock. Run: pnpm --filter @cloud-contract/contract-tests bench:generators
 // (BENCH_ROUNDS=5, BENCH_SEED=1, BENCH_SEQUENCES=100).
 import { performance } from "node:perf_hooks";
-import { createSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
+import { createSandbox, startSandbox } from "@cloud-contract/mock";
 import { buildContext } from "../dist/context.js";
 import { createJudge } from "../dist/judge.js";
 import { resolveTarget } from "../dist/run-config/target.js";
@@ -47,7 +47,7 @@ async function statefulRound() {
   try {
     const baseUrl = "http://sandbox.local";
     const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl });
-    const ctx = buildContext(plan, { apiKey: SANDBOX_API_KEY, fixtures: SANDBOX_FIXTURES });
+    const ctx = buildContext(plan);
     const env = await createSequenceEnv(ctx, { baseUrl, apiKey: ctx.apiKey, fetch: sandbox.fetch }, judge, {
       tenants: true,
     });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
+import { createSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { buildContext } from "../dist/context.js";
 import { createJudge } from "../dist/judge.js";
 import { readRecording } from "../dist/parity/recording.js";
@@ -38,7 +38,7 @@ async function freshSandbox() {
 
 function contextFor(baseUrl) {
   const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl });
-  return buildContext(plan, { apiKey: SANDBOX_API_KEY, fixtures: SANDBOX_FIXTURES });
+  return buildContext(plan);
 }
 
 async function statefulRound(seed) {

@@ -1,5 +1,13 @@
 // What the global setup hands to every test file (through vitest's provide/inject).
-import type { ContractIds, OptionalResource, ReadyTarget, TargetName } from "./run-config/target.js";
+import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
+import {
+  type ContractIds,
+  ID_VARIABLES,
+  OPTIONAL_VARIABLES,
+  type OptionalResource,
+  type ReadyTarget,
+  type TargetName,
+} from "./run-config/target.js";
 
 /** Resources some tests need beyond the ids; known for the sandbox, named by variables elsewhere. */
 export interface TargetFixtures extends Record<OptionalResource, string> {
@@ -28,34 +36,25 @@ export interface ContractContext {
   server: "prism" | "sandbox" | "external";
 }
 
-/** The sandbox's seeded data, as `@cloud-contract/mock` exports it (only what the suite reads). */
-export interface SandboxFixtures extends ContractIds {
-  readOnlyTagKey: string;
-  vmFlavor: string;
-  bareMetalFlavor: string;
-  imageId: string;
-  appTemplateId: string;
-  networkId: string;
-  subnetId: string;
-  unknownFlavor: string;
-  backupLiveStreamId: number;
-  finishedTaskId: string;
-}
+/** The sandbox's seeded fixtures: the table `@cloud-contract/mock` exports, the same in every tenant. */
+export type SandboxFixtures = typeof SANDBOX_FIXTURES;
 
+/** The ids the suite needs (the keys of {@link ContractIds}), read from the sandbox's fixtures. */
 export function idsOf(fixtures: SandboxFixtures): ContractIds {
-  const { projectId, regionId, resellerId, streamId, cdnResourceId, securityGroupId, portId } = fixtures;
-  return { projectId, regionId, resellerId, streamId, cdnResourceId, securityGroupId, portId };
+  return Object.fromEntries(ID_VARIABLES.map(({ key }) => [key, fixtures[key]])) as unknown as ContractIds;
 }
 
+/** The resources the suite names for a target, read from the sandbox's fixtures (two under other names). */
 export function fixturesOf(fixtures: SandboxFixtures): TargetFixtures {
+  const { readOnlyTagKey, bareMetalFlavor, imageId, appTemplateId, networkId, subnetId } = fixtures;
   return {
-    readOnlyTagKey: fixtures.readOnlyTagKey,
+    readOnlyTagKey,
     instanceFlavor: fixtures.vmFlavor,
-    bareMetalFlavor: fixtures.bareMetalFlavor,
-    imageId: fixtures.imageId,
-    appTemplateId: fixtures.appTemplateId,
-    networkId: fixtures.networkId,
-    subnetId: fixtures.subnetId,
+    bareMetalFlavor,
+    imageId,
+    appTemplateId,
+    networkId,
+    subnetId,
     failingFlavor: fixtures.unknownFlavor,
     backupLiveStreamId: fixtures.backupLiveStreamId,
     finishedTaskId: fixtures.finishedTaskId,
@@ -63,23 +62,32 @@ export function fixturesOf(fixtures: SandboxFixtures): TargetFixtures {
 }
 
 /**
- * Merges a ready target, the url of the server the suite started (if any) and the sandbox fixtures.
+ * The `CONTRACT_*` variables that name the sandbox's fixtures (ids and optional resources), as a run against
+ * a sandbox tenant by URL needs them: every tenant is seeded with the same fixtures.
+ */
+export function sandboxVariables(fixtures: SandboxFixtures = SANDBOX_FIXTURES): Record<string, string> {
+  const ids = idsOf(fixtures);
+  const resources = fixturesOf(fixtures);
+  return Object.fromEntries([
+    ...ID_VARIABLES.map(({ variable, key }) => [variable, String(ids[key])]),
+    ...Object.entries(OPTIONAL_VARIABLES).map(([variable, resource]) => [variable, resources[resource]]),
+  ]);
+}
+
+/**
+ * Merges a ready target, the url of the server the suite started (if any) and the sandbox's fixtures.
  * The real target uses only what its environment names; the others fall back to the fixtures.
  */
-export function buildContext(
-  plan: ReadyTarget,
-  defaults: { apiKey: string; fixtures: SandboxFixtures },
-  serverUrl?: string,
-): ContractContext {
+export function buildContext(plan: ReadyTarget, serverUrl?: string): ContractContext {
   const baseUrl = serverUrl ?? plan.baseUrl;
   if (!baseUrl) throw new Error(`target ${plan.target} has no base URL`);
   const real = plan.target === "real";
   return {
     target: plan.target,
     baseUrl,
-    apiKey: plan.apiKey ?? defaults.apiKey,
-    ids: { ...idsOf(defaults.fixtures), ...plan.ids },
-    fixtures: real ? { ...plan.resources } : { ...fixturesOf(defaults.fixtures), ...plan.resources },
+    apiKey: plan.apiKey ?? SANDBOX_FIXTURES.apiKey,
+    ids: { ...idsOf(SANDBOX_FIXTURES), ...plan.ids },
+    fixtures: real ? { ...plan.resources } : { ...fixturesOf(SANDBOX_FIXTURES), ...plan.resources },
     stateful: plan.stateful,
     allowMutations: plan.allowMutations,
     server: plan.server ?? "external",

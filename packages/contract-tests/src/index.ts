@@ -3,7 +3,13 @@
 export { parseBody } from "./body.js";
 export { type CliPlan, main, parseCli, usage, vitestCommand } from "./cli.js";
 export { CannotRun, type CliIo, type CommandModule, type CommandRun } from "./commands/command.js";
-export { buildContext, type ContractContext, type SandboxFixtures, type TargetFixtures } from "./context.js";
+export {
+  buildContext,
+  type ContractContext,
+  type SandboxFixtures,
+  sandboxVariables,
+  type TargetFixtures,
+} from "./context.js";
 export { type CoverageGates, checkGates, type GateResult, parseGates } from "./coverage-report/gates.js";
 export { type CoverageReport, coverageLine, mergeCoverage } from "./coverage-report/report.js";
 export {

@@ -1,12 +1,6 @@
 // Opens a target for a run: starts Prism or the sandbox on a free port when the target asks for one,
 // and builds the context the tests (and generated cases) use. The caller stops it.
-import {
-  prismEntry,
-  SANDBOX_API_KEY,
-  SANDBOX_FIXTURES,
-  startPrism,
-  startSandbox,
-} from "@cloud-contract/mock";
+import { prismEntry, startPrism, startSandbox } from "@cloud-contract/mock";
 import { buildContext, type ContractContext } from "./context.js";
 import type { ReadyTarget } from "./run-config/target.js";
 
@@ -56,7 +50,7 @@ export async function openTarget(plan: ReadyTarget): Promise<TargetSession> {
   if (plan.server === "prism") server = await startPrism({ port: 0 });
   if (plan.server === "sandbox") server = await startSandbox(SUITE_SANDBOX);
   try {
-    const ctx = buildContext(plan, { apiKey: SANDBOX_API_KEY, fixtures: SANDBOX_FIXTURES }, server?.url);
+    const ctx = buildContext(plan, server?.url);
     return { ctx, stop: async () => server?.stop() };
   } catch (error) {
     await server?.stop();

@@ -4,19 +4,20 @@
 // Every server runs in its own process; autocannon runs in this one. Each row is the median round (by
 // requests per second) of several interleaved rounds, so one disturbed round moves no figure.
 import autocannon from "autocannon";
+import { SANDBOX_FIXTURES as F } from "../dist/index.js";
 import { BARE, BIN, launch } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = 1;
-const KEY = "sandbox-api-key";
+const KEY = F.apiKey;
 
 const SCENARIOS = [
-  { name: "GET active tasks", method: "GET", path: "/cloud/v1/tasks/1/1/active" },
+  { name: "GET active tasks", method: "GET", path: `/cloud/v1/tasks/${F.projectId}/${F.regionId}/active` },
   {
     name: "POST notification setting",
     method: "POST",
-    path: "/iam/reselling/resellers/1020/notification_settings",
+    path: `/iam/reselling/resellers/${F.resellerId}/notification_settings`,
     // autocannon puts a fresh id in place of [<id>] for every request, so no e-mail repeats (no 409).
     body: '{"notification_type":"failed_login","email":"bench-[<id>]@example.com"}',
   },

@@ -4,22 +4,27 @@
 // flight. Prints requests per second of each and their ratio; target: in-process ≥ 3× HTTP.
 // Run: pnpm --filter @cloud-contract/mock bench:in-process   (BENCH_REQUESTS=20000 per round, BENCH_ROUNDS=3)
 // Each row is the median of interleaved rounds; every answer must be the documented success.
-import { createSandbox, SANDBOX_API_KEY, startSandbox } from "../dist/index.js";
+import { createSandbox, SANDBOX_FIXTURES as F, startSandbox } from "../dist/index.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_RATIO = 3;
-const headers = { Authorization: `apikey ${SANDBOX_API_KEY}`, "Content-Type": "application/json" };
+const headers = { Authorization: `apikey ${F.apiKey}`, "Content-Type": "application/json" };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** E-mails sent so far: each POST has a fresh one (the same address twice for a type is a 400). */
 let sent = 0;
 
 /** The i-th request of the mix, on `base`. */
 function nth(base, i) {
-  if (i % 2 === 0) return { url: `${base}/cloud/v1/tasks/1/1/active`, init: { headers }, expect: 200 };
+  if (i % 2 === 0)
+    return {
+      url: `${base}/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`,
+      init: { headers },
+      expect: 200,
+    };
   const body = JSON.stringify({ notification_type: "failed_login", email: `bench-${++sent}@example.com` });
   return {
-    url: `${base}/iam/reselling/resellers/1020/notification_settings`,
+    url: `${base}/iam/reselling/resellers/${F.resellerId}/notification_settings`,
     init: { method: "POST", headers, body },
     expect: 201,
   };

@@ -9,12 +9,13 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import autocannon from "autocannon";
+import { SANDBOX_FIXTURES as F } from "../dist/index.js";
 import { createSandboxHandler } from "../dist/sandbox/server.js";
 import { BARE, BIN, launch } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const PATH = "/cloud/v1/tasks/1/1/active";
+const PATH = `/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`;
 const BATCHES = 5;
 const PER_BATCH = 100;
 
@@ -60,13 +61,13 @@ try {
   for (let i = 0; i < 100; i++) {
     const res = await fetch(`${sandbox.url}/__sandbox/tenants`, {
       method: "POST",
-      headers: { Authorization: "apikey sandbox-api-key" },
+      headers: { Authorization: `apikey ${F.apiKey}` },
     });
     keys.push((await res.json()).api_key);
   }
   const cases = [
-    { name: "bare node:http", url: bare.url, keys: ["sandbox-api-key"] },
-    { name: "sandbox, default key", url: sandbox.url, keys: ["sandbox-api-key"] },
+    { name: "bare node:http", url: bare.url, keys: [F.apiKey] },
+    { name: "sandbox, default key", url: sandbox.url, keys: [F.apiKey] },
     { name: "sandbox, 1 tenant", url: sandbox.url, keys: keys.slice(0, 1) },
     { name: "sandbox, 100 tenants", url: sandbox.url, keys },
   ];

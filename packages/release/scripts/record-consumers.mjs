@@ -101,15 +101,15 @@ const TEAMS = {
   "consumer-check": async (url) => {
     const client = createCloudClient({ apiKey: key, baseUrl: url, retry: false });
     await client.GET("/cloud/v1/tasks/{task_id}", {
-      params: { path: { task_id: "d478ae29-dedc-4869-82f0-96104425f565" } },
+      params: { path: { task_id: SANDBOX_FIXTURES.runningTaskIds[0] } },
     });
     await client.GET("/billing/org/v1/plans/contents", { params: { query: { limit: 5 } } });
     await client.POST("/streaming/streams/{stream_id}/reset_push_token", {
-      params: { path: { stream_id: 1352417 } },
+      params: { path: { stream_id: SANDBOX_FIXTURES.streamId } },
     });
   },
   "sdk-calls": async (url) => {
-    const { projectId, regionId } = SANDBOX_FIXTURES;
+    const { projectId, regionId, resellerId } = SANDBOX_FIXTURES;
     const call = (method, path, body) =>
       fetch(`${url}${path}`, {
         method,
@@ -123,7 +123,7 @@ const TEAMS = {
     await call("GET", `/cloud/v1/tasks/${projectId}/${regionId}/active?limit=10`);
     await call("GET", "/billing/org/v1/plans/contents?limit=2&offset=0");
     await call("POST", `/cloud/v1/registries/${projectId}/${regionId}/check_limits`, { storage_limit: 5 });
-    await call("GET", "/iam/reselling/resellers/1020/notification_settings?limit=5");
+    await call("GET", `/iam/reselling/resellers/${resellerId}/notification_settings?limit=5`);
   },
 };
 

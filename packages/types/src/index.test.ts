@@ -18,6 +18,7 @@ import type {
   StreamingErrorBody,
   Task,
 } from "./index.js";
+import type { OPERATION_IDS } from "./operation-ids.js";
 
 describe("friendly names", () => {
   it("are generated for every schema of the spec under its own name, and only for schemas", async () => {
@@ -64,10 +65,11 @@ describe("friendly names", () => {
     >();
   });
 
-  it("name the 12 operations and their paths", () => {
+  it("name the operations and their paths, each operation at one path", () => {
     expectTypeOf<"resetStreamPushToken">().toExtend<OperationId>();
     expectTypeOf<"/streaming/streams/{stream_id}/reset_push_token">().toExtend<PathTemplate>();
     // @ts-expect-error — not an operation of this API
     expectTypeOf<"deleteEverything">().toExtend<OperationId>();
+    expectTypeOf<(typeof OPERATION_IDS)[keyof typeof OPERATION_IDS]>().toEqualTypeOf<OperationId>();
   });
 });

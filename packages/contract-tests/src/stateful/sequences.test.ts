@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RunningSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
+import { type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContext } from "../context.js";
 import { createJudge } from "../judge.js";
@@ -33,7 +33,7 @@ afterAll(async () => {
 /** The environment of sequences against a base URL (the url target, with the sandbox's fixtures). */
 async function envFor(baseUrl: string, tenants = true): Promise<SequenceEnv> {
   const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl }) as ReadyTarget;
-  const ctx = buildContext(plan, { apiKey: SANDBOX_API_KEY, fixtures: SANDBOX_FIXTURES });
+  const ctx = buildContext(plan);
   return createSequenceEnv(ctx, { baseUrl, apiKey: ctx.apiKey, fetch: (r) => fetch(r) }, judge, { tenants });
 }
 

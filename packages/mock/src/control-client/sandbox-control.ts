@@ -1,4 +1,5 @@
 import type { Task } from "@cloud-contract/types";
+import type { ClockChange, FaultList } from "../sandbox/control/schema.js";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
 import type { SandboxState } from "../sandbox/state.js";
 import type {
@@ -95,7 +96,7 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
   }
 
   const forKey = (key: string): TenantControl => {
-    const setClock = (change: object) => call<ClockInfo>(key, "POST", "clock", change);
+    const setClock = (change: ClockChange) => call<ClockInfo>(key, "POST", "clock", change);
     return {
       key,
       reset: async () => {
@@ -114,7 +115,7 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
       },
       faults: {
         add: (fault) => call<Fault>(key, "POST", "faults", fault),
-        list: async () => (await call<{ results: Fault[] }>(key, "GET", "faults")).results,
+        list: async () => (await call<FaultList>(key, "GET", "faults")).results,
         get: (faultId) => call<Fault>(key, "GET", `faults/${encodeURIComponent(faultId)}`),
         delete: async (faultId) => {
           await call(key, "DELETE", `faults/${encodeURIComponent(faultId)}`);

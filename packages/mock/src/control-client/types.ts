@@ -1,51 +1,20 @@
-// The shapes of the control API (packages/mock/control/openapi.yaml), for the typed helper. The sandbox checks
-// every request against that file and, in this package's tests, every answer too, so these cannot drift far.
-import type { TenantIds } from "../sandbox/control/ids.js";
+// The shapes of the control API for the typed helper, named after their schemas in control/openapi.yaml
+// (generated into ../sandbox/control/schema.ts).
+import type { components } from "../sandbox/control/schema.js";
 
-export type { TenantIds };
+type Schemas = components["schemas"];
 
-export interface ScopedKey {
-  api_key: string;
-  projects?: number[];
-  resellers?: number[];
-}
-
+/** A key of a tenant bound to some projects or resellers. */
+export type ScopedKey = Schemas["ScopedKey"];
+/** The ids of a tenant's seeded fixtures. */
+export type TenantIds = Schemas["TenantIds"];
 /** What `POST /__sandbox/tenants` answers. */
-export interface TenantInfo {
-  api_key: string;
-  scoped_api_keys: ScopedKey[];
-  ids: TenantIds;
-  idle_timeout_ms: number;
-}
-
-export interface ClockInfo {
-  mode: "real" | "manual";
-  /** The time the tenant's clock shows (ISO 8601). */
-  now: string;
-}
-
-export type TaskCompletion = { state: "FINISHED" } | { state: "ERROR"; error: string };
-
-interface FaultCommon {
-  /** The operationId whose calls get the fault. */
-  operation_id: string;
-  /** How many calls get it (default 1). */
-  times?: number;
-}
-
+export type TenantInfo = Schemas["Tenant"];
+/** The tenant's clock: its mode and the time it shows (ISO 8601). */
+export type ClockInfo = Schemas["Clock"];
+/** How a task ends: `FINISHED`, or `ERROR` with its `error` text. */
+export type TaskCompletion = Schemas["TaskCompletion"];
 /** What `POST /__sandbox/faults` takes. */
-export type FaultRequest =
-  | (FaultCommon & { kind: "status"; status: number; retry_after_s?: number; delay_ms?: number })
-  | (FaultCommon & { kind: "reset"; delay_ms?: number })
-  | (FaultCommon & { kind: "slow_body"; delay_ms: number });
-
-export interface Fault {
-  id: string;
-  operation_id: string;
-  kind: FaultRequest["kind"];
-  /** Calls it will still spoil. */
-  times: number;
-  status?: number;
-  retry_after_s?: number;
-  delay_ms: number;
-}
+export type FaultRequest = Schemas["FaultRequest"];
+/** An armed fault, with the calls it will still spoil. */
+export type Fault = Schemas["Fault"];

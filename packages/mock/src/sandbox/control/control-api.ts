@@ -3,7 +3,8 @@ import { type DocumentModel, type OpenApiDocument, openDocument } from "@cloud-c
 import { type CatchUpCall, createPipeline, type Pipeline } from "../http/pipeline.js";
 import type { Store } from "../store.js";
 import type { Tenant, TenantRegistry } from "../tenants/registry.js";
-import { CONTROL_HANDLERS, type ControlApp } from "./handlers.js";
+import type { ControlApp } from "./handler-types.js";
+import { CONTROL_HANDLERS } from "./handlers.js";
 
 export const CONTROL_PREFIX = "/__sandbox/";
 

@@ -1,29 +1,36 @@
-import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import controlBundle from "@cloud-contract/mock/control/openapi.json" with { type: "json" };
+import { SANDBOX_FIXTURES } from "../fixtures/ids.js";
+import type { TenantIds } from "./schema.js";
 
-/** The ids of a tenant's seeded fixtures, as `POST /__sandbox/tenants` answers them (every tenant has these). */
-export const TENANT_IDS = {
-  project_id: F.projectId,
-  region_id: F.regionId,
-  second_region_id: F.secondRegionId,
-  other_project_id: F.otherProjectId,
-  security_group_id: F.securityGroupId,
-  security_group_rule_id: F.securityGroupRuleId,
-  port_id: F.portId,
-  network_id: F.networkId,
-  subnet_id: F.subnetId,
-  bare_metal_flavor: F.bareMetalFlavor,
-  vm_flavor: F.vmFlavor,
-  image_id: F.imageId,
-  app_template_id: F.appTemplateId,
-  running_task_ids: [...F.runningTaskIds],
-  finished_task_id: F.finishedTaskId,
-  error_task_id: F.errorTaskId,
-  stream_id: F.streamId,
-  backup_live_stream_id: F.backupLiveStreamId,
-  cdn_resource_id: F.cdnResourceId,
-  cdn_resource_without_certificate_id: F.cdnResourceWithoutCertificateId,
-  reseller_id: F.resellerId,
-  other_reseller_id: F.otherResellerId,
+/** `security_group_id` → `securityGroupId`, at the type level. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** A fixture table holding every field of the control spec's `TenantIds`, named in camelCase. */
+export type TenantIdFixtures = {
+  readonly [K in keyof TenantIds as CamelCase<K>]: TenantIds[K] extends (infer Item)[]
+    ? readonly Item[]
+    : TenantIds[K];
 };
 
-export type TenantIds = typeof TENANT_IDS;
+const camelCase = (name: string): string =>
+  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The fields of `TenantIds` in the control spec, each read from the fixture of the same name in camelCase
+ * (`security_group_id` from `securityGroupId`); a table missing one does not compile.
+ */
+export function tenantIdsOf(fixtures: TenantIdFixtures): TenantIds {
+  const byName = fixtures as unknown as Record<string, unknown>;
+  const fields = Object.keys(controlBundle.components.schemas.TenantIds.properties);
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = byName[camelCase(field)];
+      return [field, Array.isArray(value) ? [...value] : value];
+    }),
+  ) as TenantIds;
+}
+
+/** The ids of a tenant's seeded fixtures, as `POST /__sandbox/tenants` answers them (every tenant has these). */
+export const TENANT_IDS: TenantIds = tenantIdsOf(SANDBOX_FIXTURES);

@@ -1,0 +1,2 @@
+export declare const controlSchemaFile: string;
+export declare function renderControlSchema(): Promise<string>;
