@@ -3,7 +3,7 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBodyRequest, sandboxRequest } from "../../test-support/sandbox.js";
-import { StoreUnavailable } from "../durable/store-unavailable.js";
+import { StoreUnavailable } from "../store-unavailable.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "../handlers/index.js";
 import { Store } from "../store.js";
