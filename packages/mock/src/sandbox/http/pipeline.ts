@@ -36,6 +36,7 @@ const STAGES = [
   injectFaults,
   validate,
   handle,
+  // Liveness is checked once, here: the last point before the call's effects (commit, answer) show.
   stillLive,
   boundAnswer,
   commit,
