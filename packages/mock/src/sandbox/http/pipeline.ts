@@ -78,11 +78,13 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     const q = request.url.indexOf("?");
     const path = q === -1 ? request.url : request.url.slice(0, q);
     const rawQuery = q === -1 ? "" : request.url.slice(q + 1);
-    const routed = route(parts, request.method, path, requestId);
-    if ("early" in routed) return answerEarly(routed.early, requestId, routed.shape, false);
-    const { op, head } = routed;
+    let op: CompiledOperation | undefined;
+    let head = false;
     let call: Call<App> | undefined;
     try {
+      const routed = route(parts, request.method, path, requestId);
+      if ("early" in routed) return answerEarly(routed.early, requestId, routed.shape, false);
+      ({ op, head } = routed);
       const caller = await authenticate(parts, op, request);
       if (caller instanceof ApiError) return answerEarly(caller, requestId, op, head);
       call = {
