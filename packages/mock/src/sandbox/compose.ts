@@ -163,8 +163,11 @@ export function composeSandbox(
           adoptTenant: (id, record) => adoptTenant(id, { record, rows: [] }),
         })
       : undefined;
-  /** The caller's tenant, once per call: undefined for an unknown key, a 401 saying so for an evicted one. */
-  const tenantFor = async (key: string): Promise<Tenant | undefined> => {
+  /**
+   * The caller's tenant and what the key may touch, once per call: undefined for an unknown key, a 401 saying
+   * so for an evicted one.
+   */
+  const ownerOf = async (key: string): Promise<{ tenant: Tenant; scope: KeyScope } | undefined> => {
     let found = tenants.lookup(key);
     if (found === undefined && replicas) {
       // A tenant another replica created: one indexed lookup, and it is adopted here.
@@ -172,8 +175,9 @@ export function composeSandbox(
       found = tenants.lookup(key);
     }
     if (found && "evicted" in found) throw evictedKey(tenants.idleMs);
-    return found?.tenant;
+    return found;
   };
+  const tenantFor = async (key: string) => (await ownerOf(key))?.tenant;
   const isLive = (app: Store) => tenants.isLive(app);
   // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
   const forgetUnstored = (created: Store) => {
@@ -194,8 +198,10 @@ export function composeSandbox(
   const api = createPipeline<Store>({
     model,
     handlers: SANDBOX_HANDLERS,
-    appFor: async (key) => (await tenantFor(key))?.store,
-    scopeOf: (key) => tenants.scopeOf(key),
+    appFor: async (key) => {
+      const owner = await ownerOf(key);
+      return owner && { app: owner.tenant.store, scope: owner.scope };
+    },
     isLive,
     ...(catchUp ? { catchUp } : {}),
     ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),

@@ -1,38 +1,23 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { composeSandbox, type DurableStart, type SandboxCoreOptions } from "./compose.js";
 import type { Durability } from "./durable/durability.js";
-import { openBackend } from "./durable/open-backend.js";
-import { StoreUnavailable } from "./durable/store-unavailable.js";
-import type { DatabaseTimeouts } from "./durable/timeouts.js";
+import { openBackend, type StorageOptions } from "./durable/open-backend.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { listen } from "./http/listen.js";
 import { nodeAdapter } from "./http/node-adapter.js";
 import type { SandboxState } from "./state.js";
 import type { Store } from "./store.js";
+import { StoreUnavailable } from "./store-unavailable.js";
 import type { TenantRegistry } from "./tenants/registry.js";
 
 export { type DurableStart, TENANT_DEFAULTS } from "./compose.js";
 
-export interface SandboxOptions extends SandboxCoreOptions {
+export interface SandboxOptions extends SandboxCoreOptions, StorageOptions {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
-  /**
-   * Keep every tenant's state in this JSON file across restarts (atomic writes, shortly after each change).
-   * Excludes `dataDir` and `databaseUrl`.
-   */
-  stateFile?: string;
-  /**
-   * Keep every tenant's state in an embedded database (LMDB) in this folder: each change is committed
-   * before its answer is sent. Excludes `stateFile`.
-   */
-  dataDir?: string;
-  /** Keep every tenant's state in PostgreSQL (schema created at start); as durable as `dataDir`. */
-  databaseUrl?: string;
-  /** How long any wait on PostgreSQL may last (defaults: `DATABASE_TIMEOUT_DEFAULTS`); past it a call is a 503. */
-  databaseTimeouts?: Partial<DatabaseTimeouts>;
   /** Spec file to serve; the bundled `@cloud-contract/spec/openapi.json` unless given. */
   specPath?: string;
 }

@@ -44,7 +44,7 @@ export function controlCore(options: ControlCoreOptions): Pipeline {
     handlers: CONTROL_HANDLERS,
     appFor: async (key) => {
       const tenant = await options.tenantFor(key);
-      return tenant && { tenant, registry, served };
+      return tenant && { app: { tenant, registry, served } };
     },
     ...(options.isLive ? { isLive: (app: ControlApp) => options.isLive?.(app.tenant.store) ?? true } : {}),
     ...(catchUp ? { catchUp: (app: ControlApp, call) => catchUp(app.tenant.store, call) } : {}),

@@ -1,4 +1,5 @@
 import type { Store, StoreChanges } from "../store.js";
+import { StoreUnavailable } from "../store-unavailable.js";
 import type { Tenant } from "../tenants/registry.js";
 import {
   type CommitBatch,
@@ -8,7 +9,6 @@ import {
   type TenantRow,
 } from "./backend.js";
 import { mergeBatches } from "./merge-batches.js";
-import { StoreUnavailable } from "./store-unavailable.js";
 
 /**
  * Collects what the stores changed and commits it through a {@link StateBackend}: each commit takes every

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { open, type RootDatabase } from "lmdb";
 import { getOrAdd } from "../indexes/get-or-add.js";
 import type { EntityKind, StoreMeta } from "../store.js";
+import type { StoreUnavailable } from "../store-unavailable.js";
 import type { CommitBatch, CommitOutcome, LoadedTenant, StateBackend, TenantRow } from "./backend.js";
-import type { StoreUnavailable } from "./store-unavailable.js";
 
 /** Free space the folder must have at start: the lock file and the first pages, with room to spare. */
 const ROOM_BYTES = 1024 * 1024;

@@ -1,9 +1,29 @@
-import { type DurableStart, TENANT_DEFAULTS } from "../compose.js";
-import type { SandboxOptions } from "../server.js";
+import { type DurableStart, type SandboxCoreOptions, TENANT_DEFAULTS } from "../compose.js";
 import { DEFAULT_TENANT_ID } from "./backend.js";
 import { JsonFileBackend } from "./json-file-backend.js";
-import { StoreOpenError } from "./store-unavailable.js";
-import { DATABASE_TIMEOUT_DEFAULTS } from "./timeouts.js";
+import { StoreOpenError } from "./store-open-error.js";
+import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from "./timeouts.js";
+
+/** Where the sandbox keeps its tenants' state: one of a state file, an LMDB folder and PostgreSQL, or memory. */
+export interface StorageOptions {
+  /**
+   * Keep every tenant's state in this JSON file across restarts (atomic writes, shortly after each change).
+   * Excludes `dataDir` and `databaseUrl`.
+   */
+  stateFile?: string;
+  /**
+   * Keep every tenant's state in an embedded database (LMDB) in this folder: each change is committed
+   * before its answer is sent. Excludes `stateFile`.
+   */
+  dataDir?: string;
+  /** Keep every tenant's state in PostgreSQL (schema created at start); as durable as `dataDir`. */
+  databaseUrl?: string;
+  /** How long any wait on PostgreSQL may last (defaults: `DATABASE_TIMEOUT_DEFAULTS`); past it a call is a 503. */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
+}
+
+/** What opening a backend reads: where the state is kept, and the tenant limits PostgreSQL shares. */
+export type BackendOptions = StorageOptions & Pick<SandboxCoreOptions, "tenantIdleMs" | "maxTenants">;
 
 /**
  * Opens the backend the options ask for and loads what it holds; undefined in memory mode. One that cannot be
@@ -12,7 +32,7 @@ import { DATABASE_TIMEOUT_DEFAULTS } from "./timeouts.js";
  * The PostgreSQL and LMDB backends are imported here, when asked for: loading `pg` and `lmdb` costs a
  * process time, and most sandboxes (and every importer of this package) never use them.
  */
-export async function openBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
+export async function openBackend(options: BackendOptions): Promise<DurableStart | undefined> {
   const flag = options.databaseUrl
     ? "--database-url"
     : options.dataDir
@@ -26,7 +46,7 @@ export async function openBackend(options: SandboxOptions): Promise<DurableStart
   }
 }
 
-async function openNamedBackend(options: SandboxOptions): Promise<DurableStart | undefined> {
+async function openNamedBackend(options: BackendOptions): Promise<DurableStart | undefined> {
   if (options.databaseUrl) {
     const [{ PostgresBackend }, { ReplicaSync }] = await Promise.all([
       import("./postgres-backend.js"),

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { EntityKind, StoreMeta } from "../store.js";
+import { CommitUnconfirmed, StoreUnavailable } from "../store-unavailable.js";
 import {
   type CommitBatch,
   type CommitOutcome,
@@ -10,7 +11,6 @@ import {
   type TenantRow,
 } from "./backend.js";
 import { mergeBatches } from "./merge-batches.js";
-import { CommitUnconfirmed, StoreUnavailable } from "./store-unavailable.js";
 import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from "./timeouts.js";
 
 /** The schema's version; `migrate` brings an older database up to it at start. */

@@ -1,9 +1,9 @@
 import type { CatchUpCall } from "../http/pipeline.js";
 import type { Store } from "../store.js";
+import type { StoreUnavailable } from "../store-unavailable.js";
 import type { TenantKey, TenantRegistry } from "../tenants/registry.js";
 import type { Durability } from "./durability.js";
 import { type PostgresBackend, type TenantDelta, TOUCH_EVERY_MS } from "./postgres-backend.js";
-import type { StoreUnavailable } from "./store-unavailable.js";
 import { type GroupLock, WriteGroups } from "./write-groups.js";
 
 export interface ReplicaSyncOptions {

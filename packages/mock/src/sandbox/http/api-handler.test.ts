@@ -53,8 +53,10 @@ beforeAll(async () => {
     model,
     handlers,
     // "" is the caller of operations that need no key.
-    appFor: (key) => (key === KEY || key === "p2" || key === "" ? app : undefined),
-    scopeOf: (key) => (key === "p2" ? { projects: [2] } : {}),
+    appFor: (key) => {
+      if (key === "p2") return { app, scope: { projects: [2] } };
+      return key === KEY || key === "" ? { app } : undefined;
+    },
     maxBodyBytes: 1000,
     validateResponses: true,
     onWrite: () => {

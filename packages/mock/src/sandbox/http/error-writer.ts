@@ -1,6 +1,6 @@
 import type { DocumentModel } from "@cloud-contract/spec/model";
-import { CommitUnconfirmed, StoreUnavailable } from "../durable/store-unavailable.js";
 import { type CompiledOperation, HTTP_OWN_STATUSES } from "../openapi/operations.js";
+import { CommitUnconfirmed, StoreUnavailable } from "../store-unavailable.js";
 import { ApiError, type ErrorService, errorBody } from "./api-error.js";
 import type { SandboxResponse } from "./exchange.js";
 import { jsonAnswer } from "./json-answer.js";

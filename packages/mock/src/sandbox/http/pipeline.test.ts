@@ -3,10 +3,10 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBodyRequest, sandboxRequest } from "../../test-support/sandbox.js";
-import { StoreUnavailable } from "../durable/store-unavailable.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "../handlers/index.js";
 import { Store } from "../store.js";
+import { StoreUnavailable } from "../store-unavailable.js";
 import { createApiHandler } from "./api-handler.js";
 import { type Listening, listen } from "./listen.js";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     createApiHandler<Store>({
       model: loadDocument(),
       handlers: SANDBOX_HANDLERS,
-      appFor: (key) => (key === KEY ? store : undefined),
+      appFor: (key) => (key === KEY ? { app: store } : undefined),
       catchUp: async () => {
         if (unavailable)
           throw new StoreUnavailable("connect ECONNREFUSED 10.1.2.3:5432", { retryAfterSeconds: 2 });

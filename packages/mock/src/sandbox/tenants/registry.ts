@@ -110,7 +110,10 @@ export class TenantRegistry {
     return this.created.size;
   }
 
-  /** The tenant of a key (and marks it used), `{ evicted: true }` for an evicted key, else undefined. */
+  /**
+   * The tenant of a key and what the key may touch there (and marks the tenant used), `{ evicted: true }` for
+   * an evicted key, else undefined.
+   */
   lookup(key: string): KeyLookup {
     const found = this.byKey.get(key);
     if (!found) return this.evicted.has(key) ? { evicted: true } : undefined;
@@ -127,11 +130,6 @@ export class TenantRegistry {
     record.lastUsedAtMs = now;
     this.neverUsed.delete(found.tenant);
     return found;
-  }
-
-  /** What a known key may touch, without marking it used (the key was checked by `lookup` already). */
-  scopeOf(key: string): KeyScope {
-    return this.byKey.get(key)?.scope ?? {};
   }
 
   /** The caller's world: the store of a known key, undefined for any other (there is no fallback world). */

@@ -1,0 +1,67 @@
+// What a pipeline is built from: the document, the handlers and the hooks that tie it to tenants, replicas,
+// faults and commits (see `createPipeline`).
+import type { DocumentModel } from "@cloud-contract/spec/model";
+import type { CompiledOperation } from "../openapi/operations.js";
+import type { ApiError } from "./api-error.js";
+import type { KeyScope } from "./auth.js";
+import type { HandlerTable } from "./handler.js";
+
+/** How a fault armed on the caller's tenant spoils a call (see `faults/inject.ts`). */
+export type FaultAnswer = { delayMs: number } & (
+  | { kind: "reset" }
+  | { kind: "slow_body" }
+  | { kind: "status"; error: ApiError }
+);
+
+/**
+ * What the catch-up stage knows of the call: whether it writes, and whether the client is gone (a writer whose
+ * client left before its turn is skipped).
+ */
+export interface CatchUpCall {
+  writes: boolean;
+  closed(): boolean;
+}
+
+/** The application a key belongs to, and what the key may touch there (default: everything). */
+export interface KeyOwner<App> {
+  app: App;
+  scope?: KeyScope;
+}
+
+export interface PipelineOptions<App> {
+  /** The model of the document that is served. */
+  model: DocumentModel;
+  handlers: HandlerTable<App>;
+  /**
+   * The caller's application (its tenant) and the key's scope, found once per call and pinned for it;
+   * undefined for an unknown key (a 401). Throw an `ApiError` to refuse the key with another message. For
+   * operations that need no key it is asked with `""`.
+   */
+  appFor: (key: string) => KeyOwner<App> | undefined | Promise<KeyOwner<App> | undefined>;
+  /** Whether a pinned application is still served (a tenant evicted meanwhile is not): a call of one that is not is a 401. */
+  isLive?: (app: App) => boolean;
+  /**
+   * Brings the application up to date before the call (a replica catching up with the shared store; for a
+   * write also waiting for its turn under the tenant's lock); resolves to the function that gives back what
+   * it took. A call whose client left while it waited is then dropped: nothing runs and nothing is sent.
+   */
+  catchUp?: (app: App, call: CatchUpCall) => Promise<() => Promise<void>>;
+  /**
+   * While the application holds changes whose COMMIT may still fail, the end of that COMMIT: a read waits for
+   * it right before its handler runs, so that it never shows a change that is then rolled back.
+   */
+  uncommitted?: (app: App) => Promise<void> | undefined;
+  /** The fault armed for this call, if any (it is used up by this call). */
+  faults?: (call: { operation: CompiledOperation; app: App }) => FaultAnswer | undefined;
+  /**
+   * The commit: called with the caller's application after a 2xx answer of an operation that writes (the
+   * model's `writes`). The answer's body is serialised before it is called, and sent once it resolves.
+   */
+  onWrite?: (app: App) => Promise<void> | undefined;
+  /** Check every answer against the spec and turn a violation into a 500 that names it. */
+  validateResponses?: boolean;
+  /** Largest answer body of an operation that does not write, in bytes; a larger one is a 400 (default: none). */
+  maxAnswerBytes?: number;
+  /** Told about every unexpected error (500, 503) with the request id; the client never sees its message. */
+  onUnexpected?: (error: unknown, requestId: string) => void;
+}
