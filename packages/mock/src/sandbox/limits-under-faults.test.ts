@@ -256,7 +256,8 @@ describe("a tenant evicted while a call at its limit is under way", () => {
         });
         req.on("error", reject);
         req.write(text.slice(0, 5));
-        sleep(50)
+        // The call was authenticated when its headers came; the rest of the body follows the eviction.
+        sleep(200)
           .then(between)
           .then(() => req.end(text.slice(5)), reject);
       },
@@ -293,13 +294,14 @@ describe("a tenant evicted while a call at its limit is under way", () => {
   ])(
     "$limit: the call is a 401 TenantEvicted, the next tenant starts from the fixtures",
     async ({ fill, call, beyond, shape }) => {
+      // The sandbox holds one tenant: the one before, idle now, gives its place to the next.
+      wall += 5_000;
       const control = connectSandbox(sandbox.url);
       const fixtures = await control.tenant();
       const seeded = {
         group: await groupOf(sandbox.url, fixtures.key),
         settings: await settingsOf(sandbox.url, fixtures.key),
       };
-      // The sandbox holds one tenant: the idle one gives its place to the next.
       wall += 5_000;
       const { key } = await control.tenant();
       await fill(key);
@@ -330,7 +332,6 @@ describe("a tenant evicted while a call at its limit is under way", () => {
       // The process serves on, the default world untouched.
       expect(await groupOf(sandbox.url, SANDBOX_API_KEY)).toEqual(seeded.group);
       expect(await settingsOf(sandbox.url, SANDBOX_API_KEY)).toEqual(seeded.settings);
-      wall += 5_000;
     },
   );
 });
