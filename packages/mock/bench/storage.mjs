@@ -1,6 +1,7 @@
 // Benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
-//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s); for PostgreSQL also
+//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s or
+//                  STORAGE_BENCH_CREATE_SECONDS); for PostgreSQL also
 //                  how many transactions committed them (a tenant's waiting writers commit together)
 //   last page p50  GET of the active-tasks list's last page with 1 000 / 10 000 / 100 000 stored tasks
 //   memory/server  heap per stored bare metal server (task + server + port), memory mode
@@ -21,6 +22,7 @@ import { listen } from "../dist/sandbox/http/listen.js";
 import { openSandboxHandler } from "../dist/sandbox/server.js";
 
 const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
+const CREATE_SECONDS = Number(process.env.STORAGE_BENCH_CREATE_SECONDS ?? 3);
 const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= MAX);
 const DAY = 86_400_000;
 const bareMetal = JSON.stringify({
@@ -57,7 +59,7 @@ async function createsPerSecond(options) {
       headers,
       body: bareMetal,
       connections: 32,
-      duration: 3,
+      duration: CREATE_SECONDS,
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
     return {
