@@ -4,7 +4,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectSandbox } from "../control-client/sandbox-control.js";
-import { startPostgres, type ThrowawayPostgres } from "../test-support/postgres.js";
+import {
+  holdTenantRow,
+  startPostgres,
+  type ThrowawayPostgres,
+  tenantIdOf,
+  tenantLockWaits,
+} from "../test-support/postgres.js";
 import { eventually, openBodyRequest, sandboxRequest, sleep } from "../test-support/sandbox.js";
 import { checkOutage, groupPath, settingsPath } from "../test-support/store-faults.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
@@ -174,8 +180,8 @@ describe("limits while the PostgreSQL store is down", () => {
 
   /**
    * A new tenant one setting short of its limit sends four adds together while every COMMIT is refused: they
-   * share write groups, so the first of a group takes the last place and the others are judged against it,
-   * until the COMMIT fails and it is rolled back. Returns the settings before and the four answers.
+   * gather in one write group, so the first takes the last place and the others are judged against it, until
+   * the COMMIT fails and it is rolled back. Returns the settings before and the four answers.
    */
   async function addTogetherWhileCommitsFail() {
     const { key } = await connectSandbox(sandbox.url).tenant();
@@ -185,13 +191,20 @@ describe("limits while the PostgreSQL store is down", () => {
     }
     const before = await settingsOf(sandbox.url, key);
     expect(before).toHaveLength(OBJECT_LIMIT - 1);
+    const id = await tenantIdOf(postgres.url, key);
+    if (id === undefined) throw new Error("the tenant is not stored");
     const commits = await refusedCommits(postgres.url);
     try {
       await commits.refuse();
-      const answers = await Promise.all(
+      // The tenant's row held by the test, the adds gather in one write group waiting for it.
+      const row = await holdTenantRow(postgres.url, id);
+      const sent = Promise.all(
         Array.from({ length: 4 }, (_, i) => addSetting(sandbox.url, key, `refused-${i}@example.com`)),
       );
-      return { key, before, answers };
+      await tenantLockWaits(postgres.url, id);
+      await sleep(200);
+      await row.release();
+      return { key, before, answers: await sent };
     } finally {
       await commits.allow();
       await commits.remove();
