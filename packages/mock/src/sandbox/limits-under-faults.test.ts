@@ -21,9 +21,11 @@ const OBJECT_LIMIT = 6;
 const LIMITS = { maxTagsPerGroup: TAG_LIMIT, maxObjectsPerCollection: OBJECT_LIMIT };
 
 const running: RunningSandbox[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop().catch(() => undefined)));
-});
+/** Stops every sandbox started so far (before the database they use). */
+async function stopAll() {
+  await Promise.all(running.splice(0).map((s) => s.stop().catch(() => undefined)));
+}
+afterAll(stopAll);
 async function start(options: SandboxOptions) {
   const sandbox = await startSandbox({ validateResponses: true, ...LIMITS, ...options });
   running.push(sandbox);
@@ -110,6 +112,7 @@ describe("limits while the PostgreSQL store is down", () => {
     sandbox = await start({ databaseUrl: postgres.url, tenantIdleMs: TENANT_DEFAULTS.tenantIdleMs });
   });
   afterAll(async () => {
+    await stopAll();
     await postgres?.stop();
   });
 
@@ -229,10 +232,9 @@ describe("limits while the PostgreSQL store is down", () => {
     expect(await settingsOf(fresh.url, key)).toEqual([...before, "after-1@example.com"].sort());
   });
 
-  // Known defect, not yet fixed (the group's other members are answered before its COMMIT settles): an add
-  // judged beyond the limit only because of a group member that is then rolled back is answered 400 "at most
-  // N" although the tenant never held N. It should be a 503 like the member it was judged against. When this
-  // test starts to pass, drop `.fails` and the `400` allowed in the test above.
+  // A known defect: an add judged beyond the limit only because of a member of its write group that is then
+  // rolled back is answered 400 "at most N", though the tenant never held N; it should be a 503 like that
+  // member. When this test starts to pass, drop `.fails` and the 400 the test above allows.
   it.fails("concurrent adds one short of the limit, their commit refused: each is a 503, none a 400 of a limit the tenant never reached", async () => {
     const { answers } = await addTogetherWhileCommitsFail();
     for (const answer of answers) expectOutage(answer);
