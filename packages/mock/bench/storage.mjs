@@ -1,6 +1,7 @@
 // Benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
-//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s); for PostgreSQL also
+//   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s or
+//                  STORAGE_BENCH_CREATE_SECONDS); for PostgreSQL also
 //                  how many transactions committed them (a tenant's waiting writers commit together)
 //   last page p50  GET of the active-tasks list's last page with 1 000 / 10 000 / 100 000 stored tasks
 //   memory/server  heap per stored bare metal server (task + server + port), memory mode
@@ -8,6 +9,7 @@
 // and, with PostgreSQL: requests/s of the active-tasks GET at 32 connections with a valid key and with random
 // unknown keys, 1 000 tenants stored (target: unknown within 2× of valid).
 // Run: pnpm --filter @cloud-contract/mock bench:storage   (node --expose-gc; STORAGE_BENCH_MAX=100000)
+// STORAGE_BENCH_ONLY=postgres-creates measures the PostgreSQL creates/s alone.
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -20,6 +22,7 @@ import { listen } from "../dist/sandbox/http/listen.js";
 import { openSandboxHandler } from "../dist/sandbox/server.js";
 
 const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
+const CREATE_SECONDS = Number(process.env.STORAGE_BENCH_CREATE_SECONDS ?? 3);
 const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= MAX);
 const DAY = 86_400_000;
 const bareMetal = JSON.stringify({
@@ -56,7 +59,7 @@ async function createsPerSecond(options) {
       headers,
       body: bareMetal,
       connections: 32,
-      duration: 3,
+      duration: CREATE_SECONDS,
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
     return {
@@ -201,58 +204,78 @@ async function memoryPerServer() {
   }
 }
 
-// Memory first, while the heap holds nothing of the other measurements.
-const kib = await memoryPerServer();
-const rows = [];
-let postgresCreates;
-const postgres = await startPostgres(postgresBinDir());
-const dirs = [];
-try {
-  const modes = [
-    ["memory", () => ({})],
-    [
-      "embedded (LMDB)",
-      () => {
-        const dir = mkdtempSync(join(tmpdir(), "bench-data-"));
-        dirs.push(dir);
-        return { dataDir: dir };
-      },
-    ],
-    ["PostgreSQL", () => ({ databaseUrl: postgres.url })],
-  ];
-  for (const [name, make] of modes) {
-    process.stdout.write(`${name}: creates…`);
-    const creates = await createsPerSecond(make());
-    if (name === "PostgreSQL") postgresCreates = creates;
-    process.stdout.write(" lists…");
-    const { p50, restartMs } = await listAndRestart(make());
-    process.stdout.write(" done\n");
-    const row = { mode: name, "creates/s (c=32)": creates.perSecond };
-    for (const size of SIZES) row[`last page p50 @${size / 1000}k (ms)`] = p50[size].toFixed(2);
-    row["restart (ms)"] = restartMs === undefined ? "—" : Math.round(restartMs);
-    rows.push(row);
+/** PostgreSQL creates/s alone, one line, for alternated runs against another build of the sandbox. */
+async function postgresCreatesOnly() {
+  const postgres = await startPostgres(postgresBinDir());
+  try {
+    const creates = await createsPerSecond({ databaseUrl: postgres.url });
+    console.log(
+      `PostgreSQL creates at 32 connections: ${creates.perSecond}/s, ` +
+        `${creates.answered} answered in ${creates.transactions} transactions`,
+    );
+  } finally {
+    agent.destroy();
+    await postgres.stop();
   }
-  console.table(rows);
-  console.log(
-    `PostgreSQL creates at 32 connections: ${postgresCreates.perSecond}/s (target ≥ 1 000), ` +
-      `${postgresCreates.answered} answered in ${postgresCreates.transactions} transactions`,
-  );
-  process.stdout.write("PostgreSQL unknown keys…");
-  const keys = await unknownKeys(postgres.url);
-  console.log(
-    ` ${keys.stored} tenants stored: valid key ${keys.valid} req/s, unknown keys ${keys.unknown} req/s ` +
-      `(valid/unknown ×${(keys.valid / keys.unknown).toFixed(2)}, target ≤ 2)`,
-  );
-  const first = rows[0][`last page p50 @${SIZES[0] / 1000}k (ms)`];
-  const last = rows[0][`last page p50 @${SIZES.at(-1) / 1000}k (ms)`];
-  console.log(
-    `memory per stored server (memory mode; the durable modes keep the same working set): ${kib.toFixed(2)} KiB`,
-  );
-  console.log(
-    `last page growth ${SIZES[0] / 1000}k → ${SIZES.at(-1) / 1000}k (memory): ×${(last / first).toFixed(2)} (target ≤ 1.5)`,
-  );
-} finally {
-  agent.destroy();
-  await postgres.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
+
+async function allModes() {
+  // Memory first, while the heap holds nothing of the other measurements.
+  const kib = await memoryPerServer();
+  const rows = [];
+  let postgresCreates;
+  const postgres = await startPostgres(postgresBinDir());
+  const dirs = [];
+  try {
+    const modes = [
+      ["memory", () => ({})],
+      [
+        "embedded (LMDB)",
+        () => {
+          const dir = mkdtempSync(join(tmpdir(), "bench-data-"));
+          dirs.push(dir);
+          return { dataDir: dir };
+        },
+      ],
+      ["PostgreSQL", () => ({ databaseUrl: postgres.url })],
+    ];
+    for (const [name, make] of modes) {
+      process.stdout.write(`${name}: creates…`);
+      const creates = await createsPerSecond(make());
+      if (name === "PostgreSQL") postgresCreates = creates;
+      process.stdout.write(" lists…");
+      const { p50, restartMs } = await listAndRestart(make());
+      process.stdout.write(" done\n");
+      const row = { mode: name, "creates/s (c=32)": creates.perSecond };
+      for (const size of SIZES) row[`last page p50 @${size / 1000}k (ms)`] = p50[size].toFixed(2);
+      row["restart (ms)"] = restartMs === undefined ? "—" : Math.round(restartMs);
+      rows.push(row);
+    }
+    console.table(rows);
+    console.log(
+      `PostgreSQL creates at 32 connections: ${postgresCreates.perSecond}/s (target ≥ 1 000), ` +
+        `${postgresCreates.answered} answered in ${postgresCreates.transactions} transactions`,
+    );
+    process.stdout.write("PostgreSQL unknown keys…");
+    const keys = await unknownKeys(postgres.url);
+    console.log(
+      ` ${keys.stored} tenants stored: valid key ${keys.valid} req/s, unknown keys ${keys.unknown} req/s ` +
+        `(valid/unknown ×${(keys.valid / keys.unknown).toFixed(2)}, target ≤ 2)`,
+    );
+    const first = rows[0][`last page p50 @${SIZES[0] / 1000}k (ms)`];
+    const last = rows[0][`last page p50 @${SIZES.at(-1) / 1000}k (ms)`];
+    console.log(
+      `memory per stored server (memory mode; the durable modes keep the same working set): ${kib.toFixed(2)} KiB`,
+    );
+    console.log(
+      `last page growth ${SIZES[0] / 1000}k → ${SIZES.at(-1) / 1000}k (memory): ×${(last / first).toFixed(2)} (target ≤ 1.5)`,
+    );
+  } finally {
+    agent.destroy();
+    await postgres.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.STORAGE_BENCH_ONLY === "postgres-creates") await postgresCreatesOnly();
+else await allModes();
