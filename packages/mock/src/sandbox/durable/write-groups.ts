@@ -28,6 +28,11 @@ interface Writer {
   end?: (take?: TakenChanges) => void;
   take?: TakenChanges;
   committed?: Settle<void>;
+  /**
+   * Set when the writer's turn ended without a change of its own while earlier writers of its group had
+   * changed the store: its answer was made from those changes, so it stands or falls with their COMMIT.
+   */
+  sawUncommitted?: Settle<void>;
 }
 
 interface Settle<T> {
@@ -154,12 +159,14 @@ export class WriteGroups {
             if (take) writer.take = take;
             done();
           };
-          writer.turn.resolve(async () => writer.end?.());
+          writer.turn.resolve(() => this.endWithoutChange(writers, writer));
         });
       }
       writers.current = undefined;
       await this.commitGroup(store, group, lock);
     } finally {
+      // However the group ended, no writer waits on it any longer (a failed COMMIT rejected them already).
+      for (const writer of group) writer.sawUncommitted?.resolve();
       // Whatever ended the group, what it left uncommitted is undone (a no-op after its COMMIT).
       store.rollBackWrites();
       writers.current = undefined;
@@ -167,6 +174,22 @@ export class WriteGroups {
       writers.uncommitted = undefined;
       await lock.release();
     }
+  }
+
+  /**
+   * Ends a writer's turn when it changed nothing (a refusal, a 404). When its group's earlier writers had changed
+   * the store, the answer it made may rest on them: it waits for their COMMIT and fails with it, so that a
+   * refusal is never answered from a state that is then rolled back.
+   */
+  private endWithoutChange(writers: TenantWriters, writer: Writer): Promise<void> {
+    if (!writer.end) return Promise.resolve();
+    if (writers.uncommitted) {
+      writer.sawUncommitted = settle();
+      // Rejected only for the call that awaits it; this branch keeps the rejection from counting as unhandled.
+      writer.sawUncommitted.promise.catch(() => undefined);
+    }
+    writer.end();
+    return writer.sawUncommitted?.promise ?? Promise.resolve();
   }
 
   /**
@@ -196,6 +219,7 @@ export class WriteGroups {
         if (record) this.options.lost(created);
       }
       for (const writer of wrote) writer.committed?.reject(error);
+      for (const writer of group) writer.sawUncommitted?.reject(error);
     }
   }
 }

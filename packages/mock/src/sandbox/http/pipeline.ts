@@ -21,6 +21,13 @@ import { WriteTurns } from "./turns.js";
 
 export type { CatchUpCall, FaultAnswer, KeyOwner, PipelineOptions } from "./pipeline-options.js";
 
+/** What a call turned out to be: the shape its errors are written in, and what it gives back when it ends. */
+interface Known<App> {
+  op?: CompiledOperation | undefined;
+  head: boolean;
+  call?: Call<App> | undefined;
+}
+
 export interface Pipeline extends SandboxCore {
   operations: CompiledOperation[];
 }
@@ -73,8 +80,28 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     head: boolean,
   ) => (early instanceof ApiError ? fail(early, requestId, op, head) : early);
 
+  /**
+   * A call's answer once its turn is given back: a write answered from changes of its group that were then
+   * rolled back (their COMMIT failed) fails as they did, since the state it answered from never existed.
+   */
   async function run(request: SandboxRequest): Promise<SandboxResponse> {
     const requestId = nextRequestId();
+    const known: Known<App> = { head: false };
+    const response = await runStages(request, requestId, known);
+    try {
+      await known.call?.release?.();
+    } catch (error) {
+      return fail(error, requestId, known.op, known.head);
+    }
+    return response;
+  }
+
+  /** Route → authenticate → {@link STAGES}; `known` keeps what the call turned out to be. */
+  async function runStages(
+    request: SandboxRequest,
+    requestId: string,
+    known: Known<App>,
+  ): Promise<SandboxResponse> {
     const q = request.url.indexOf("?");
     const path = q === -1 ? request.url : request.url.slice(0, q);
     const rawQuery = q === -1 ? "" : request.url.slice(q + 1);
@@ -106,7 +133,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     } catch (error) {
       return fail(error, requestId, op, head);
     } finally {
-      await call?.release?.();
+      Object.assign(known, { op, head, call });
     }
   }
 
