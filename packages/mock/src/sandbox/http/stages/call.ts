@@ -43,6 +43,8 @@ export interface Call<App> {
   valid?: ValidRequest;
   /** The handler's answer, self-checked and serialised (handle). */
   answer?: SandboxResponse;
+  /** Or its refusal (handle), answered by still-live while the tenant lives. */
+  refusal?: ApiError;
 }
 
 /** An answer that ends the call here: a response as it is, or an error for the one error writer. */

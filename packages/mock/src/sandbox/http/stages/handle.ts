@@ -20,7 +20,13 @@ export function handle<App>(call: Call<App>, parts: PipelineParts<App>): StageRe
   const valid = required(call.valid, "validate");
   const handler = parts.options.handlers[call.op.operationId];
   if (!handler) return new ApiError(501, `The sandbox does not implement ${call.op.operationId}.`);
-  const run = () => respond(call, parts, handler(context(call, valid)));
+  const run = (): Answered | Promise<Answered> => {
+    try {
+      return respond(call, parts, handler(context(call, valid)));
+    } catch (error) {
+      return refusalOf(error);
+    }
+  };
   if (call.op.writes) return parts.writeTurns.run(call.app as object, run).then((a) => keep(call, a));
   const { uncommitted } = parts.options;
   const pending = uncommitted?.(call.app);
@@ -39,9 +45,20 @@ function respond<App>(
 ): Answered | Promise<Answered> {
   if (!call.large && !(result instanceof Promise)) return serialise(call, parts, result);
   return (async () => {
-    const done = await result;
+    let done: HandlerResult;
+    try {
+      done = await result;
+    } catch (error) {
+      return refusalOf(error);
+    }
     return call.large ? serialiseInTurns(call, parts, done) : serialise(call, parts, done);
   })();
+}
+
+/** A handler's refusal (an `ApiError` it threw) as an answer; anything else goes on to the error writer. */
+function refusalOf(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  throw error;
 }
 
 /** What the handler receives: the validated request and the pinned application. */
@@ -74,9 +91,12 @@ function keepWhenDone<App>(
   return answered instanceof Promise ? answered.then((a) => keep(call, a)) : keep(call, answered);
 }
 
-/** Keeps the answer for the stages after; a self-check's 500 ends the call. */
+/**
+ * Keeps the answer for the stages after. A refusal (the handler's error, a self-check's 500) is kept too: still
+ * live answers it, unless the tenant was evicted meanwhile.
+ */
 function keep<App>(call: Call<App>, answered: Answered): StageResult {
-  if (answered instanceof ApiError) return answered;
-  call.answer = answered;
+  if (answered instanceof ApiError) call.refusal = answered;
+  else call.answer = answered;
   return undefined;
 }
