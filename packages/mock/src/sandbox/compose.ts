@@ -224,6 +224,7 @@ export function composeSandbox(
           isLive,
           ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
           ...(catchUp ? { catchUp } : {}),
+          ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
           ...(commit ? { commit } : {}),
         })
       : undefined;

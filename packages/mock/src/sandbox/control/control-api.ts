@@ -27,6 +27,8 @@ export interface ControlCoreOptions {
   isLive?: (store: Store) => boolean;
   /** The API's catch-up stage (replicas), on the tenant's store. */
   catchUp?: (store: Store, call: CatchUpCall) => Promise<() => Promise<void>>;
+  /** While a tenant's store holds changes not yet committed: the end of their COMMIT (reads wait for it). */
+  uncommitted?: (store: Store) => Promise<void> | undefined;
   /** Commits a tenant's changes (durable modes); the answer waits for it. */
   commit?: (store: Store) => Promise<void>;
   onUnexpected?: (error: unknown, requestId: string) => void;
@@ -48,6 +50,9 @@ export function controlCore(options: ControlCoreOptions): Pipeline {
     },
     ...(options.isLive ? { isLive: (app: ControlApp) => options.isLive?.(app.tenant.store) ?? true } : {}),
     ...(catchUp ? { catchUp: (app: ControlApp, call) => catchUp(app.tenant.store, call) } : {}),
+    ...(options.uncommitted
+      ? { uncommitted: (app: ControlApp) => options.uncommitted?.(app.tenant.store) }
+      : {}),
     onWrite: (app) => options.commit?.(app.tenant.store),
     validateResponses: options.validateResponses,
     ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
