@@ -1,11 +1,11 @@
 // The per-tenant limits (tags per group, objects per collection) when something goes wrong, through HTTP on
 // real servers: the PostgreSQL store stopped while a tenant is at or next to its limit, and a tenant evicted
 // while a call at its limit is under way. The sandboxes run in this process: had one died, the run would fail.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectSandbox } from "../control-client/sandbox-control.js";
 import {
   holdTenantRow,
+  refusedCommits,
   startPostgres,
   type ThrowawayPostgres,
   tenantIdOf,
@@ -71,39 +71,6 @@ function expectOutage(answer: { status: number; headers: Headers; body: unknown 
   expect(Object.keys(answer.body as object)).toContain("message");
 }
 
-/**
- * A deferred constraint trigger of the test's own on the sandbox's rows: while refusing, every COMMIT that wrote
- * a row fails (after a pause), though each statement of its transaction succeeded.
- */
-async function refusedCommits(url: string) {
-  const admin = new pg.Client(url);
-  await admin.connect();
-  await admin.query(`
-    create table limits_refuse_commit (on_ boolean not null);
-    insert into limits_refuse_commit values (false);
-    create function limits_refuse_commit_check() returns trigger language plpgsql as $$
-    begin
-      if (select on_ from limits_refuse_commit) then
-        perform pg_sleep(0.2);
-        raise exception 'COMMIT refused on purpose';
-      end if;
-      return null;
-    end $$;
-    create constraint trigger limits_refuse_commit_at_end after insert or update on sandbox_rows
-      deferrable initially deferred for each row execute function limits_refuse_commit_check();`);
-  return {
-    refuse: () => admin.query("update limits_refuse_commit set on_ = true"),
-    allow: () => admin.query("update limits_refuse_commit set on_ = false"),
-    async remove() {
-      await admin.query(`
-        drop trigger limits_refuse_commit_at_end on sandbox_rows;
-        drop function limits_refuse_commit_check;
-        drop table limits_refuse_commit;`);
-      await admin.end();
-    },
-  };
-}
-
 describe("limits while the PostgreSQL store is down", () => {
   let postgres: ThrowawayPostgres;
   let sandbox: RunningSandbox;
@@ -115,6 +82,21 @@ describe("limits while the PostgreSQL store is down", () => {
     await stopAll();
     await postgres?.stop();
   });
+
+  /**
+   * Nothing of the failed adds is kept: the settings are as `before`, exactly one more add fits, the next is the
+   * limit's 400, and a replica started now reads the same.
+   */
+  async function expectOneMoreFits(key: string, before: string[]) {
+    expect(await settingsOf(sandbox.url, key)).toEqual(before);
+    expect((await addSetting(sandbox.url, key, "after-1@example.com")).status).toBe(201);
+    expectLimitRefusal(
+      await addSetting(sandbox.url, key, "after-2@example.com"),
+      new RegExp(`at most ${OBJECT_LIMIT} notificationSettings per tenant`),
+    );
+    const fresh = await start({ databaseUrl: postgres.url, tenantIdleMs: TENANT_DEFAULTS.tenantIdleMs });
+    expect(await settingsOf(fresh.url, key)).toEqual([...before, "after-1@example.com"].sort());
+  }
 
   /** Stops the database around `during`, then waits until the sandbox reads through it again. */
   async function withStoreDown(key: string, during: () => Promise<void>) {
@@ -171,14 +153,7 @@ describe("limits while the PostgreSQL store is down", () => {
       expectOutage(await addSetting(sandbox.url, key, "outage-2@example.com"));
     });
 
-    expect(await settingsOf(sandbox.url, key)).toEqual(before);
-    expect((await addSetting(sandbox.url, key, "after-1@example.com")).status).toBe(201);
-    expectLimitRefusal(
-      await addSetting(sandbox.url, key, "after-2@example.com"),
-      new RegExp(`at most ${OBJECT_LIMIT} notificationSettings per tenant`),
-    );
-    const fresh = await start({ databaseUrl: postgres.url, tenantIdleMs: TENANT_DEFAULTS.tenantIdleMs });
-    expect(await settingsOf(fresh.url, key)).toEqual([...before, "after-1@example.com"].sort());
+    await expectOneMoreFits(key, before);
   });
 
   /**
@@ -196,7 +171,7 @@ describe("limits while the PostgreSQL store is down", () => {
     expect(before).toHaveLength(OBJECT_LIMIT - 1);
     const id = await tenantIdOf(postgres.url, key);
     if (id === undefined) throw new Error("the tenant is not stored");
-    const commits = await refusedCommits(postgres.url);
+    const commits = await refusedCommits(postgres.url, 0.2);
     try {
       await commits.refuse();
       // The tenant's row held by the test, the adds gather in one write group waiting for it.
@@ -219,14 +194,7 @@ describe("limits while the PostgreSQL store is down", () => {
     // The later adds were judged against the first one's place, which its failed COMMIT gave back.
     for (const answer of answers) expectOutage(answer);
 
-    expect(await settingsOf(sandbox.url, key)).toEqual(before);
-    expect((await addSetting(sandbox.url, key, "after-1@example.com")).status).toBe(201);
-    expectLimitRefusal(
-      await addSetting(sandbox.url, key, "after-2@example.com"),
-      new RegExp(`at most ${OBJECT_LIMIT} notificationSettings per tenant`),
-    );
-    const fresh = await start({ databaseUrl: postgres.url, tenantIdleMs: TENANT_DEFAULTS.tenantIdleMs });
-    expect(await settingsOf(fresh.url, key)).toEqual([...before, "after-1@example.com"].sort());
+    await expectOneMoreFits(key, before);
   });
 });
 

@@ -117,3 +117,40 @@ async function query<T extends pg.QueryResultRow>(
     await client.end();
   }
 }
+
+/**
+ * A deferred constraint trigger on the sandbox's rows: while refusing, every COMMIT that wrote a row fails after
+ * `pauseSeconds` (the statements of its transaction all succeeded), the way a storage fault at COMMIT does.
+ * `admin` is the connection it is managed through (a test may query with it too); `remove` drops it all.
+ */
+export async function refusedCommits(url: string, pauseSeconds: number) {
+  const admin = new pg.Client(url);
+  await admin.connect();
+  await admin.query(`
+    create table refuse_commit (on_ boolean not null);
+    insert into refuse_commit values (false);
+    create function refuse_commit_check() returns trigger language plpgsql as $$
+    begin
+      if (select on_ from refuse_commit) then
+        perform pg_sleep(${Number(pauseSeconds)});
+        raise exception 'COMMIT refused on purpose';
+      end if;
+      return null;
+    end $$;
+    create constraint trigger refuse_commit_at_end after insert or update on sandbox_rows
+      deferrable initially deferred for each row execute function refuse_commit_check();`);
+  return {
+    admin,
+    refuse: () => admin.query("update refuse_commit set on_ = true"),
+    allow: () => admin.query("update refuse_commit set on_ = false"),
+    async remove() {
+      await admin
+        .query(`
+          drop trigger refuse_commit_at_end on sandbox_rows;
+          drop function refuse_commit_check;
+          drop table refuse_commit;`)
+        .catch(() => undefined);
+      await admin.end();
+    },
+  };
+}

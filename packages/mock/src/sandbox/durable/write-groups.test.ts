@@ -3,9 +3,9 @@
 // its turn is dropped without its write and without holding up the others, a fault's delay that holds the
 // turn ends when its client leaves (also with a 1 MB body and the database down), and a group whose COMMIT
 // fails answers 503 and is rolled back.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  refusedCommits,
   startPostgres,
   type ThrowawayPostgres,
   tenantIdOf,
@@ -200,28 +200,15 @@ describe("group commit on PostgreSQL", () => {
     // A deferred constraint trigger runs at COMMIT: while `refuse_commit.on` is set, every COMMIT that wrote a
     // row fails (after a pause), after the statements of the transaction succeeded.
     const sandbox = await open();
-    const admin = new pg.Client(postgres.url);
-    await admin.connect();
-    await admin.query(`
-      create table refuse_commit (on_ boolean not null);
-      insert into refuse_commit values (false);
-      create function refuse_commit_check() returns trigger language plpgsql as $$
-      begin
-        if (select on_ from refuse_commit) then
-          perform pg_sleep(0.4);
-          raise exception 'COMMIT refused on purpose';
-        end if;
-        return null;
-      end $$;
-      create constraint trigger refuse_commit_at_end after insert or update on sandbox_rows
-        deferrable initially deferred for each row execute function refuse_commit_check();`);
+    const commits = await refusedCommits(postgres.url, 0.4);
+    const { admin } = commits;
     let stillOpen = true;
     try {
       const { body } = await sandboxRequest(sandbox.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
       const key: string = body.api_key;
       const before = await groupOf(sandbox.url, key);
       expect(before.revision_number).toBeGreaterThanOrEqual(0);
-      await admin.query("update refuse_commit set on_ = true");
+      await commits.refuse();
       const refusing = Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           fetch(`${sandbox.url}${groupPath}`, {
@@ -249,7 +236,7 @@ describe("group commit on PostgreSQL", () => {
         expect(Number(answer.retryAfter)).toBeGreaterThan(0);
         expect(answer.text).not.toMatch(/refused on purpose|127\.0\.0\.1|postgres/i);
       }
-      await admin.query("update refuse_commit set on_ = false");
+      await commits.allow();
       // A 503 means nothing changed: the group is rolled back, and the next write starts from the state before.
       const next = await sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { after: "x" } });
       expect(next.status).toBe(200);
@@ -272,12 +259,9 @@ describe("group commit on PostgreSQL", () => {
         await again.close();
       }
     } finally {
-      await admin.query("update refuse_commit set on_ = false");
+      await commits.allow();
       if (stillOpen) await sandbox.close();
-      await admin
-        .query("drop trigger refuse_commit_at_end on sandbox_rows; drop table refuse_commit;")
-        .catch(() => undefined);
-      await admin.end();
+      await commits.remove();
     }
   }, 60_000);
 });
