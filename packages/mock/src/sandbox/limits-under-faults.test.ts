@@ -83,6 +83,18 @@ describe("limits while the PostgreSQL store is down", () => {
     await postgres?.stop();
   });
 
+  /** A new tenant whose settings fill all places but one; its key and its settings' e-mails. */
+  async function tenantOneShort() {
+    const { key } = await connectSandbox(sandbox.url).tenant();
+    const seeded = (await settingsOf(sandbox.url, key)).length;
+    for (let i = seeded; i < OBJECT_LIMIT - 1; i++) {
+      expect((await addSetting(sandbox.url, key, `kept-${i}@example.com`)).status).toBe(201);
+    }
+    const before = await settingsOf(sandbox.url, key);
+    expect(before).toHaveLength(OBJECT_LIMIT - 1);
+    return { key, before };
+  }
+
   /**
    * Nothing of the failed adds is kept: the settings are as `before`, exactly one more add fits, the next is the
    * limit's 400, and a replica started now reads the same.
@@ -139,13 +151,7 @@ describe("limits while the PostgreSQL store is down", () => {
   });
 
   it("a collection one short of its limit: adds answered 503 take no room, so afterwards exactly one more fits", async () => {
-    const { key } = await connectSandbox(sandbox.url).tenant();
-    const seeded = (await settingsOf(sandbox.url, key)).length;
-    for (let i = seeded; i < OBJECT_LIMIT - 1; i++) {
-      expect((await addSetting(sandbox.url, key, `kept-${i}@example.com`)).status).toBe(201);
-    }
-    const before = await settingsOf(sandbox.url, key);
-    expect(before).toHaveLength(OBJECT_LIMIT - 1);
+    const { key, before } = await tenantOneShort();
 
     await withStoreDown(key, async () => {
       // Two adds: had the first kept its place, the second would be beyond the limit.
@@ -162,13 +168,7 @@ describe("limits while the PostgreSQL store is down", () => {
    * the COMMIT fails and it is rolled back. Returns the settings before and the four answers.
    */
   async function addTogetherWhileCommitsFail() {
-    const { key } = await connectSandbox(sandbox.url).tenant();
-    const seeded = (await settingsOf(sandbox.url, key)).length;
-    for (let i = seeded; i < OBJECT_LIMIT - 1; i++) {
-      expect((await addSetting(sandbox.url, key, `kept-${i}@example.com`)).status).toBe(201);
-    }
-    const before = await settingsOf(sandbox.url, key);
-    expect(before).toHaveLength(OBJECT_LIMIT - 1);
+    const { key, before } = await tenantOneShort();
     const id = await tenantIdOf(postgres.url, key);
     if (id === undefined) throw new Error("the tenant is not stored");
     const commits = await refusedCommits(postgres.url, 0.2);
