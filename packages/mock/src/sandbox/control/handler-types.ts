@@ -2,6 +2,7 @@
 // control/openapi.yaml (./schema.ts): what a handler of K receives and the answers it may give.
 import type { DocumentModel } from "@cloud-contract/spec/model";
 import type { Handler } from "../http/api-handler.js";
+import type { JsonContent, OrEmpty } from "../http/operation-parts.js";
 import type { Tenant, TenantRegistry } from "../tenants/registry.js";
 import type { operations } from "./schema.js";
 
@@ -15,9 +16,6 @@ export interface ControlApp {
 export type ControlOperationId = keyof operations;
 
 type Operation<K extends ControlOperationId> = operations[K];
-/** `never` (a part the operation does not have) becomes an empty object. */
-type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
-type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : undefined;
 
 type Responses<K extends ControlOperationId> = Operation<K>["responses"];
 type SuccessStatus<K extends ControlOperationId> = Extract<keyof Responses<K>, 200 | 201 | 204>;

@@ -2,12 +2,10 @@
 // @cloud-contract/types: what a handler of K receives (path, query, body) and what it may answer.
 import type { OperationId, operations } from "@cloud-contract/types";
 import type { Handler, RequestContext } from "../http/api-handler.js";
+import type { JsonContent, OrEmpty } from "../http/operation-parts.js";
 import type { Store } from "../store.js";
 
 type Operation<K extends OperationId> = operations[K];
-/** `never` (a part the operation does not have) becomes an empty object. */
-type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
-type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : undefined;
 
 export type PathParams<K extends OperationId> = OrEmpty<NonNullable<Operation<K>["parameters"]["path"]>>;
 export type QueryParams<K extends OperationId> = OrEmpty<NonNullable<Operation<K>["parameters"]["query"]>>;
