@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // One browser test file drives Chromium for a while; the rest are quick. The terminal starts
 // (*.terminal.test.ts) have a target of their own that runs last: see vitest.terminal.config.ts.
-// The files share one worker and one module graph instead of a process and a graph each, which saves CPU.
+// All test files run in one worker over one module graph, so each module loads once.
 // A file must leave nothing global behind.
 export default defineConfig({
   test: {

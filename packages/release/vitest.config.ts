@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // Unit tests only; the package checks (publint/attw) and the consumer check have configs of their own.
-// The files share one worker and one module graph instead of a process and a graph each, which saves CPU.
+// All test files run in one worker over one module graph, so each module loads once.
 // A file must leave nothing global behind.
 export default defineConfig({
   test: {

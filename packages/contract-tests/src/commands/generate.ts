@@ -49,7 +49,7 @@ export const generateCommand: CommandModule = {
         "only these operations (comma list)",
         operationsOption(loadDocument().operations.map((op) => op.operationId)),
       )
-      // The name this command's sequences had before `stateful` became a command: refused with the new name.
+      // Stateful sequences are a command of their own: the option is refused, naming that command.
       .addOption(new Option("--stateful").hideHelp())
       .action((values: GenerateValues) => {
         if (values.stateful)

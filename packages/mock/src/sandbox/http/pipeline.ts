@@ -23,9 +23,9 @@ export type { CatchUpCall, FaultAnswer, KeyOwner, PipelineOptions } from "./pipe
 
 /** What a call turned out to be: the shape its errors are written in, and what it gives back when it ends. */
 interface Known<App> {
-  op?: CompiledOperation | undefined;
+  op?: CompiledOperation;
   head: boolean;
-  call?: Call<App> | undefined;
+  call?: Call<App>;
 }
 
 export interface Pipeline extends SandboxCore {
@@ -96,7 +96,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     return response;
   }
 
-  /** Route → authenticate → {@link STAGES}; `known` keeps what the call turned out to be. */
+  /** Route → authenticate → {@link STAGES}; `known` keeps what the call turns out to be as it goes. */
   async function runStages(
     request: SandboxRequest,
     requestId: string,
@@ -105,16 +105,14 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     const q = request.url.indexOf("?");
     const path = q === -1 ? request.url : request.url.slice(0, q);
     const rawQuery = q === -1 ? "" : request.url.slice(q + 1);
-    let op: CompiledOperation | undefined;
-    let head = false;
-    let call: Call<App> | undefined;
     try {
       const routed = route(parts, request.method, path, requestId);
       if ("early" in routed) return answerEarly(routed.early, requestId, routed.shape, false);
-      ({ op, head } = routed);
+      const { op, head } = routed;
+      Object.assign(known, { op, head });
       const caller = await authenticate(parts, op, request);
       if (caller instanceof ApiError) return answerEarly(caller, requestId, op, head);
-      call = {
+      const call: Call<App> = {
         request,
         requestId,
         path,
@@ -124,6 +122,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
         closed: () => request.closed?.() ?? false,
         large: false,
       };
+      known.call = call;
       for (const stage of stages) {
         const result = stage(call, parts);
         const early = result instanceof Promise ? await result : result;
@@ -131,9 +130,7 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       }
       throw new Error("No stage of the pipeline answered the call.");
     } catch (error) {
-      return fail(error, requestId, op, head);
-    } finally {
-      Object.assign(known, { op, head, call });
+      return fail(error, requestId, known.op, known.head);
     }
   }
 
