@@ -64,6 +64,9 @@ describe("parseInvocation", () => {
       /--db-connect-timeout must be a whole number from 1 to 600000/,
     ],
     [["sandbox", "--database-url", "postgres://h/db", "--db-query-timeout", "600001"], /--db-query-timeout/],
+    [["sandbox", "--database-url", "postgres://h/db", "--db-query-timeout=junk"], /--db-query-timeout/],
+    [["sandbox", "--database-url", "postgres://h/db", "--db-lock-timeout=-5"], /--db-lock-timeout/],
+    [["sandbox", "--database-url", "postgres://h/db", "--db-connect-timeout="], /--db-connect-timeout/],
     [["prism", "--db-lock-timeout", "5"], /--db-lock-timeout is not an option of "prism"/],
   ])("refuses %j", (argv, message) => {
     expect(() => parseInvocation(argv)).toThrow(message);
