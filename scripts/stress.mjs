@@ -103,7 +103,7 @@ function runVitest(pkg, files) {
     const began = performance.now();
     const child = spawn(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", ...files], {
       cwd: join(ROOT, "packages", pkg),
-      env: { ...process.env, FORCE_COLOR: "0" },
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
