@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { GateInputError } from "./gate-input-error.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
+import { workspacePath } from "./workspace.js";
 
 /** The base a branch is judged against, or why there is none. */
 export type BranchBase =
@@ -74,7 +75,7 @@ function bundleAt(root: string, commit: string, prefix: string): { spec: unknown
       const out = join(scratch, "openapi.json");
       const bundle = spawnSync(
         process.execPath,
-        [redoclyBin(root), "bundle", "openapi.yaml", "--config", "redocly.yaml", "-o", out],
+        [redoclyBin(), "bundle", "openapi.yaml", "--config", "redocly.yaml", "-o", out],
         { cwd: scratch, encoding: "utf8" },
       );
       if (bundle.status !== 0 || !existsSync(out))
@@ -88,9 +89,9 @@ function bundleAt(root: string, commit: string, prefix: string): { spec: unknown
   return { spec: JSON.parse(readFileSync(cached, "utf8")) };
 }
 
-/** The CLI script of the Redocly the spec package pins. */
-function redoclyBin(root: string): string {
-  const require = createRequire(join(root, "spec", "package.json"));
+/** The CLI script of the Redocly this repository's spec package pins. */
+function redoclyBin(): string {
+  const require = createRequire(workspacePath("spec", "package.json"));
   const manifest = require.resolve("@redocly/cli/package.json");
   const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
   return join(dirname(manifest), typeof bin === "string" ? bin : bin.redocly);

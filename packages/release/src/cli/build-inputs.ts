@@ -20,8 +20,18 @@ export function buildInputs(root: string): void {
   });
   if (run.status === 0) return;
   const lines = `${run.stdout ?? ""}\n${run.stderr ?? ""}`.split("\n").map((l) => l.trim());
-  const cause = lines.find((l) => /error|cannot|can't|failed/i.test(l) && !/^NX\b|Running target/.test(l));
   throw new GateInputError(
-    `the spec does not bundle (${cause ?? `nx run ${INPUTS_TARGET} exited ${run.status ?? run.signal}`}); see: pnpm exec nx run ${INPUTS_TARGET}`,
+    `the spec does not bundle: ${causeOf(lines) ?? `nx run ${INPUTS_TARGET} exited ${run.status ?? run.signal}`}; see: pnpm exec nx run ${INPUTS_TARGET}`,
   );
+}
+
+/** Redocly's first problem (`[1] openapi.yaml:11:23 at #/paths/…` and the message after it), else an error line. */
+function causeOf(lines: string[]): string | undefined {
+  const at = lines.findIndex((l) => /^\[\d+\] \S+:\d+:\d+ at /.test(l));
+  if (at >= 0) {
+    const [, file, pointer] = /^\[\d+\] (\S+) at (\S+)/.exec(lines[at] ?? "") ?? [];
+    const message = lines.slice(at + 1).find((l) => l !== "");
+    return `spec/${file} (${pointer}): ${message}`;
+  }
+  return lines.find((l) => /error|cannot|can't|failed/i.test(l) && !/^NX\b|Running target/.test(l));
 }
