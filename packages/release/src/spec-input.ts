@@ -79,7 +79,8 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
     if (!isObject(value)) return 0;
     const known = height.get(ptr);
     if (known !== undefined) {
-      if (depth + known > MAX_DEPTH) refuse(`nesting deeper than ${MAX_DEPTH} levels below ${ptr}`);
+      if (depth + known > MAX_DEPTH)
+        refuse(`nesting deeper than ${MAX_DEPTH} levels below ${shortened(ptr)}`);
       return known;
     }
     const open = onStack.get(ptr);
@@ -91,7 +92,7 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
         );
       return 0;
     }
-    if (depth > MAX_DEPTH) refuse(`nesting deeper than ${MAX_DEPTH} levels at ${ptr}`);
+    if (depth > MAX_DEPTH) refuse(`nesting deeper than ${MAX_DEPTH} levels at ${shortened(ptr)}`);
     onStack.set(ptr, stack.length);
     stack.push({ ptr, inPlace });
     let below = 0;
@@ -119,6 +120,9 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
   };
   visit(doc, "", 0, false);
 }
+
+/** A pointer short enough for one line: its start and its end. */
+const shortened = (ptr: string) => (ptr.length > 160 ? `${ptr.slice(0, 80)}…${ptr.slice(-60)}` : ptr);
 
 /** A media type's or component's `examples` map (Example objects, which may be `$ref`s), not a schema's list. */
 const isExampleMap = (key: string, item: unknown) =>

@@ -86,15 +86,23 @@ describe("the gate on a branch", () => {
     const { code, output } = await gate(root);
     expect(code, output).toBe(1);
     const base = git(root, "rev-parse", "main").slice(0, 12);
-    expect(output).toContain(`this branch: the changes since its merge-base with main (${base}), no changeset of its own`);
+    expect(output).toContain(
+      `this branch: the changes since its merge-base with main (${base}), no changeset of its own`,
+    );
     expect(output).toContain("changes of this branch: 1 error(s), 0 warning(s), 0 info");
-    expect(output).toContain('error [response-type-widened] GET /tasks/{id}: type string → string | number (spec/openapi.yaml:');
+    expect(output).toContain(
+      "error [response-type-widened] GET /tasks/{id}: type string → string | number (spec/openapi.yaml:",
+    );
     expect(output).toContain("pending before this branch (since the release): 1 error(s)");
-    expect(output).toContain('error [response-property-became-optional] GET /tasks/{id}: field "id" is no longer required');
+    expect(output).toContain(
+      'error [response-property-became-optional] GET /tasks/{id}: field "id" is no longer required',
+    );
     expect(output).toContain(
       "this branch: @cloud-contract/types: needs a major bump (this branch: none; version 1.0.0, at the base 1.0.0)",
     );
-    expect(output).toContain("pending before this branch: @cloud-contract/types: a pending changeset bumps the major");
+    expect(output).toContain(
+      "pending before this branch: @cloud-contract/types: a pending changeset bumps the major",
+    );
     expect(output).toMatch(/FAILED$/);
   });
 
@@ -114,7 +122,9 @@ describe("the gate on a branch", () => {
     git(root, "commit", "-qm", "state may be a number");
     const committed = await gate(root);
     expect(committed.code, committed.output).toBe(0);
-    expect(committed.output).toContain("this branch: @cloud-contract/types: a changeset of this branch bumps the major");
+    expect(committed.output).toContain(
+      "this branch: @cloud-contract/types: a changeset of this branch bumps the major",
+    );
   });
 
   it("judges against the merge-base with --base REF", async () => {

@@ -21,7 +21,8 @@ const taskYaml = readFileSync(join(repoRoot, "spec", "components", "schemas", "T
   "\n",
 );
 /** The line of the keyword that changed: `type:` of `created_on`. */
-const createdOnLine = taskYaml.findIndex((l, i) => /^ {4}type:/.test(l) && /^ {2}created_on:/.test(taskYaml[i - 1] ?? "")) + 1;
+const createdOnLine =
+  taskYaml.findIndex((l, i) => /^ {4}type:/.test(l) && /^ {2}created_on:/.test(taskYaml[i - 1] ?? "")) + 1;
 
 const run = (...args: string[]) =>
   gate(repoRoot, "--current", candidate, "--consumers", join(scratch, "none"), ...args);
