@@ -2,10 +2,10 @@
 // objects alone (no network, no checkout of the working tree), so that the gate can tell what this branch
 // adds from what was already pending before it.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { GateInputError } from "./gate-input-error.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
 import { workspacePath } from "./workspace.js";
@@ -33,18 +33,22 @@ export function branchBase(root: string, ref: string | undefined): BranchBase {
   if (!git(root, ["rev-parse", "--is-inside-work-tree"]).ok)
     return { ref: wanted, notice: `${root} is not a git repository` };
   const top = git(root, ["rev-parse", "--show-toplevel"]).out.trim();
-  if (!git(root, ["rev-parse", "--verify", "--quiet", `${wanted}^{commit}`]).ok) {
+  // A fresh clone has `main` as `origin/main` only.
+  const known = [wanted, `origin/${wanted}`].find(
+    (r) => git(root, ["rev-parse", "--verify", "--quiet", `${r}^{commit}`]).ok,
+  );
+  if (known === undefined) {
     if (ref !== undefined) throw new GateInputError(`--base ${ref}: git knows no such commit`);
-    return { ref: wanted, notice: `no branch ${wanted} to compare with` };
+    return { ref: wanted, notice: `no branch ${wanted} (nor origin/${wanted}) to compare with` };
   }
-  const mergeBase = git(root, ["merge-base", "HEAD", wanted]);
-  if (!mergeBase.ok) return { ref: wanted, notice: `HEAD and ${wanted} have no merge-base` };
+  const mergeBase = git(root, ["merge-base", "HEAD", known]);
+  if (!mergeBase.ok) return { ref: known, notice: `HEAD and ${known} have no merge-base` };
   const commit = mergeBase.out.trim();
   const prefix = relativeTo(top, root);
   const bundled = bundleAt(root, commit, prefix);
-  if ("notice" in bundled) return { ref: wanted, notice: bundled.notice };
+  if ("notice" in bundled) return { ref: known, notice: bundled.notice };
   return {
-    ref: wanted,
+    ref: known,
     commit,
     spec: bundled.spec,
     versions: versionsAt(root, commit, prefix),
@@ -52,8 +56,9 @@ export function branchBase(root: string, ref: string | undefined): BranchBase {
   };
 }
 
+/** The workspace's folder inside the repository, as a prefix of git paths (`""` at the top). */
 const relativeTo = (top: string, root: string) => {
-  const rel = root.replace(/\/+$/, "").slice(top.replace(/\/+$/, "").length).replace(/^\/+/, "");
+  const rel = relative(realpathSync(top), realpathSync(root)).split(sep).join("/");
   return rel === "" ? "" : `${rel}/`;
 };
 

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gate, workspace, write } from "../test-support/workspace.js";
@@ -137,6 +139,23 @@ describe("the gate on a branch", () => {
     expect(code, output).toBe(0);
     expect(output).toContain("changes of this branch: 0 error(s), 0 warning(s), 0 info");
     expect(output).toContain("pending before this branch (since the release): 2 error(s)");
+  });
+
+  it("takes origin/main in a fresh clone, which has no main of its own", async () => {
+    const origin = repository();
+    const clone = mkdtempSync(join(tmpdir(), "gate-clone-"));
+    try {
+      git(clone, "clone", "-q", "--branch", "try", origin, ".");
+      setSpec(clone, onBranch());
+      const { code, output } = await gate(clone);
+      expect(code, output).toBe(1);
+      expect(output).toContain(
+        `this branch: the changes since its merge-base with origin/main (${git(origin, "rev-parse", "main").slice(0, 12)})`,
+      );
+      expect(output).toContain("changes of this branch: 1 error(s)");
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
   });
 
   it("refuses a --base git does not know, in one line", async () => {
