@@ -2,7 +2,8 @@
 // recorded body beside the released and the candidate response schemas says which of those fields the
 // candidate no longer promises (removed, now writeOnly) or promises with a wider type, format or enum.
 import type { DocumentModel } from "@cloud-contract/spec/document";
-import { admits, type FlatSchema, flatten } from "./diff/flatten.js";
+import { admits, flatten } from "./diff/flatten.js";
+import { documentMemo } from "./diff/memo.js";
 import { child, escapeSegment, follow } from "./diff/pointer.js";
 import type { Json, Located } from "./diff/types.js";
 
@@ -20,6 +21,9 @@ export interface Side {
 
 /** A body deeper than this is not walked further (a recorded value is finite; this keeps the walk short). */
 const MAX_DEPTH = 64;
+
+/** How many items of an array are judged whatever their fields (the rest only when their fields differ). */
+const ITEMS_ALWAYS_JUDGED = 16;
 
 /** The changes of promise for each field of `value`, once per place (array items are judged alike). */
 export function promiseChanges(released: Side, candidate: Side, value: unknown): PromiseChange[] {
@@ -39,13 +43,19 @@ export function promiseChanges(released: Side, candidate: Side, value: unknown):
       if (!found.has(`${place} ${message}`))
         found.set(`${place} ${message}`, { pointer: where || "/", message });
     };
-    for (const message of widened(was, now)) note(message);
+    for (const message of widenedOnce(was, now)) note(message);
     if (Array.isArray(at)) {
       const { items: wasItems } = was;
       const { items: nowItems } = now;
       if (!wasItems || !nowItems) return;
-      for (const [i, item] of at.entries())
+      // Items are judged alike: the first ones, then each whose own fields differ from all seen before.
+      const seen = new Set<string>();
+      for (const [i, item] of at.entries()) {
+        const kind = item !== null && typeof item === "object" ? Object.keys(item).join(",") : typeof item;
+        if (i >= ITEMS_ALWAYS_JUDGED && seen.has(kind)) continue;
+        seen.add(kind);
         walk(wasItems, nowItems, item, `${pointer}/${i}`, `${shape}/*`, depth + 1);
+      }
       return;
     }
     if (at === null || typeof at !== "object") return;
@@ -80,31 +90,50 @@ interface Meaning {
   enum: unknown[] | undefined;
   properties: Map<string, Located>;
   items: Located | undefined;
+  /** The variants of its `oneOf`/`anyOf`, of which the value's own is judged too. */
+  variants: Located[] | undefined;
 }
 
-function meaning(model: DocumentModel, node: Located, value: unknown): Meaning {
-  const m: Meaning = {
-    types: undefined,
-    format: undefined,
-    enum: undefined,
-    properties: new Map(),
-    items: undefined,
+/** A schema's own meaning, the same for every value (remembered per document and pointer). */
+const ownMeaning = documentMemo((doc: Json, node: Located): Meaning => {
+  const flat = flatten(doc, node);
+  return {
+    types: flat.types?.value,
+    format: flat.exact.get("format")?.value,
+    enum: flat.enum?.value,
+    properties: flat.properties,
+    items: flat.items,
+    variants: flat.union?.variants,
   };
-  let flat: FlatSchema | undefined = flatten(model.doc, node);
-  for (let hops = 0; flat && hops < 8; hops++) {
-    const types = flat.types?.value;
-    if (types)
-      m.types = m.types ? new Set([...types].filter((t) => admits(m.types as Set<string>, t))) : types;
-    if (flat.exact.has("format")) m.format = flat.exact.get("format")?.value;
-    if (flat.enum) m.enum = flat.enum.value;
-    for (const [name, at] of flat.properties) m.properties.set(name, at);
-    if (flat.items) m.items = flat.items;
-    const variant: Located | undefined = flat.union?.variants.find(
-      (v) => model.compile(v.value)(value).valid,
-    );
-    flat = variant ? flatten(model.doc, variant) : undefined;
-  }
-  return m;
+});
+
+/** The meaning for `value`: the schema's own, narrowed by the union variant the value matches. */
+function meaning(model: DocumentModel, node: Located, value: unknown, hops = 0): Meaning {
+  const own = ownMeaning(model.doc, node);
+  const variant = hops < 8 ? own.variants?.find((v) => model.compile(v.value)(value).valid) : undefined;
+  if (!variant) return own;
+  const inner = meaning(model, variant, value, hops + 1);
+  return {
+    types:
+      own.types && inner.types
+        ? new Set([...inner.types].filter((t) => admits(own.types as Set<string>, t)))
+        : (inner.types ?? own.types),
+    format: inner.format ?? own.format,
+    enum: inner.enum ?? own.enum,
+    properties: new Map([...own.properties, ...inner.properties]),
+    items: inner.items ?? own.items,
+    variants: undefined,
+  };
+}
+
+/** The messages of `widened`, once per pair of meanings that hold for every value. */
+const widenings = new WeakMap<Meaning, WeakMap<Meaning, string[]>>();
+function widenedOnce(was: Meaning, now: Meaning): string[] {
+  const byNow = widenings.get(was) ?? new WeakMap<Meaning, string[]>();
+  widenings.set(was, byNow);
+  const messages = byNow.get(now) ?? [...widened(was, now)];
+  byNow.set(now, messages);
+  return messages;
 }
 
 /** Where the candidate may now send what the released contract did not: another type, format or enum. */
@@ -127,10 +156,12 @@ function* widened(was: Meaning, now: Meaning): Generator<string> {
   }
 }
 
-/** Whether a property is marked writeOnly, on itself, behind its `$ref` or in an `allOf` part. */
-function writeOnly(doc: Json, node: Located, depth = 0): boolean {
+/** Whether a property is marked writeOnly, on itself, behind its `$ref` or in an `allOf` part (remembered). */
+const writeOnly = documentMemo((doc: Json, node: Located) => markedWriteOnly(doc, node));
+
+function markedWriteOnly(doc: Json, node: Located, depth = 0): boolean {
   const target = follow(doc, node);
   if (node.value?.writeOnly === true || target.value?.writeOnly === true) return true;
   const parts: Json[] = Array.isArray(target.value?.allOf) && depth < 8 ? target.value.allOf : [];
-  return parts.some((_, i) => writeOnly(doc, child(target, "allOf", i), depth + 1));
+  return parts.some((_, i) => markedWriteOnly(doc, child(target, "allOf", i), depth + 1));
 }
