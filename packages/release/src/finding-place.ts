@@ -21,12 +21,16 @@ export function placeOf(
   // A removed node: its released pointer below the container it left, so the line is where it was.
   if (before.startsWith(`${after}/`)) return before;
   const node = valueAt(candidate, after);
-  if (!node || typeof node !== "object") return after;
+  // A list (a union's variants, `required`, an enum) is already the keyword's own place.
+  if (!node || typeof node !== "object" || Array.isArray(node)) return after;
   const named = /^(\w+) /.exec(finding.message)?.[1];
   const candidates = [
     ...(named && finding.rule.includes("-limit-") ? [named] : []),
     ...(KEYWORDS.find(([rule]) => rule.test(finding.rule))?.[1] ?? []),
   ];
   const keyword = candidates.find((k) => k in node);
-  return keyword ? `${after}/${keyword}` : after;
+  if (keyword) return `${after}/${keyword}`;
+  // A union whose variant went away: the place that held the union, when the candidate still has it.
+  const holder = /-variant-/.test(finding.rule) ? before.replace(/\/(anyOf|oneOf)\/\d+$/, "") : undefined;
+  return holder && holder !== before && valueAt(candidate, holder) !== undefined ? holder : after;
 }
