@@ -57,7 +57,7 @@ export function replayTeams(
 ): TeamReplay {
   const then = openDocument(released);
   const now = openDocument(candidate);
-  const before = base === undefined ? undefined : openDocument(base);
+  const atBase = base === undefined ? undefined : openDocument(base);
   const replay: TeamReplay = {
     teams: teamsOf(folder),
     exchanges: 0,
@@ -101,7 +101,7 @@ export function replayTeams(
         }
         const judged = judgeExchange(then, now, called, entry, url);
         // What the base refuses alike was pending before this branch: listed apart, it does not block again.
-        const earlier = before ? new Set(judgeExchange(then, before, called, entry, url).reasons) : new Set();
+        const earlier = atBase ? new Set(judgeExchange(then, atBase, called, entry, url).reasons) : new Set();
         const fresh = judged.reasons.filter((r) => !earlier.has(r));
         const pending = judged.reasons.filter((r) => earlier.has(r));
         const refusal = { team, blocking, operation: judged.operation, exchange: label };
@@ -113,10 +113,11 @@ export function replayTeams(
   return replay;
 }
 
+/** What `now` refuses of one recorded exchange; `called` is the released operation it called, if any. */
 function judgeExchange(
   then: DocumentModel,
   now: DocumentModel,
-  before: Operation | undefined,
+  called: Operation | undefined,
   entry: HarEntry,
   url: URL,
 ): { operation: string; reasons: string[] } {
@@ -134,11 +135,11 @@ function judgeExchange(
     headerOf(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
   const body = recordedBody(contentType, entry.response.content.text);
   const verdict = now.checkResponse(op.operationId, status, contentType, body);
-  const promised = before ? then.checkResponse(before.operationId, status, contentType, body) : undefined;
+  const promised = called ? then.checkResponse(called.operationId, status, contentType, body) : undefined;
   const changes =
-    promised && before
+    promised && called
       ? promiseChanges(
-          { model: then, schema: responseSchema(then, before, promised) },
+          { model: then, schema: responseSchema(then, called, promised) },
           { model: now, schema: responseSchema(now, op, verdict) },
           body,
         )

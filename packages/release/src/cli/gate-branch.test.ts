@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { harOf } from "../test-support/har.js";
 import { gate, workspace, write } from "../test-support/workspace.js";
 
 /** A task whose `id` is required and whose `state` is a string; each edit below changes one of them. */
@@ -81,7 +82,8 @@ function repository(): string {
   return root;
 }
 
-describe("the gate on a branch", () => {
+// Each case runs git and bundles the base with Redocly in child processes: seconds on a busy machine.
+describe("the gate on a branch", { timeout: 30_000 }, () => {
   it("fails a new error without a changeset of this branch, though a pending changeset bumps the major", async () => {
     const root = repository();
     setSpec(root, onBranch());
@@ -156,6 +158,37 @@ describe("the gate on a branch", () => {
     } finally {
       rmSync(clone, { recursive: true, force: true });
     }
+  });
+
+  it("lists a recorded answer the base already refuses as pending, and blocks only on what this branch adds", async () => {
+    const root = repository();
+    write(join(root, "release-gate.yaml"), "consumers:\n  teams:\n    web: block\n");
+    const answer = { id: "t-1", state: "RUNNING" };
+    write(
+      join(root, "consumers", "web", "tasks.har"),
+      harOf([{ method: "GET", url: "http://127.0.0.1:4011/tasks/t-1", status: 200, body: answer }]),
+    );
+    // On main already, since the release: `id` may be missing (a pending error its major excuses) — and the
+    // answer web recorded is still promised. This branch leaves the spec alone: nothing blocks.
+    expect((await gate(root)).code).toBe(0);
+    setSpec(root, onBranch());
+    const { code, output } = await gate(root);
+    expect(code, output).toBe(1);
+    expect(output).toContain(
+      "error team web, getTask (GET /tasks/{id}), consumers/web/tasks.har#0 GET /tasks/t-1 → 200",
+    );
+    expect(output).toContain("    response: /state now promises number | string (was string)");
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "state may be a number");
+    // Judged against the branch itself, the same refusal was there at the base: pending, not blocking.
+    const again = await gate(root, "--base", "try", "--verbose");
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain(
+      "pending team web, getTask (GET /tasks/{id}), consumers/web/tasks.har#0 GET /tasks/t-1 → 200",
+    );
+    expect(again.output).toContain(
+      "1 recorded exchange(s) refused alike at the base: pending before this branch, not blocking",
+    );
   });
 
   it("refuses a --base git does not know, in one line", async () => {

@@ -41,7 +41,8 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
   return { files: [...files], packages };
 }
 
-describe("the gate's script", () => {
+// Each case starts Node on the gate's source.
+describe("the gate's script", { timeout: 30_000 }, () => {
   it("--help: the usage on stdout, exit 0", () => {
     const { code, stdout, stderr } = runScript("--help");
     expect(code).toBe(0);
