@@ -3,9 +3,10 @@
 // It runs the gate's TypeScript source (Node's type stripping) and reads only the spec bundle and the spec's
 // document model: no package is built before it, so it judges the very edits that break the builds.
 // Exit 0 passed, 1 the API breaks for consumers, 2 the gate cannot run.
-import { registerHooks } from "node:module";
+import * as nodeModule from "node:module";
 import { fileURLToPath } from "node:url";
 
+const { registerHooks } = nodeModule;
 if (!process.features.typescript || typeof registerHooks !== "function") {
   console.error(
     `gate: needs Node 22.18 or later to run its TypeScript source (this is ${process.version}): run pnpm gate`,
