@@ -21,7 +21,8 @@ const FORMATS: Record<string, (report: GateReport, options: { verbose: boolean }
   markdown: markdownReport,
 };
 
-export const GATE_USAGE = `usage: pnpm gate [options]      (or: node packages/release/scripts/gate.mjs [options])
+export const GATE_USAGE = `usage: pnpm gate [options]
+       pnpm exec node packages/release/scripts/gate.mjs [options]   (the same, once spec:build has run)
 
 Compares the candidate bundle with the released spec (spec/released/) and with the spec at the branch's base,
 replays the consumers' recordings on both sides of the wire, applies waivers and the deprecation policy.
