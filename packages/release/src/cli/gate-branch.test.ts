@@ -189,6 +189,10 @@ describe("the gate on a branch", { timeout: 30_000 }, () => {
     expect(again.output).toContain(
       "1 recorded exchange(s) refused alike at the base: pending before this branch, not blocking",
     );
+    const github = await gate(root, "--base", "try", "--format", "github");
+    expect(github.output).toContain(
+      "::notice title=consumer web (pending before this branch)::getTask (GET /tasks/{id}), consumers/web/tasks.har#0",
+    );
   });
 
   it("refuses a --base git does not know, in one line", async () => {
