@@ -1,11 +1,13 @@
-import type { Task } from "@cloud-contract/types";
-import type { ClockChange, FaultList } from "../sandbox/control/schema.js";
+import type { OperationId, Task } from "@cloud-contract/types";
+import type { ClockChange, FaultList, OverrideList } from "../sandbox/control/schema.js";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
 import type { SandboxState } from "../sandbox/state.js";
+import type { OverrideStatus, TypedOverride } from "./override-types.js";
 import type {
   ClockInfo,
   Fault,
   FaultRequest,
+  Override,
   ScopedKey,
   TaskCompletion,
   TenantIds,
@@ -53,6 +55,14 @@ export interface TenantControl {
     list(): Promise<Fault[]>;
     get(faultId: string): Promise<Fault>;
     delete(faultId: string): Promise<void>;
+    clear(): Promise<void>;
+  };
+  /** Answers chosen for the next calls, checked against the API's contract (an off-contract body does not compile). */
+  readonly overrides: {
+    add<K extends OperationId, S extends OverrideStatus<K>>(override: TypedOverride<K, S>): Promise<Override>;
+    list(): Promise<Override[]>;
+    get(overrideId: string): Promise<Override>;
+    delete(overrideId: string): Promise<void>;
     clear(): Promise<void>;
   };
 }
@@ -122,6 +132,17 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
         },
         clear: async () => {
           await call(key, "DELETE", "faults");
+        },
+      },
+      overrides: {
+        add: (override) => call<Override>(key, "POST", "overrides", override),
+        list: async () => (await call<OverrideList>(key, "GET", "overrides")).results,
+        get: (overrideId) => call<Override>(key, "GET", `overrides/${encodeURIComponent(overrideId)}`),
+        delete: async (overrideId) => {
+          await call(key, "DELETE", `overrides/${encodeURIComponent(overrideId)}`);
+        },
+        clear: async () => {
+          await call(key, "DELETE", "overrides");
         },
       },
     };

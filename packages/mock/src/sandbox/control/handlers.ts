@@ -1,5 +1,6 @@
-import { armFault } from "../faults/inject.js";
+import { armFault } from "../faults/arm.js";
 import { ApiError, notFound } from "../http/api-error.js";
+import { armOverride } from "../overrides/arm.js";
 import type { SandboxState } from "../state.js";
 import type { TaskCompletion as StoreTaskCompletion } from "../store.js";
 import type { Tenant } from "../tenants/registry.js";
@@ -16,6 +17,12 @@ const faultOf = (tenant: Tenant, id: string) => {
   const fault = tenant.store.faults.find((f) => f.id === id);
   if (!fault) throw notFound(`Fault ${id}`);
   return fault;
+};
+
+const overrideOf = (tenant: Tenant, id: string) => {
+  const override = tenant.store.overrides.find((o) => o.id === id);
+  if (!override) throw notFound(`Override ${id}`);
+  return override;
 };
 
 /** The store's form of a completion; the schema's `if`/`then` has made `error` present for `ERROR`. */
@@ -70,6 +77,13 @@ const deleteFault: ControlHandler<"deleteFault"> = ({ app, params }) => {
   return { status: 204 };
 };
 
+const deleteOverride: ControlHandler<"deleteOverride"> = ({ app, params }) => {
+  const override = overrideOf(app.tenant, params.override_id);
+  app.tenant.store.overrides = app.tenant.store.overrides.filter((o) => o !== override);
+  app.tenant.store.changed();
+  return { status: 204 };
+};
+
 /** The control API's handlers, by operationId of `control/openapi.yaml`, each typed by its operation there. */
 export const CONTROL_HANDLERS: ControlHandlers = {
   createTenant,
@@ -103,4 +117,24 @@ export const CONTROL_HANDLERS: ControlHandlers = {
   getFault: ({ app, params }) => ({ status: 200, body: faultOf(app.tenant, params.fault_id) }),
 
   deleteFault,
+
+  listOverrides: ({ app }) => {
+    const overrides = app.tenant.store.overrides;
+    return { status: 200, body: { count: overrides.length, results: overrides } };
+  },
+
+  addOverride: async ({ app, body }) => ({
+    status: 201,
+    body: await armOverride(app.tenant.store, body, app.served),
+  }),
+
+  clearOverrides: ({ app }) => {
+    app.tenant.store.overrides = [];
+    app.tenant.store.changed();
+    return { status: 204 };
+  },
+
+  getOverride: ({ app, params }) => ({ status: 200, body: overrideOf(app.tenant, params.override_id) }),
+
+  deleteOverride,
 };
