@@ -13,14 +13,18 @@ describe("tenant.overrides.add", () => {
       status: 200,
       body: { count: 0, results: [] },
     });
-    // @ts-expect-error — count is an integer in TaskList
     void tenant.overrides.add({
       operation_id: "listActiveTasks",
       status: 200,
+      // @ts-expect-error — count is an integer in TaskList
       body: { count: "two", results: [] },
     });
-    // @ts-expect-error — results is required in TaskList
-    void tenant.overrides.add({ operation_id: "listActiveTasks", status: 200, body: { count: 0 } });
+    void tenant.overrides.add({
+      operation_id: "listActiveTasks",
+      status: 200,
+      // @ts-expect-error — results is required in TaskList
+      body: { count: 0 },
+    });
   });
 
   it("refuses a status the operation does not document and an unknown operation", () => {

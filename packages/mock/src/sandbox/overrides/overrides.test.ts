@@ -46,10 +46,19 @@ describe("POST /__sandbox/overrides", () => {
   it.each([
     [{ operation_id: "listActiveTasks", status: 302 }, "body.status"],
     [{ operation_id: "listActiveTasks", status: 200, body: { count: 0 } }, "body.body"],
-    [{ operation_id: "listActiveTasks", status: 200, body: { count: 1, results: [{ id: 1 }] } }, "body.body/results/0"],
+    [
+      { operation_id: "listActiveTasks", status: 200, body: { count: 1, results: [{ id: 1 }] } },
+      "body.body/results/0",
+    ],
     [{ operation_id: "listActiveTasks", status: 503, body: { detail: 1 } }, "body.body"],
-    [{ operation_id: "listActiveTasks", status: 200, headers: { "Content-Type": "text/plain" } }, "body.headers"],
-    [{ operation_id: "listActiveTasks", status: 200, match: { params: { task_id: "1" } } }, "body.match.params"],
+    [
+      { operation_id: "listActiveTasks", status: 200, headers: { "Content-Type": "text/plain" } },
+      "body.headers",
+    ],
+    [
+      { operation_id: "listActiveTasks", status: 200, match: { params: { task_id: "1" } } },
+      "body.match.params",
+    ],
     [{ operation_id: "listActiveTasks", status: 200, match: { query: { page: "1" } } }, "body.match.query"],
     [{ operation_id: "listTasks", status: 200 }, "body.operation_id"],
     [{ operation_id: "listActiveTasks", status: 200, times: 0 }, "body.times"],
