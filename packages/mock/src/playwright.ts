@@ -22,8 +22,8 @@ export interface SandboxRoute {
 
 /** A Playwright `Page` or `BrowserContext`. */
 export interface Routable {
-  route(url: string, handler: (route: SandboxRoute) => Promise<void>): Promise<void>;
-  unroute(url: string, handler?: (route: SandboxRoute) => Promise<void>): Promise<void>;
+  route(url: string, handler: (route: SandboxRoute) => Promise<void>): Promise<unknown>;
+  unroute(url: string, handler?: (route: SandboxRoute) => Promise<void>): Promise<unknown>;
 }
 
 export interface RouteSandboxOptions {
