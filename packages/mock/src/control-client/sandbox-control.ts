@@ -1,5 +1,5 @@
 import type { OperationId, Task } from "@cloud-contract/types";
-import type { ClockChange, FaultList, OverrideList } from "../sandbox/control/schema.js";
+import type { ClockChange } from "../sandbox/control/schema.js";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
 import type { SandboxState } from "../sandbox/state.js";
 import type { OverrideStatus, TypedOverride } from "./override-types.js";
@@ -125,28 +125,26 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
       },
       faults: {
         add: (fault) => call<Fault>(key, "POST", "faults", fault),
-        list: async () => (await call<FaultList>(key, "GET", "faults")).results,
-        get: (faultId) => call<Fault>(key, "GET", `faults/${encodeURIComponent(faultId)}`),
-        delete: async (faultId) => {
-          await call(key, "DELETE", `faults/${encodeURIComponent(faultId)}`);
-        },
-        clear: async () => {
-          await call(key, "DELETE", "faults");
-        },
+        ...armedList<Fault>(key, "faults"),
       },
       overrides: {
         add: (override) => call<Override>(key, "POST", "overrides", override),
-        list: async () => (await call<OverrideList>(key, "GET", "overrides")).results,
-        get: (overrideId) => call<Override>(key, "GET", `overrides/${encodeURIComponent(overrideId)}`),
-        delete: async (overrideId) => {
-          await call(key, "DELETE", `overrides/${encodeURIComponent(overrideId)}`);
-        },
-        clear: async () => {
-          await call(key, "DELETE", "overrides");
-        },
+        ...armedList<Override>(key, "overrides"),
       },
     };
   };
+
+  /** Listing, reading and removing what is armed under `path` (faults, overrides): the same four calls. */
+  const armedList = <Armed>(key: string, path: "faults" | "overrides") => ({
+    list: async () => (await call<{ results: Armed[] }>(key, "GET", path)).results,
+    get: (id: string) => call<Armed>(key, "GET", `${path}/${encodeURIComponent(id)}`),
+    delete: async (id: string) => {
+      await call(key, "DELETE", `${path}/${encodeURIComponent(id)}`);
+    },
+    clear: async () => {
+      await call(key, "DELETE", path);
+    },
+  });
 
   return {
     url,
