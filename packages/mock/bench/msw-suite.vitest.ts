@@ -10,10 +10,8 @@ const TESTS = 100;
 const path = process.env.BENCH_PATH === "msw" ? "msw" : "direct";
 const sandbox = createSandbox();
 const server = path === "msw" ? setupServer(...sandboxHandlers(sandbox)) : undefined;
-/** The API's fetch of the path: the global one (MSW answers api.gcore.com) or the sandbox's own. */
-const apiFetch: typeof fetch = server
-  ? fetch
-  : (input, init) => sandbox.fetch(input as Request | string | URL, init);
+/** The API's fetch of the path: the global one, read at each call (MSW patches it on listen), or the sandbox's own. */
+const apiFetch = (url: string, init: RequestInit) => (server ? fetch(url, init) : sandbox.fetch(url, init));
 let started = 0;
 
 beforeAll(() => {

@@ -20,7 +20,8 @@ export function sandboxHandlers(
   options: SandboxHandlerOptions = {},
 ): RequestHandler[] {
   return baseUrlsOf(options.baseUrl).map((base) =>
-    http.all(`${base}/*`, async ({ request }) => {
+    // A regular expression made once: a string path would be parsed again by MSW for every request.
+    http.all(new RegExp(`^${escapeRegExp(base)}/`), async ({ request }) => {
       try {
         return await sandbox.fetch(await forwarded(request, base));
       } catch (error) {
@@ -30,6 +31,8 @@ export function sandboxHandlers(
     }),
   );
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The request as the sandbox is asked it: as it is, or (under a base with a path) at the path below it. */
 async function forwarded(request: Request, base: string): Promise<Request> {
