@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { atProcessEnd, findFreePort } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,6 +101,39 @@ describe("the packages as a team gets them: published to a registry, installed w
     expect(published.status, published.output).toBe(0);
     for (const name of PUBLISHED) expect(published.output).toContain(name);
     expect(repositoryState()).toBe(stateBefore);
+  });
+
+  it("says what it published, and a second publish of the same versions says nothing was published", () => {
+    for (const name of PUBLISHED) expect(published.output).toMatch(new RegExp(`Published to .*${name}@`));
+    const again = spawnSync(process.execPath, [RELEASE, "--registry", registry.url, "--no-checks"], {
+      cwd: WORKSPACE_ROOT,
+      encoding: "utf8",
+      timeout: 280_000,
+      env: { ...process.env, npm_config_userconfig: registry.publisherConfig },
+    });
+    const output = `${again.stdout}\n${again.stderr}`;
+    expect(again.status, output).toBe(0);
+    expect(output).toMatch(/Nothing was published: /);
+    expect(output).not.toMatch(/Published to/);
+  }, 300_000);
+
+  it("refuses a registry npm holds no login for, naming `npm adduser`, before any build", () => {
+    const empty = join(mkdtempSync(join(tmpdir(), "no-login-")), "empty.npmrc");
+    writeFileSync(empty, "");
+    projects.push(dirname(empty));
+    const started = performance.now();
+    const run = spawnSync("pnpm", ["release", "--registry", registry.url], {
+      cwd: WORKSPACE_ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, npm_config_userconfig: empty },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(run.status, output).toBe(2);
+    expect(output).toContain(`npm adduser --registry ${registry.url}`);
+    expect(output).not.toMatch(/▶ build/);
+    expect(seconds, output).toBeLessThan(10);
   });
 
   it("finds install lines on the docs page and in the READMEs", () => {
