@@ -52,15 +52,8 @@ export function publishedVersions(root) {
 export async function versionsOnRegistry(url, wanted) {
   const held = new Set();
   for (const { name, version } of wanted) {
-    let response;
-    try {
-      response = await fetch(new URL(name.replace("/", "%2f"), url.endsWith("/") ? url : `${url}/`), {
-        headers: { accept: "application/vnd.npm.install-v1+json" },
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch {
-      return undefined;
-    }
+    const response = await packumentOf(url, name);
+    if (response === undefined) return undefined;
     if (response.status === 404) {
       await response.body?.cancel();
       continue;
@@ -73,4 +66,20 @@ export async function versionsOnRegistry(url, wanted) {
     if (packument?.versions && version in packument.versions) held.add(`${name}@${version}`);
   }
   return held;
+}
+
+/**
+ * The registry's answer for `name`'s packument, or undefined when it cannot be reached. Asked twice at most: a
+ * kept-alive connection the registry closed while a publish ran fails the first time.
+ */
+async function packumentOf(url, name) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await fetch(new URL(name.replace("/", "%2f"), url.endsWith("/") ? url : `${url}/`), {
+        headers: { accept: "application/vnd.npm.install-v1+json" },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {}
+  }
+  return undefined;
 }

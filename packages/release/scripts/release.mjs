@@ -119,11 +119,15 @@ if (opts["dry-run"]) {
   const versions = publishedVersions(root);
   const before = (await versionsOnRegistry(opts.registry, versions)) ?? new Set();
   step(`publish to ${opts.registry}`, "pnpm", ["exec", "changeset", "publish", "--no-git-tag"], env);
-  const after = (await versionsOnRegistry(opts.registry, versions)) ?? new Set();
+  const after = await versionsOnRegistry(opts.registry, versions);
   const published = versions
     .map((v) => `${v.name}@${v.version}`)
-    .filter((id) => after.has(id) && !before.has(id));
-  if (published.length === 0) {
+    .filter((id) => after?.has(id) && !before.has(id));
+  if (after === undefined) {
+    console.log(
+      `\nchangeset publish ended well, but ${opts.registry} could not be asked afterwards what it holds.`,
+    );
+  } else if (published.length === 0) {
     console.log(
       `\nNothing was published: ${opts.registry} already has ${[...before].join(", ") || "these versions"}. ` +
         "Make new versions first with `pnpm changeset version`.",
