@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import type { CliIo, CommandModule, CommandRun } from "./commands/command.js";
 import { generateCommand } from "./commands/generate.js";
+import { keptCommand } from "./commands/kept.js";
 import { mergeCommand } from "./commands/merge.js";
 import { parityCommand } from "./commands/parity.js";
 import { recordCommand } from "./commands/record.js";
@@ -25,6 +26,7 @@ const COMMANDS: readonly CommandModule[] = [
   recordCommand,
   replayCommand,
   replayCaseCommand,
+  keptCommand,
   parityCommand,
   mergeCommand,
 ];

@@ -15,6 +15,7 @@ import { removeReports, reportFiles } from "../report-files.js";
 import { resolveReportsDir } from "../run-config/run-config.js";
 import { type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { sandboxControlOf } from "../sandbox-control.js";
+import { savedTargetOf } from "../saved-target.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
 import { addReportsDirOption, addTargetOptions, type TargetValues } from "./options.js";
@@ -127,7 +128,7 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
           `${failing.case.operationId}-${n + 1}`,
           failing,
           `parity, ${failing.differences[0]?.where ?? "recorded"}`,
-          { baseUrl: session.ctx.baseUrl, apiKey: session.ctx.apiKey },
+          savedTargetOf(session.ctx),
         );
         out.write(`kept: ${kept.file} — ${kept.curl}\n`);
       });

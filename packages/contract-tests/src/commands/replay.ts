@@ -84,7 +84,8 @@ export const replayCommand: CommandModule = {
                 `${exchange.case.operationId}-${n + 1}`,
                 exchange,
                 `replay, ${relative(cwd, exchange.where)}`,
-                { baseUrl: exchange.baseUrl, apiKey: "" },
+                // The recorded server: the url target the traffic went to.
+                { kind: "url", baseUrl: exchange.baseUrl },
               );
               out.write(`kept: ${kept.file} — ${kept.curl}\n`);
             });

@@ -297,7 +297,7 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
         `${keepable.case.operationId}-${result.failure?.check}`,
         keepable,
         `stateful, seed ${command.seed}`,
-        { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey },
+        savedTargetOf(ctx),
       );
       out.write(`kept: ${kept.file} — ${kept.curl}\n`);
     }

@@ -62,7 +62,7 @@ describe("generated cases", () => {
             `${operationId}-${name}`,
             { case: minimal, outcome, failure: reason },
             `generate, seed ${settings.seed}`,
-            { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, keyVariable: run.apiKeyVariable },
+            { ...savedTargetOf(ctx), ...(run.apiKeyVariable ? { keyVariable: run.apiKeyVariable } : {}) },
           ).file;
         return [
           `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${minimal.plan}): ${reason}`,

@@ -6,6 +6,7 @@ import { parseBody } from "../body.js";
 import { failureOf, type Outcome, type RequestCase } from "../generate/request-case.js";
 import { createJudge, type Judge } from "../judge.js";
 import { compareShapes } from "../parity/shape.js";
+import type { SavedTarget } from "../saved-target.js";
 
 /** The answer a recording got (parity): a kept case of it expects the same status and the same body fields. */
 export interface RecordedAnswer {
@@ -19,6 +20,8 @@ export interface KeptCase extends RequestCase {
   pathParams: Record<string, string>;
   /** The run the failure came from: `generate, seed 1`. */
   from: string;
+  /** The target the run failed on (kind and base URL, never the key): `contract-tests kept` runs it there. */
+  target: SavedTarget;
   /** What the contract asks of the answer. */
   expected: string;
   /** What the run got, and why that fails. */
@@ -51,6 +54,7 @@ export function keepCase(
   outcome: Outcome,
   failure: string,
   from: string,
+  target: SavedTarget,
   recorded?: RecordedAnswer,
 ): KeptCase {
   const operation = loadDocument().operations.find((op) => op.operationId === c.operationId);
@@ -60,6 +64,7 @@ export function keepCase(
     template: operation.path,
     pathParams: pathParamsOf(operation.path, c.path),
     from,
+    target,
     expected:
       recorded !== undefined
         ? `the recorded answer's status (${recorded.status}) and body fields, keeping the spec`
