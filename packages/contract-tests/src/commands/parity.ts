@@ -1,7 +1,7 @@
 // `contract-tests parity HAR… [--target sandbox|url]`: re-sends recorded exchanges to a target and
 // compares the answers (see src/parity/). Prints a table per operation and every difference beyond the
 // allow-list; writes parity-<target>.{json,xml} and each differing exchange as a kept vitest file
-// (kept-failures/parity-<target>/). Exit 0 none, 1 differences, 2 it cannot run.
+// (kept-failures/parity-<target>/). Exit 0 none, 1 differences or a file or entry it could not read (named, skipped), 2 it cannot run.
 import { resolve } from "node:path";
 import { Option } from "commander";
 import { createJudge } from "../judge.js";
@@ -89,6 +89,9 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
   const judge = createJudge();
   const rules = command.allowList === undefined ? [] : loadAllowList(command.allowList);
   const recording = readRecording(command.paths, judge);
+  for (const { file, reason } of recording.unreadable) {
+    out.write(`contract-tests: cannot read ${file}: ${reason} (skipped)\n`);
+  }
   if (recording.exchanges.length === 0) {
     out.write(`contract-tests: no exchange of the spec's operations in ${command.paths.join(", ")}\n`);
     return 2;
@@ -135,7 +138,7 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
     out.write(
       `${judged.unexpected.length} difference(s), ${judged.allowed.length} allowed — ${files.summary}, ${files.junit}\n`,
     );
-    return judged.unexpected.length > 0 ? 1 : 0;
+    return judged.unexpected.length > 0 || recording.unreadable.length > 0 ? 1 : 0;
   } finally {
     await session.stop();
   }

@@ -97,7 +97,7 @@ it("generate keeps a failing case whose printed command, run from another folder
     const command = printedCommand(file);
     expect(`${run.stdout}${run.stderr}`).toContain(`kept: ${file} — run it with: ${command}`);
     const text = readFileSync(file, "utf8");
-    expect(text).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+    expect(text).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
     expect(text).toContain(`"target": {\n    "kind": "url",\n    "baseUrl": "${proxy.url}"\n  }`);
 
     const elsewhere = mkdtempSync(join(tmpdir(), "kept-elsewhere-"));
@@ -154,7 +154,7 @@ it("replay keeps a recorded request whose answer broke the contract as a vitest 
   expect(text).toMatch(
     /^\/\/ It fails until the cause is fixed\. From: replay, .*broken\.har#0; target: url http/m,
   );
-  expect(text).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+  expect(text).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
   expect(text).toContain('"body": 42');
 
   const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
@@ -206,7 +206,7 @@ it("parity keeps the request whose answer differed from the recording: failing w
     /^\/\/ It fails until the cause is fixed\. From: parity, .*recorded\.har#0; target: url /m,
   );
   expect(kept).toMatch(/^\/\/ Failure: .*status — recorded 200, target 500/m);
-  expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+  expect(kept).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
 
   await expectFailingUntilCleared(file, env, faults);
 
@@ -244,7 +244,7 @@ it("stateful keeps the request whose answer broke a check: failing with the faul
   );
   const kept = readFileSync(file, "utf8");
   expect(kept).toMatch(/^\/\/ It fails until the cause is fixed\. From: stateful, seed \d+; target: url /m);
-  expect(kept).toContain(`import { createCloudClient } from "@cloud-contract/client";`);
+  expect(kept).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
 
   await expectFailingUntilCleared(file, env, faults);
 }, 120_000);

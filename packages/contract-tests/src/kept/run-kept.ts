@@ -1,6 +1,7 @@
 // Runs kept files with vitest in this process, with a configuration of its own (whatever folder they are in
-// and whatever vitest config lies above it): `@cloud-contract/*` and vitest resolve from this installation of
-// the package — the project the files were written in — and the target reaches them through provide.
+// and whatever vitest config lies above it): `@cloud-contract/contract-tests` (and through it the client) and
+// vitest resolve from this installation of the package — the project the files were written in — and the
+// target reaches them through provide.
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +9,7 @@ import type { KeptTarget } from "./kept-target.js";
 import { KEPT_SUFFIX } from "./kept-test-file.js";
 
 /** The modules a kept file imports, as this package resolves them. */
-const IMPORTS = ["@cloud-contract/client", "@cloud-contract/contract-tests", "vitest"] as const;
+const IMPORTS = ["@cloud-contract/contract-tests", "vitest"] as const;
 
 const aliases = () =>
   IMPORTS.map((name) => ({
