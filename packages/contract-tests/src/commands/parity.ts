@@ -89,13 +89,14 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
   const judge = createJudge();
   const rules = command.allowList === undefined ? [] : loadAllowList(command.allowList);
   const recording = readRecording(command.paths, judge);
-  for (const { file, reason } of recording.unreadable) {
-    out.write(`contract-tests: cannot read ${file}: ${reason} (skipped)\n`);
-  }
+  const unreadable = recording.unreadable.map(({ file, reason }) => `${file}: ${reason}`);
   if (recording.exchanges.length === 0) {
-    out.write(`contract-tests: no exchange of the spec's operations in ${command.paths.join(", ")}\n`);
+    out.write(
+      `contract-tests: no exchange of the spec's operations in ${command.paths.join(", ")}${unreadable.length ? ` (cannot read ${unreadable.join("; ")})` : ""}\n`,
+    );
     return 2;
   }
+  for (const line of unreadable) out.write(`contract-tests: cannot read ${line} (skipped)\n`);
   const plan = command.target;
   const session = await openTarget(plan);
   try {

@@ -2,7 +2,7 @@
 // the operation each one called (the spec's router) and its request and answer parsed. A file or an entry
 // that cannot be read is named (`file#n`) and left out; the rest are compared.
 import { parseBody } from "../body.js";
-import { messageOf } from "../error-message.js";
+import { messageOf, oneLine } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import { readEntry } from "../replay/har-entry.js";
 import { harFiles, readHar } from "../replay/replay.js";
@@ -70,7 +70,7 @@ export function readRecording(paths: readonly string[], judge: Judge): Recording
           body: parseBody(entry.contentType, entry.responseText),
         });
       } catch (error) {
-        unreadable.push({ file: `${file}#${n}`, reason: messageOf(error) });
+        unreadable.push({ file: `${file}#${n}`, reason: oneLine(messageOf(error)) });
       }
     });
   }

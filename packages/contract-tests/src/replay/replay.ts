@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
-import { codeOf, messageOf } from "../error-message.js";
+import { codeOf, messageOf, oneLine } from "../error-message.js";
 import type { Outcome, RequestCase } from "../generate/request-case.js";
 import type { Judge } from "../judge.js";
 import { recordedViolations, type TestRecord } from "../summary.js";
@@ -72,7 +72,7 @@ export function readHar(file: string): unknown[] {
     har = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
     throw new Error(
-      error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : messageOf(error),
+      oneLine(error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : messageOf(error)),
     );
   }
   if (har?.log?.version !== "1.2" || !Array.isArray(har.log.entries)) throw new Error("not a HAR 1.2 log");
@@ -111,7 +111,7 @@ export function replayRecordings(
       } catch (error) {
         // Anything about this entry that cannot be read or judged (a field of the wrong type, JSON too
         // deep to validate) skips it by name; the others are judged.
-        result.unreadable.push({ file: where, reason: messageOf(error) });
+        result.unreadable.push({ file: where, reason: oneLine(messageOf(error)) });
       }
     });
   }

@@ -9,6 +9,7 @@ import { type ReportFiles, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
 import { writeRunReports } from "../reports/run-reports.js";
 import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
+import { readShardJson } from "./shard-input.js";
 
 export interface MergedReports {
   files: ReportFiles;
@@ -138,7 +139,7 @@ function checkShards(
         `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
       );
     for (const { file } of files) {
-      const summary: ContractSummary = JSON.parse(readFileSync(file, "utf8"));
+      const summary = readShardJson(file, cwd) as ContractSummary;
       found.push({ file, summary });
     }
   }
@@ -200,9 +201,7 @@ export function mergeReportDirs(
   const files = reportFiles(outDir, first.name, first.target);
   const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
   const coverage = mergeCoverage(
-    shards.map(
-      ({ file }): CoverageReport => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")),
-    ),
+    shards.map(({ file }) => readShardJson(sibling(file, ".coverage.json"), cwd) as CoverageReport),
   );
   const gateResults = checkGates(coverage, gates);
   const { shard: _shard, ...run } = first;

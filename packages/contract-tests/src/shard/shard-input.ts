@@ -1,0 +1,75 @@
+// What merge reads from a shard's JSON files, checked before anything is added up: the file parses, and
+// every number in it is finite and not negative, counts are whole numbers, and the shard is i of n with
+// 1 ≤ i ≤ n ≤ MAX_SHARDS. Anything else cannot run (exit 2), naming the file — a `failed: -1` is never
+// taken as 0, and a `shard.count` of 1e9 never becomes a billion missing shards.
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { CannotRun } from "../commands/command.js";
+import { messageOf, oneLine } from "../error-message.js";
+
+/** More shards than any CI runs: a count beyond it is a broken file. */
+export const MAX_SHARDS = 1000;
+
+/** Keys whose numbers count something: whole numbers. */
+const COUNT_KEYS = new Set([
+  "tests",
+  "violations",
+  "passed",
+  "failed",
+  "skipped",
+  "prismProblems",
+  "requestsSent",
+  "exercised",
+  "documented",
+  "index",
+  "count",
+]);
+
+/** The first number of `value` that is not a count, as `pointer: value`; undefined when there is none. */
+function badNumber(value: unknown, pointer: string): string | undefined {
+  if (typeof value === "number") {
+    const key = pointer.slice(pointer.lastIndexOf("/") + 1);
+    const ok = Number.isFinite(value) && value >= 0 && (!COUNT_KEYS.has(key) || Number.isSafeInteger(value));
+    return ok ? undefined : `${pointer} is ${value}`;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    // A command's own details (seeds, timings, recorded values) are not added up.
+    if (pointer === "" && key === "details") continue;
+    const found = badNumber(item, `${pointer}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A shard's JSON file (summary or coverage), its numbers checked; throws CannotRun naming the file. */
+export function readShardJson(file: string, cwd: string): unknown {
+  const name = relative(cwd, file) || file;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new CannotRun(`${name} cannot be read as JSON: ${oneLine(messageOf(error))}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new CannotRun(`${name} is not a report (a JSON object)`);
+  }
+  const bad = badNumber(parsed, "");
+  if (bad !== undefined) throw new CannotRun(`${name} holds a number that is not a count: ${bad}`);
+  const shard = (parsed as { run?: { shard?: { index?: unknown; count?: unknown } } }).run?.shard;
+  if (shard !== undefined) {
+    const { index, count } = shard;
+    if (
+      typeof index !== "number" ||
+      typeof count !== "number" ||
+      index < 1 ||
+      index > count ||
+      count > MAX_SHARDS
+    ) {
+      throw new CannotRun(
+        `${name} names shard ${String(index)}/${String(count)}: a shard is i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}`,
+      );
+    }
+  }
+  return parsed;
+}
