@@ -2,7 +2,7 @@
 // with no target flags runs against that target again — a fresh local server of the same kind, or the same
 // base URL — and when that URL does not answer, the replay cannot run (exit 2) rather than pass elsewhere.
 import type { ContractContext } from "./context.js";
-import { messageOf } from "./error-message.js";
+import { codeOf, messageOf } from "./error-message.js";
 import {
   type Env,
   resolveTarget,
@@ -23,10 +23,11 @@ export function savedTargetOf(ctx: Pick<ContractContext, "target" | "baseUrl">):
 
 /** The saved target of a parsed file, or undefined when it records none (or not as one). */
 export function readSavedTarget(value: unknown): SavedTarget | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const { kind, baseUrl } = value as Partial<Record<keyof SavedTarget, unknown>>;
-  if (typeof baseUrl !== "string" || !TARGET_NAMES.some((name) => name === kind)) return undefined;
-  return { kind: kind as TargetName, baseUrl };
+  if (typeof value !== "object" || value === null || !("kind" in value) || !("baseUrl" in value))
+    return undefined;
+  const kind = TARGET_NAMES.find((name) => name === value.kind);
+  const { baseUrl } = value;
+  return kind === undefined || typeof baseUrl !== "string" ? undefined : { kind, baseUrl };
 }
 
 /** The flags that would send a replay to `saved`, as a person types them. */
@@ -79,7 +80,8 @@ export async function unreachableSaved(
     await response.body?.cancel();
     return undefined;
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? messageOf(error);
+    const cause =
+      error instanceof Error && error.cause !== undefined ? codeOf(error.cause) : messageOf(error);
     return `${file} was saved against ${targetFlagsOf(saved)}, which does not answer (${cause}): start it, or pass --target and --base-url to replay it elsewhere`;
   }
 }

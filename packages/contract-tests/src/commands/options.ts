@@ -44,7 +44,10 @@ export function addMutationOptions(command: Command): Command {
         "let requests change data on real or url (else CONTRACT_ALLOW_MUTATIONS=1). Without it real and a url that is not a sandbox are read-only; a url that answers the sandbox's control API (/__sandbox/) is changed, in a tenant of its own when no key is given",
       ).conflicts("readOnly"),
     )
-    .option("--read-only", "never change data, a sandbox behind url included (else CONTRACT_ALLOW_MUTATIONS=0)");
+    .option(
+      "--read-only",
+      "never change data, a sandbox behind url included (else CONTRACT_ALLOW_MUTATIONS=0)",
+    );
 }
 
 export function addReportsDirOption(command: Command): Command {

@@ -31,22 +31,32 @@ export function readKeptFile(file: string): KeptCase {
   const end = lines.indexOf(KEPT_CLOSING, start + 1);
   const notOne = `${file} is not a kept failure written by contract-tests (its case data is missing)`;
   if (start === -1 || end === -1) throw new Error(notOne);
-  let kept: Partial<KeptCase>;
+  let kept: unknown;
   try {
     kept = JSON.parse(`{${lines.slice(start + 1, end).join("\n")}}`);
   } catch {
     throw new Error(notOne);
   }
-  const target = readSavedTarget(kept.target);
-  if (
-    target === undefined ||
-    typeof kept.operationId !== "string" ||
-    typeof kept.method !== "string" ||
-    typeof kept.template !== "string"
-  ) {
+  if (!isKeptCase(kept)) {
     throw new Error(
       `${file} is not a kept failure written by contract-tests (no target, operation or method)`,
     );
   }
-  return { ...(kept as KeptCase), target };
+  return kept;
+}
+
+/** Whether parsed data has what running a kept case needs: its target, operation, method and path. */
+function isKeptCase(value: unknown): value is KeptCase {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "target" in value &&
+    readSavedTarget(value.target) !== undefined &&
+    "operationId" in value &&
+    typeof value.operationId === "string" &&
+    "method" in value &&
+    typeof value.method === "string" &&
+    "template" in value &&
+    typeof value.template === "string"
+  );
 }

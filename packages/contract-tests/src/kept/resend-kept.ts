@@ -27,7 +27,7 @@ type UntypedRequest = (
 export async function resendKept(kept: KeptCase): Promise<string | undefined> {
   const { baseUrl, apiKey } = keptTarget();
   const client = createCloudClient({ baseUrl, apiKey, retry: false });
-  const request = client.request.bind(client) as unknown as UntypedRequest;
+  const request: UntypedRequest = client.request.bind(client) as UntypedRequest;
   const { response, data, error } = await request(kept.method.toLowerCase(), kept.template, {
     params: { path: kept.pathParams, query: queryObject(kept.query) },
     ...(kept.body === undefined ? {} : { body: kept.body }),

@@ -139,7 +139,7 @@ function checkShards(
         `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
       );
     for (const { file } of files) {
-      const summary = readShardJson(file, cwd) as ContractSummary;
+      const summary = readShardJson<ContractSummary>(file, cwd);
       found.push({ file, summary });
     }
   }
@@ -201,7 +201,7 @@ export function mergeReportDirs(
   const files = reportFiles(outDir, first.name, first.target);
   const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
   const coverage = mergeCoverage(
-    shards.map(({ file }) => readShardJson(sibling(file, ".coverage.json"), cwd) as CoverageReport),
+    shards.map(({ file }) => readShardJson<CoverageReport>(sibling(file, ".coverage.json"), cwd)),
   );
   const gateResults = checkGates(coverage, gates);
   const { shard: _shard, ...run } = first;

@@ -42,10 +42,25 @@ function badNumber(value: unknown, pointer: string): string | undefined {
   return undefined;
 }
 
-/** A shard's JSON file (summary or coverage), its numbers checked; throws CannotRun naming the file. */
-export function readShardJson(file: string, cwd: string): unknown {
+/** The `run.shard` of a parsed report, if it has one. */
+function shardOf(value: object): { index?: unknown; count?: unknown } | undefined {
+  if (!("run" in value) || typeof value.run !== "object" || value.run === null) return undefined;
+  const { run } = value;
+  if (!("shard" in run) || typeof run.shard !== "object" || run.shard === null) return undefined;
+  const { shard } = run;
+  return {
+    index: "index" in shard ? shard.index : undefined,
+    count: "count" in shard ? shard.count : undefined,
+  };
+}
+
+/**
+ * A shard's JSON file (summary or coverage) as `T`, once its numbers are checked; throws CannotRun naming the
+ * file. Only numbers and the shard are checked here: merge reads the rest.
+ */
+export function readShardJson<T extends object>(file: string, cwd: string): T {
   const name = relative(cwd, file) || file;
-  let parsed: unknown;
+  let parsed: T;
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
@@ -56,7 +71,7 @@ export function readShardJson(file: string, cwd: string): unknown {
   }
   const bad = badNumber(parsed, "");
   if (bad !== undefined) throw new CannotRun(`${name} holds a number that is not a count: ${bad}`);
-  const shard = (parsed as { run?: { shard?: { index?: unknown; count?: unknown } } }).run?.shard;
+  const shard = shardOf(parsed);
   if (shard !== undefined) {
     const { index, count } = shard;
     if (
