@@ -31,6 +31,15 @@ export interface KeptCase extends RequestCase {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A path segment decoded, or as it is when it is no valid percent-encoding (a recorded `/%zz`). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The path parameters of `path` by the names of `template` (`/tasks/{task_id}`). */
 export function pathParamsOf(template: string, path: string): Record<string, string> {
   const names: string[] = [];
@@ -45,7 +54,7 @@ export function pathParamsOf(template: string, path: string): Record<string, str
     .join("");
   const found = new RegExp(`^${pattern}$`).exec(path);
   if (!found) throw new Error(`${path} does not follow ${template}`);
-  return Object.fromEntries(names.map((name, n) => [name, decodeURIComponent(found[n + 1] ?? "")]));
+  return Object.fromEntries(names.map((name, n) => [name, decodedSegment(found[n + 1] ?? "")]));
 }
 
 /** The kept form of a failing case and the outcome the run observed. */

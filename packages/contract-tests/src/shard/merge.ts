@@ -1,6 +1,6 @@
 // Merges the reports of shards (`--shard i/n` runs, each with its own reports directory or file names)
 // into the reports one unsharded run would have written: the JSON summary, the JUnit XML and coverage.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
 import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
@@ -9,7 +9,7 @@ import { type ReportFiles, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
 import { writeRunReports } from "../reports/run-reports.js";
 import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
-import { readShardJson } from "./shard-input.js";
+import { readShardJson, readShardJunit } from "./shard-input.js";
 
 export interface MergedReports {
   files: ReportFiles;
@@ -211,7 +211,7 @@ export function mergeReportDirs(
     gates: gateResults,
   };
   const junit = mergeJunit(
-    shards.map(({ file }) => readFileSync(sibling(file, ".xml"), "utf8")),
+    shards.map(({ file }) => readShardJunit(sibling(file, ".xml"), cwd)),
     `${first.name}-${first.target}`,
     gateResults,
   );

@@ -1,7 +1,7 @@
 // merge reads every number of a shard's reports before adding anything up: a negative or fractional count,
 // a shard index outside 1…n, a shard count beyond MAX_SHARDS (1e9 would be a billion missing shards) or a
 // file that is not JSON cannot run (exit 2, one line naming the file); sound shards merge.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -48,6 +48,22 @@ it.for([
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain(`contract-tests: ${relative(dir, file)} `);
   expect(lines[0]).toMatch(message);
+});
+
+it("refuses a shard whose JUnit totals are no counts, naming the file", async () => {
+  const dir = join(work, "junit");
+  writeShard(join(dir, "1"), 1, 2);
+  writeShard(join(dir, "2"), 2, 2);
+  const xml = join(dir, "2", "contract-sandbox.shard-2-of-2.xml");
+  writeFileSync(xml, readFileSync(xml, "utf8").replace('failures="0"', 'failures="-1"'));
+  const run = await runBin(["merge", join(dir, "1"), join(dir, "2"), "--reports-dir", join(dir, "out")], {
+    env: cleanEnv(),
+    cwd: dir,
+  });
+  expect(run.code, run.stdout).toBe(2);
+  expect(run.stdout).toBe(
+    `contract-tests: ${relative(dir, xml)} holds a number that is not a count: <testsuites failures="-1">\n`,
+  );
 });
 
 it("merges sound shards (the same fixture, unchanged)", async () => {

@@ -1,6 +1,6 @@
-// What merge reads from a shard's JSON files, checked before anything is added up: the file parses, and
-// every number in it is finite and not negative, counts are whole numbers, and the shard is i of n with
-// 1 ≤ i ≤ n ≤ MAX_SHARDS. Anything else cannot run (exit 2), naming the file — a `failed: -1` is never
+// What merge reads from a shard's files, checked before anything is added up: a JSON file parses, every
+// number in it is finite and not negative, counts are whole numbers, and the shard is i of n with
+// 1 ≤ i ≤ n ≤ MAX_SHARDS; a JUnit file's totals are such numbers too. Anything else cannot run (exit 2), naming the file — a `failed: -1` is never
 // taken as 0, and a `shard.count` of 1e9 never becomes a billion missing shards.
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
@@ -87,4 +87,36 @@ export function readShardJson<T extends object>(file: string, cwd: string): T {
     }
   }
   return parsed;
+}
+
+const JUNIT_TOTALS = ["tests", "failures", "errors", "skipped", "time"] as const;
+
+/** A shard's JUnit file, once the totals of its `<testsuites>` are numbers merge can add; throws CannotRun naming the file. */
+export function readShardJunit(file: string, cwd: string): string {
+  const name = relative(cwd, file) || file;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CannotRun(`${name} cannot be read: ${oneLine(messageOf(error))}`);
+  }
+  const root = /<testsuites\b([^>]*)>/.exec(text)?.[1];
+  if (root === undefined) throw new CannotRun(`${name} is not a JUnit report (no <testsuites>)`);
+  for (const total of JUNIT_TOTALS) {
+    const value = new RegExp(`\\b${total}="([^"]*)"`).exec(root)?.[1];
+    if (value === undefined) continue;
+    const number = Number(value);
+    const whole = total !== "time";
+    if (
+      value.trim() === "" ||
+      !Number.isFinite(number) ||
+      number < 0 ||
+      (whole && !Number.isSafeInteger(number))
+    ) {
+      throw new CannotRun(
+        `${name} holds a number that is not a count: <testsuites ${total}="${value.slice(0, 40)}">`,
+      );
+    }
+  }
+  return text;
 }
