@@ -1,16 +1,23 @@
 // A url target that is not a sandbox is read-only unless --allow-mutations: behind a proxy that hides the
 // sandbox's control API (/__sandbox answers 404), the suite, generate and stateful change nothing in the
 // sandbox's world (its state read directly before and after, its clock stopped so that time changes nothing
-// either) and skip what would change it, saying so. The same sandbox behind url without the proxy is a
+// either) and skip what would change it, saying so; a kept failure that writes is not sent there. The same sandbox behind url without the proxy is a
 // sandbox: the suite changes data there, in a tenant of its own, so the default world is still as it was.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { connectSandbox, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
+import {
+  connectSandbox,
+  type RunningSandbox,
+  SANDBOX_API_KEY,
+  SANDBOX_FIXTURES,
+  startSandbox,
+} from "@cloud-contract/mock";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ContractSummary } from "./summary.js";
 import { SUITE_SANDBOX } from "./target-session.js";
 import { cleanEnv, runBin } from "./test-support/bin.js";
+import { writeRecordedGet } from "./test-support/har-file.js";
 import { type RewritingProxy, startRewritingProxy } from "./test-support/rewriting-proxy.js";
 
 let sandbox: RunningSandbox;
@@ -34,12 +41,13 @@ afterAll(async () => {
 });
 
 /** Runs `args` against `baseUrl` and tells whether the default world changed (read directly, clock stopped). */
-async function worldChangedBy(args: readonly string[], baseUrl: string, reports: string) {
+async function worldChangedBy(args: readonly string[], baseUrl: string, reports?: string) {
   const control = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY);
   await control.clock.manual();
   try {
     const before = await control.state();
-    const run = await runBin([...args, "--target", "url", "--base-url", baseUrl, "--reports-dir", reports], {
+    const where = reports === undefined ? [] : ["--reports-dir", reports];
+    const run = await runBin([...args, "--target", "url", "--base-url", baseUrl, ...where], {
       env: cleanEnv({ NO_COLOR: "1" }),
     });
     return { run, before, after: await control.state() };
@@ -70,6 +78,28 @@ it.for([
     else expect(run.stdout).toMatch(/, read-only\)/);
   },
 );
+
+it("a kept failure that writes is not sent to a url that hides /__sandbox without --allow-mutations", async () => {
+  const url = `${sandbox.url}/iam/reselling/resellers/${SANDBOX_FIXTURES.resellerId}/notification_settings`;
+  const har = join(work, "write.har");
+  writeRecordedGet(har, url, "{}");
+  const recorded = JSON.parse(readFileSync(har, "utf8"));
+  recorded.log.entries[0].request.method = "POST";
+  recorded.log.entries[0].request.postData = {
+    mimeType: "application/json",
+    text: '{"email":"a@example.com"}',
+  };
+  writeFileSync(har, JSON.stringify(recorded));
+  const reports = join(work, "kept-write");
+  expect((await runBin(["replay", har, "--reports-dir", reports], { env: cleanEnv() })).code).toBe(1);
+  const file = join(reports, "kept-failures", "replay-recorded", "addResellerNotificationSetting-1.kept.mts");
+  const { run, before, after } = await worldChangedBy(["kept", file], hiding.url);
+  expect(run.code, run.stdout).toBe(2);
+  expect(run.stdout).toBe(
+    `contract-tests: ${file} sends POST /iam/reselling/resellers/{resellerId}/notification_settings, which changes data, to url ${hiding.url}, which is read-only here (not a sandbox): pass --allow-mutations to send it\n`,
+  );
+  expect(after).toEqual(before);
+}, 300_000);
 
 it("the suite against the sandbox itself by url changes data, in a tenant of its own", async () => {
   const reports = join(work, "sandbox-by-url");

@@ -85,7 +85,7 @@ async function runKept(settings: KeptSettings, io: CliIo): Promise<number> {
         const writes = operations.find((op) => op.operationId === kept.operationId)?.writes ?? true;
         if (writes && !ctx.allowMutations) {
           throw new CannotRun(
-            `${kept.file} sends ${kept.method} ${kept.template}, which changes data, to ${ctx.target} ${ctx.baseUrl}, which is not a sandbox: pass --allow-mutations to send it`,
+            `${kept.file} sends ${kept.method} ${kept.template}, which changes data, to ${ctx.target} ${ctx.baseUrl}, which is read-only here (${ctx.sandbox ? "--read-only" : "not a sandbox"}): pass --allow-mutations to send it`,
           );
         }
       }

@@ -243,6 +243,7 @@ it("stateful keeps the request whose answer broke a check: failing with the faul
     `kept: ${file} — curl -sS -X GET '${sandbox.url}/billing/org/v1/plans/contents`,
   );
   const kept = readFileSync(file, "utf8");
+  expect(kept, "the key is never written").not.toContain(SANDBOX_API_KEY);
   expect(kept).toMatch(/^\/\/ It fails until the cause is fixed\. From: stateful, seed \d+; target: url /m);
   expect(kept).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
 
