@@ -30,9 +30,13 @@ export function binCommand(args: readonly string[]): string {
   return ["node", BIN_PATH, ...args].map(shellQuote).join(" ");
 }
 
-/** The command line of `args` as typed in `cwd`. */
+/** The command line of `args` as typed in `cwd`: npx where `cwd` has this very package and its bin installed. */
 export function cliCommand(args: readonly string[], cwd: string): string {
-  const installed = realpath(join(cwd, "node_modules", "@cloud-contract", "contract-tests"));
-  const own = installed !== undefined && installed === realpath(PACKAGE_ROOT);
+  const modules = join(cwd, "node_modules");
+  const installed = realpath(join(modules, "@cloud-contract", "contract-tests"));
+  const own =
+    installed !== undefined &&
+    installed === realpath(PACKAGE_ROOT) &&
+    realpath(join(modules, ".bin", "contract-tests")) === realpath(BIN_PATH);
   return own ? ["npx", "contract-tests", ...args].map(shellQuote).join(" ") : binCommand(args);
 }

@@ -139,7 +139,10 @@ describe("contract-tests stateful", () => {
       /argument 'prism' is invalid. Allowed choices are sandbox, url, real/,
     ],
     [["stateful", "--replay", "x.json", "--seed", "2"], /--seed does not apply to --replay/],
-    [["generate", "--stateful"], /generate --stateful is now its own command: contract-tests stateful/],
+    [
+      ["generate", "--stateful"],
+      /generate --stateful is now its own command: node \S+\/bin\/contract-tests\.js stateful$/m,
+    ],
   ] as const)("exits 2 when it cannot run: %j", async ([argv, message]) => {
     const { code, text } = await run([...argv]);
     expect(code, text).toBe(2);
