@@ -2733,8 +2733,8 @@ export interface components {
             notification_type: components["schemas"]["ResellerNotificationType"];
             /**
              * Format: email
-             * @description The address that receives the notifications, at most 254 characters. Its domain must have at least two
-             *     labels (`name@example.com`, not `name@com`); an address that is not one is refused with `400`.
+             * @description The address that receives the notifications, at most 254 characters: any mailbox of RFC 5321 (a
+             *     quoted local part, a one-label domain and an address literal such as `name@[192.0.2.1]` included).
              * @example security@reseller.example.com
              */
             email: string;
@@ -3676,7 +3676,8 @@ export interface components {
         /**
          * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
          *     string, and the examples (field names of the setting, with a leading `-` for descending order) are
-         *     illustrations only.
+         *     illustrations only. The sandbox sorts by the fields of the setting it knows (`id`, `email`,
+         *     `notification_type`, `enabled`, `reseller`, comma-joined for several) and ignores any other value.
          */
         ResellerNotificationSettingsOrdering: string;
         /** @description The live stream's ID (the `id` field of the stream object). */
@@ -4164,7 +4165,8 @@ export interface operations {
                 /**
                  * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
                  *     string, and the examples (field names of the setting, with a leading `-` for descending order) are
-                 *     illustrations only.
+                 *     illustrations only. The sandbox sorts by the fields of the setting it knows (`id`, `email`,
+                 *     `notification_type`, `enabled`, `reseller`, comma-joined for several) and ignores any other value.
                  */
                 ordering?: components["parameters"]["ResellerNotificationSettingsOrdering"];
             };

@@ -1,4 +1,5 @@
 import { isJsonMediaType, isObject, type Json } from "@cloud-contract/spec/model";
+import { numberView, parseJson as parseExactJson } from "../exact-json.js";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
 import { assertScopeAllows, type KeyScope } from "./auth.js";
@@ -21,10 +22,9 @@ export interface ParsedRequest extends ValidRequest {
 /**
  * Coerces and validates path and query with the operation's schemas, checks the key's scope on the scoped
  * path parameters and parses the body; a body that is not JSON is a 400. See {@link checkRequest} for the
- * rest. Numbers are refused only where the spec says so: every integer a request schema declares is bounded
- * within ±(2^53 − 1), which JavaScript holds exactly (a test of this package checks the spec for it), so
- * the schema refuses larger ones; a number anywhere else (an unknown property, a `number`) is taken as it is.
- * An id in the path too large for any entity is a 404, as an id nobody created is.
+ * rest. Numbers are refused only where the spec says so: an integer of the body beyond ±(2^53 − 1) is kept as
+ * sent (an `ExactInteger`) and checked by the schema as the nearest number, an integer still. An id in the
+ * path too large for any entity is a 404, as an id nobody created is.
  */
 export function parseRequest(
   op: CompiledOperation,
@@ -64,7 +64,7 @@ export function checkRequest(op: CompiledOperation, parsed: ParsedRequest): Vali
   if (op.body) {
     if (body === undefined) {
       if (op.body.required) invalid.body = ["A JSON request body is required."];
-    } else collect(invalid, "body", op.body.validate(body));
+    } else collect(invalid, "body", op.body.validate(numberView(body)));
   }
   if (Object.keys(invalid).length > 0) throw validationError(invalid);
   return { params, query, body };
@@ -83,7 +83,7 @@ export async function checkRequestInTurns(
   op: CompiledOperation,
   parsed: ParsedRequest,
 ): Promise<ValidRequest> {
-  const { body } = parsed;
+  const body = numberView(parsed.body);
   if (!op.body || !isObject(body) || Object.keys(parsed.invalid).length > 0) return checkRequest(op, parsed);
   const large = op.body.sliceable.flatMap((part) => {
     const value = body[part.name];
@@ -105,7 +105,7 @@ export async function checkRequestInTurns(
       if (!valid) return checkRequest(op, parsed);
     }
   }
-  return { params: parsed.params, query: parsed.query, body };
+  return { params: parsed.params, query: parsed.query, body: parsed.body };
 }
 
 /** An object's member names (none for anything else, arrays included). */
@@ -157,7 +157,7 @@ function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | und
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseExactJson(text);
   } catch (error) {
     throw notJson(error);
   }

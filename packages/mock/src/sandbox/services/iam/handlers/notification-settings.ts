@@ -36,7 +36,7 @@ const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) =>
 
 /**
  * GET /iam/reselling/resellers/{resellerId}/notification_settings — ordering by a field (comma-joined for
- * several, `-` for descending), limit/offset (every item when no limit), relative next/previous links.
+ * several, `-` for descending; other values ignored), limit/offset (every item when no limit), relative next/previous links.
  */
 export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
   const list = resellerSettings(ctx.app, ctx.params.resellerId);
@@ -45,7 +45,10 @@ export const listResellerNotificationSettings: SandboxHandler<"listResellerNotif
   // The reference puts no floor on offset; a negative one reads from the start.
   const offset = Math.max(0, requested);
   checkLimit(limit);
-  const ordering = (ctx.query.ordering ?? "").split(",").filter(Boolean);
+  // `ordering` is an open string: a key that names no field of a setting is left out, as if not sent.
+  const ordering = (ctx.query.ordering ?? "")
+    .split(",")
+    .filter((key) => Object.hasOwn(ORDERING, key.replace(/^-/, "")));
   // The list is kept in id order, so the default needs no sort.
   const all =
     ordering.length === 0 || (ordering.length === 1 && ordering[0] === "id")
