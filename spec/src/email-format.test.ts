@@ -56,10 +56,26 @@ const EMAIL = { type: "string", format: "email" };
 /** The format's check, compiled now; with a folder, compiled and kept by one validator, loaded by a second. */
 function emailCheck(folder: string | undefined) {
   if (folder === undefined) return createSchemaValidator(bundledDocument).compile(EMAIL);
-  useCompiledValidators(compiledValidatorsIn(folder));
+  const store = compiledValidatorsIn(folder);
+  let loaded = 0;
+  useCompiledValidators({
+    forRegistry(ajv, registry) {
+      const inner = store.forRegistry(ajv, registry);
+      return {
+        load(schema) {
+          const validate = inner.load(schema);
+          if (validate) loaded++;
+          return validate;
+        },
+        save: (schema, validate) => inner.save(schema, validate),
+      };
+    },
+  });
   createSchemaValidator(bundledDocument).compile(EMAIL);
   expect(readdirSync(folder)).toHaveLength(1);
-  return createSchemaValidator(bundledDocument).compile(EMAIL);
+  const check = createSchemaValidator(bundledDocument).compile(EMAIL);
+  expect(loaded).toBe(1);
+  return check;
 }
 
 describe.each([
