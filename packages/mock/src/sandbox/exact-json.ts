@@ -79,9 +79,14 @@ export function exactJsonParser(): {
   return parser;
 }
 
+/** Whether a JSON text may hold an integer beyond ±(2^53 − 1) (without one, it parses to no {@link ExactInteger}). */
+export function mayHoldExactIntegers(text: string): boolean {
+  return LONG_DIGITS.test(text);
+}
+
 /** JSON.parse, with integers beyond ±(2^53 − 1) kept exact; throws a SyntaxError for a text JSON.parse refuses. */
 export function parseJson(text: string): unknown {
-  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
+  if (!mayHoldExactIntegers(text)) return JSON.parse(text);
   const parser = exactJsonParser();
   let value: unknown;
   let failure: Error | undefined;
@@ -125,8 +130,14 @@ export function numberView(value: unknown): unknown {
   if (value instanceof ExactInteger) return value.valueOf();
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    const seen = value.map(numberView);
-    return seen.some((item, index) => item !== value[index]) ? seen : value;
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const seen = numberView(value[index]);
+      if (seen === value[index]) continue;
+      copy ??= [...value];
+      copy[index] = seen;
+    }
+    return copy ?? value;
   }
   let copy: Record<string, unknown> | undefined;
   for (const [key, member] of Object.entries(value)) {

@@ -165,6 +165,18 @@ describe("registry quota check, storage_limit beyond 2^53", () => {
     expect(res.text).not.toMatch(ROUNDED);
   });
 
+  it("takes it in a body large enough to be parsed and checked in turns", async () => {
+    const padding = "x".repeat(100 * 1024);
+    const res = await send(
+      SANDBOX_API_KEY,
+      "POST",
+      checkLimits,
+      `{"note":"${padding}","storage_limit":${INT63}}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`"registry_storage_requested":${INT63}`);
+  });
+
   it.each(["-1", "-50", "-9223372036854775808"])(
     "takes a negative storage_limit (%s), which the operation does not refuse",
     async (size) => {

@@ -1,5 +1,5 @@
 import { isJsonMediaType, isObject, type Json } from "@cloud-contract/spec/model";
-import { numberView, parseJson as parseExactJson } from "../exact-json.js";
+import { mayHoldExactIntegers, numberView, parseJson as parseExactJson } from "../exact-json.js";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
 import { assertScopeAllows, type KeyScope } from "./auth.js";
@@ -17,6 +17,8 @@ export interface ValidRequest {
 /** A request's parts once coerced and parsed, with what is wrong with path and query. */
 export interface ParsedRequest extends ValidRequest {
   invalid: InvalidFields;
+  /** The body as the schema checks it: its exact integers as the nearest numbers (the body itself when none). */
+  checked: unknown;
 }
 
 /**
@@ -35,7 +37,7 @@ export function parseRequest(
 ): ParsedRequest {
   const parts = parseParameters(op, rawParams, rawQuery, scope);
   const text = bodyText(op, raw);
-  return withBody(parts, text === undefined ? undefined : parseJson(text));
+  return withBody(parts, text, text === undefined ? undefined : parseJson(text));
 }
 
 /** {@link parseRequest} for a large body: the body is parsed a slice per turn of the event loop. */
@@ -48,23 +50,23 @@ export async function parseRequestInTurns(
 ): Promise<ParsedRequest> {
   const parts = parseParameters(op, rawParams, rawQuery, scope);
   const text = bodyText(op, raw);
-  if (text === undefined) return withBody(parts, undefined);
+  if (text === undefined) return withBody(parts, text, undefined);
   let body: unknown;
   try {
     body = await parseJsonInTurns(text);
   } catch (error) {
     throw notJson(error);
   }
-  return withBody(parts, body);
+  return withBody(parts, text, body);
 }
 
 /** Validates the parsed body with the operation's schema: every schema break (path, query, body) is one 400. */
 export function checkRequest(op: CompiledOperation, parsed: ParsedRequest): ValidRequest {
-  const { params, query, body, invalid } = parsed;
+  const { params, query, body, checked, invalid } = parsed;
   if (op.body) {
     if (body === undefined) {
       if (op.body.required) invalid.body = ["A JSON request body is required."];
-    } else collect(invalid, "body", op.body.validate(numberView(body)));
+    } else collect(invalid, "body", op.body.validate(checked));
   }
   if (Object.keys(invalid).length > 0) throw validationError(invalid);
   return { params, query, body };
@@ -83,7 +85,7 @@ export async function checkRequestInTurns(
   op: CompiledOperation,
   parsed: ParsedRequest,
 ): Promise<ValidRequest> {
-  const body = numberView(parsed.body);
+  const body = parsed.checked;
   if (!op.body || !isObject(body) || Object.keys(parsed.invalid).length > 0) return checkRequest(op, parsed);
   const large = op.body.sliceable.flatMap((part) => {
     const value = body[part.name];
@@ -120,7 +122,7 @@ function parseParameters(
   rawParams: Record<string, string>,
   rawQuery: string,
   scope: KeyScope,
-): Omit<ParsedRequest, "body"> {
+): Omit<ParsedRequest, "body" | "checked"> {
   const params = coerceParams(op, rawParams);
   const query = coerceQuery(op, rawQuery);
   for (const [name, value] of Object.entries(params)) {
@@ -140,9 +142,14 @@ function parseParameters(
   return { params, query, invalid };
 }
 
-/** The parsed request with its body. */
-function withBody(parts: Omit<ParsedRequest, "body">, body: unknown): ParsedRequest {
-  return { params: parts.params, query: parts.query, invalid: parts.invalid, body };
+/** The parsed request with its body (parsed from `text`) and the body as the schema checks it. */
+function withBody(
+  parts: Omit<ParsedRequest, "body" | "checked">,
+  text: string | undefined,
+  body: unknown,
+): ParsedRequest {
+  const checked = text !== undefined && mayHoldExactIntegers(text) ? numberView(body) : body;
+  return { params: parts.params, query: parts.query, invalid: parts.invalid, body, checked };
 }
 
 /** The body's text when the operation takes one and it is not empty; a type other than JSON is a 415. */
