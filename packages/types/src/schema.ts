@@ -3662,7 +3662,8 @@ export interface components {
         PortId: string;
         /**
          * @description Page size: how many plan contents to return in one page, at most 100. No default and no minimum are
-         *     published; leave it out to get the service's default page size.
+         *     published; leave it out to get the service's default page size. The sandbox takes a limit below 1 as
+         *     left out (its default page of 20).
          */
         PlanContentsLimit: number;
         /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
@@ -3671,7 +3672,10 @@ export interface components {
         CdnResourceId: number;
         /** @description The reseller's ID. */
         ResellerId: number;
-        /** @description Page size: the largest number of settings to return in one page. No maximum or default is set. */
+        /**
+         * @description Page size: the largest number of settings to return in one page. No maximum, minimum or default is set;
+         *     the sandbox takes a limit below 1 as none (every setting in one page).
+         */
         ResellerNotificationSettingsLimit: number;
         /**
          * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
@@ -4050,7 +4054,8 @@ export interface operations {
                 id?: number;
                 /**
                  * @description Page size: how many plan contents to return in one page, at most 100. No default and no minimum are
-                 *     published; leave it out to get the service's default page size.
+                 *     published; leave it out to get the service's default page size. The sandbox takes a limit below 1 as
+                 *     left out (its default page of 20).
                  */
                 limit?: components["parameters"]["PlanContentsLimit"];
                 /** @description Only items whose metric code contains this text (case-insensitive). */
@@ -4158,7 +4163,10 @@ export interface operations {
     listResellerNotificationSettings: {
         parameters: {
             query?: {
-                /** @description Page size: the largest number of settings to return in one page. No maximum or default is set. */
+                /**
+                 * @description Page size: the largest number of settings to return in one page. No maximum, minimum or default is set;
+                 *     the sandbox takes a limit below 1 as none (every setting in one page).
+                 */
                 limit?: components["parameters"]["ResellerNotificationSettingsLimit"];
                 /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
                 offset?: components["parameters"]["Offset"];

@@ -30,9 +30,9 @@ function exactly(sent: URLSearchParams, name: string, value: number): bigint {
   return !Number.isSafeInteger(value) && text !== null && /^-?\d+$/.test(text) ? BigInt(text) : BigInt(value);
 }
 
-/** Throws 400 unless a page size is at least 1 (the spec publishes no minimum, so the schema allows it). */
-export function checkLimit(limit: number | undefined): void {
-  if (limit !== undefined && limit < 1) throw new ApiError(400, "limit must be at least 1.");
+/** The page size to use: `limit` when it is 1 or more, else `fallback` (no minimum is published, so none is refused). */
+export function pageSize<T extends number | undefined>(limit: number | undefined, fallback: T): number | T {
+  return limit !== undefined && limit >= 1 ? limit : fallback;
 }
 
 type SortValue = string | number | boolean | null | undefined;
