@@ -27,6 +27,11 @@ const MAILBOXES = [
   "name@[tag:anything]", // general address literal
   "name@123.example", // a label of digits
   "user@xn--bcher-kva.example", // an A-label
+  '"joe@bloggs"@example.com', // an @ inside the quotes
+  "a@[ipv6:::1]", // the IPv6 tag in lower case
+  "test@c--n.com", // two hyphens inside a label
+  "test@255.255.255.255", // a domain of digit labels, no brackets
+  "ü@exämple.com", // UTF-8 (RFC 6531): taken, more than `email` asks
 ];
 const NOT_MAILBOXES = [
   "",
@@ -49,6 +54,13 @@ const NOT_MAILBOXES = [
   "name(comment)@example.com",
   "a@b@example.com",
   " name@example.com",
+  "name@example.com\n",
+  "a@[]",
+  "a@[1.2.3]",
+  "test@[RFC-5322-domain-literal]", // brackets that hold no address
+  "test@a[255.255.255.255]",
+  "a,b@example.com",
+  '"unclosed@example.com',
 ];
 
 const EMAIL = { type: "string", format: "email" };

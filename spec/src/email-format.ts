@@ -1,6 +1,7 @@
 // The `email` format as JSON Schema defines it: a Mailbox of RFC 5321 (section 4.1.2), quoted local parts,
 // one-label domains and address literals included — the grammar of smtp-address-parser, without the further
-// domain rules (fully qualified, a top-level label of two characters or more) its own parse() adds.
+// domain rules (fully qualified, a top-level label of two characters or more) its own parse() adds. The grammar
+// also takes RFC 6531's UTF-8 addresses: more than `email` asks, never less.
 import nearley from "nearley";
 import grammarModule from "smtp-address-parser/dist/lib/grammar.js";
 
