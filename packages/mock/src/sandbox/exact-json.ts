@@ -29,8 +29,8 @@ const INTEGER = /^-?\d+$/;
 /** A digit run this long may be an integer beyond ±(2^53 − 1) (16 digits); a text without one has none. */
 const LONG_DIGITS = /\d{16}/;
 
-/** A JSON number's text as a value: a number, or an {@link ExactInteger} when a number would round it. */
-export function exactNumber(text: string): number | ExactInteger {
+/** A JSON number's text as a value: a number, or an {@link ExactInteger} for an integer beyond ±(2^53 − 1). */
+function exactNumber(text: string): number | ExactInteger {
   const value = Number(text);
   return Number.isSafeInteger(value) || !INTEGER.test(text) ? value : new ExactInteger(text);
 }
