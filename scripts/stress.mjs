@@ -118,7 +118,8 @@ function runVitest(pkg, files) {
             .map((l) => l.trim()),
         ),
       ];
-      const tests = /Tests\s+(.+)/.exec(output)?.[1]?.trim() ?? "no summary";
+      // The last summary is this run's: the output may hold those of runs its tests start.
+      const tests = [...output.matchAll(/^\s*Tests\s+(.+)$/gm)].at(-1)?.[1]?.trim() ?? "no summary";
       resolve({ code, failed, tests, seconds: (performance.now() - began) / 1000 });
     });
   });
