@@ -177,6 +177,16 @@ describe("registry quota check, storage_limit beyond 2^53", () => {
     expect(res.text).toContain(`"registry_storage_requested":${INT63}`);
   });
 
+  it("takes it in an override's answer body and serves it with every digit", async () => {
+    const key = await newTenant();
+    const override = `{"operation_id":"checkRegistryQuota","status":200,"body":{"registry_storage_requested":${INT63}}}`;
+    const armed = await send(key, "POST", "/__sandbox/overrides", override);
+    expect(armed.status, armed.text).toBe(201);
+    const res = await send(key, "POST", checkLimits, "{}");
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(`{"registry_storage_requested":${INT63}}`);
+  });
+
   it.each(["-1", "-50", "-9223372036854775808"])(
     "takes a negative storage_limit (%s), which the operation does not refuse",
     async (size) => {
