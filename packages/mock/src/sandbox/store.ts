@@ -11,6 +11,7 @@ import {
   rowOf,
   watchChanges,
 } from "./entities.js";
+import { cloneJson } from "./exact-json.js";
 import type { FaultRule } from "./faults/fault.js";
 import { getOrAdd } from "./indexes/get-or-add.js";
 import type { OverrideRule } from "./overrides/override.js";
@@ -177,7 +178,7 @@ export class Store {
       const kept = getOrAdd(rows, kind, () => new Map<string, unknown>());
       if (kept.has(id)) return;
       onChange?.();
-      kept.set(id, structuredClone(rowOf(journal.entities, kind, id, this.scheduler.rows)));
+      kept.set(id, cloneJson(rowOf(journal.entities, kind, id, this.scheduler.rows)));
     });
   }
 

@@ -1,6 +1,7 @@
 import { type DocumentModel, isJsonMediaType, matchStatus, type Operation } from "@cloud-contract/spec/model";
 import type { OverrideMatch, OverrideRequest } from "../control/schema.js";
 import { unknownOperation } from "../control/unknown-operation.js";
+import { numberView } from "../exact-json.js";
 import { ApiError } from "../http/api-error.js";
 import { randomUuid } from "../secure-random.js";
 import type { Store } from "../store.js";
@@ -106,7 +107,7 @@ function checkBody(
   schema: object,
   body: unknown,
 ) {
-  const { errors } = served.compile(schema)(body);
+  const { errors } = served.compile(schema)(numberView(body));
   if (errors.length === 0) return;
   const fields: Record<string, string[]> = {};
   for (const error of errors) {
