@@ -407,8 +407,14 @@ const VALIDATION: SeededBug[] = [
 const BEHAVIOUR: SeededBug[] = [
   bug(
     "behaviour.updateSecurityGroup.not-applied",
-    "a group change is answered as applied but not stored",
-    appliedElsewhere,
+    "a group change is answered with the new name but not stored",
+    async (call) => {
+      const change = call.body as Json | undefined;
+      call.body = undefined;
+      const answer = await call.forward();
+      if (!isSuccess(answer.status) || typeof change?.name !== "string") return answer;
+      return { ...answer, body: { ...(answer.body as Json), name: change.name } };
+    },
   ),
   bug(
     "behaviour.updateSecurityGroup.merge-replaces",

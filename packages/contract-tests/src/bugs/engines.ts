@@ -81,6 +81,8 @@ export async function runSuite(
       "url",
       "--base-url",
       url,
+      // The behaviour tests too: a url target runs them only when asked.
+      "--stateful",
       "--reports-dir",
       reports,
       "--",

@@ -41,8 +41,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     brokenBy: "behaviour.createBareMetalServers.not-applied",
   },
   {
-    id: "bare-metal.tasks-end",
-    operationId: "createBareMetalServers",
+    id: "tasks.end",
+    operationId: "getTask",
+    from: "createBareMetalServers",
     source:
       "spec/paths/cloud_v1_bminstances_{project_id}_{region_id}.yaml, spec/components/schemas/TaskState.yaml",
     statement: "a creation's tasks end, FINISHED or ERROR; a FINISHED creation names what it created",
