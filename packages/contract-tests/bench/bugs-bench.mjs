@@ -25,7 +25,11 @@ function options() {
       "max-seconds": { type: "string", default: "600" },
     },
   });
-  const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (text) =>
+    text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const engines = values.engine ? list(values.engine) : [...ENGINES];
   for (const engine of engines) {
     if (!ENGINES.includes(engine)) throw new Error(`--engine ${engine}: one of ${ENGINES.join(", ")}`);
@@ -53,7 +57,13 @@ try {
   process.exit(2);
 }
 const judge = createJudge();
-const engineOptions = { judge, sequences: settings.sequences, cases: settings.cases, seed: 1, suiteTimeoutMs: 90_000 };
+const engineOptions = {
+  judge,
+  sequences: settings.sequences,
+  cases: settings.cases,
+  seed: 1,
+  suiteTimeoutMs: 90_000,
+};
 const started = Date.now();
 const seconds = () => (Date.now() - started) / 1000;
 
@@ -70,7 +80,9 @@ async function verdict(engine, bug) {
 
 for (const engine of settings.engines) {
   const clean = await verdict(engine, undefined);
-  console.log(`without a bug, ${engine}: ${clean.caught || clean.error ? `FAILS — ${clean.detail}` : "passes"}`);
+  console.log(
+    `without a bug, ${engine}: ${clean.caught || clean.error ? `FAILS — ${clean.detail}` : "passes"}`,
+  );
   if (clean.caught || clean.error) process.exitCode = 1;
 }
 
@@ -99,20 +111,36 @@ const classes = BUG_CLASSES.filter((c) => results.some((r) => r.bug.class === c)
 const cell = (rows, caught) => `${rows.filter(caught).length}/${rows.length}`;
 const lines = [["engine", ...classes, "all"]];
 for (const engine of [...settings.engines, "any"]) {
-  const caught = (r) => (engine === "any" ? settings.engines.some((e) => r.verdicts[e].caught) : r.verdicts[engine].caught);
-  lines.push([engine, ...classes.map((c) => cell(results.filter((r) => r.bug.class === c), caught)), cell(results, caught)]);
+  const caught = (r) =>
+    engine === "any" ? settings.engines.some((e) => r.verdicts[e].caught) : r.verdicts[engine].caught;
+  lines.push([
+    engine,
+    ...classes.map((c) =>
+      cell(
+        results.filter((r) => r.bug.class === c),
+        caught,
+      ),
+    ),
+    cell(results, caught),
+  ]);
 }
 const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
 console.log("");
 for (const line of lines) console.log(line.map((text, i) => text.padEnd(widths[i])).join("  "));
 const missed = results.filter((r) => !settings.engines.some((e) => r.verdicts[e].caught));
-console.log(`\n${missed.length === 0 ? "every seeded bug was caught by at least one engine" : `caught by no engine (${missed.length}):`}`);
+console.log(
+  `\n${missed.length === 0 ? "every seeded bug was caught by at least one engine" : `caught by no engine (${missed.length}):`}`,
+);
 for (const r of missed) {
   const why = settings.engines.map((e) => `${e}: ${r.verdicts[e].detail}`).join("; ");
   console.log(`  ${r.bug.id} — ${r.bug.description} (${why})`);
 }
-const errors = results.flatMap((r) => settings.engines.filter((e) => r.verdicts[e].error).map((e) => `${r.bug.id} ${e}: ${r.verdicts[e].detail}`));
+const errors = results.flatMap((r) =>
+  settings.engines.filter((e) => r.verdicts[e].error).map((e) => `${r.bug.id} ${e}: ${r.verdicts[e].detail}`),
+);
 for (const line of errors) console.log(`  could not run: ${line}`);
 if (stopped > 0) console.log(`stopped after --max-seconds ${settings.maxSeconds}: ${stopped} bug(s) not run`);
-console.log(`${results.length} bugs, ${settings.engines.join(", ")}, in ${seconds().toFixed(0)} s (node ${process.version})`);
+console.log(
+  `${results.length} bugs, ${settings.engines.join(", ")}, in ${seconds().toFixed(0)} s (node ${process.version})`,
+);
 if (missed.length > 0 || errors.length > 0 || stopped > 0) process.exitCode = 1;

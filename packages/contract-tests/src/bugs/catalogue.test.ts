@@ -33,12 +33,16 @@ describe("the catalogue of seeded bugs", () => {
     }
   });
 
-  it.each(["suite", "generate", "stateful"] as const)("%s passes on the sandbox without a bug", async (engine) => {
-    const verdict = await ENGINE_RUNS[engine](open(), seededBug("shape.getTask.state-dropped"), OPTIONS);
-    expect(verdict.detail).not.toMatch(/^exit/);
-    expect(verdict).toMatchObject({ caught: false });
-    expect(verdict.error).toBeUndefined();
-  }, 120_000);
+  it.each(["suite", "generate", "stateful"] as const)(
+    "%s passes on the sandbox without a bug",
+    async (engine) => {
+      const verdict = await ENGINE_RUNS[engine](open(), seededBug("shape.getTask.state-dropped"), OPTIONS);
+      expect(verdict.detail).not.toMatch(/^exit/);
+      expect(verdict).toMatchObject({ caught: false });
+      expect(verdict.error).toBeUndefined();
+    },
+    120_000,
+  );
 
   const SAMPLE: Array<[string, EngineName]> = [
     ["shape.getTask.state-dropped", "suite"],
@@ -47,11 +51,15 @@ describe("the catalogue of seeded bugs", () => {
     ["validation.listPlanContents.limit-clamped", "generate"],
     ["behaviour.listActiveTasks.count-lies", "stateful"],
   ];
-  it.each(SAMPLE)("%s is caught by %s", async (id, engine) => {
-    const verdict = await ENGINE_RUNS[engine](open(id), seededBug(id), OPTIONS);
-    expect(verdict.error).toBeUndefined();
-    expect(verdict.caught, verdict.detail).toBe(true);
-  }, 120_000);
+  it.each(SAMPLE)(
+    "%s is caught by %s",
+    async (id, engine) => {
+      const verdict = await ENGINE_RUNS[engine](open(id), seededBug(id), OPTIONS);
+      expect(verdict.error).toBeUndefined();
+      expect(verdict.caught, verdict.detail).toBe(true);
+    },
+    120_000,
+  );
 
   it("leaves every other operation alone", async () => {
     const target = open("shape.getTask.state-dropped");

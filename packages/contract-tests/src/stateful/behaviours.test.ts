@@ -20,9 +20,14 @@ async function probe(target: BuggyTarget, id: string) {
   const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: BASE_URL });
   if (plan.kind !== "ready") throw new Error("a url target cannot run");
   const ctx = buildContext(plan);
-  const env = await createSequenceEnv(ctx, { baseUrl: BASE_URL, apiKey: ctx.apiKey, fetch: target.fetch }, judge, {
-    tenants: true,
-  });
+  const env = await createSequenceEnv(
+    ctx,
+    { baseUrl: BASE_URL, apiKey: ctx.apiKey, fetch: target.fetch },
+    judge,
+    {
+      tenants: true,
+    },
+  );
   return replaySteps(env, [{ kind: "behaviour", id }]);
 }
 

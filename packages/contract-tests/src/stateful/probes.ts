@@ -48,11 +48,6 @@ const withQuery = (request: WireRequest, query: Array<[string, string]>): WireRe
   return { ...request, query: [...request.query.filter(([name]) => !names.has(name)), ...query] };
 };
 
-/** The tenant's control API when the target is a sandbox that gave this sequence a tenant. */
-function tenantControl(world: World) {
-  return world.control;
-}
-
 const at = (value: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>(
     (v, key) => (v !== null && typeof v === "object" ? (v as Json)[key] : undefined),
@@ -62,14 +57,15 @@ const at = (value: unknown, path: readonly string[]): unknown =>
 const resultsOf = (body: Json) => (Array.isArray(body.results) ? (body.results as Json[]) : []);
 
 const linksFollowed: Probe = async (world, b, steps) => {
-  await tenantControl(world)?.clock.manual();
+  // On a sandbox the tenant's clock stands still: a task does not end (and leave its lists) midway.
+  await world.control?.clock.manual();
   await steps.call(b.from ?? b.operationId);
   for (let link = 0; link < world.links.length && link < MAX_FOLLOWED; link++) await steps.follow(link);
   if (world.links.length === 0) fail(b, `${b.from ?? b.operationId} handed out no link to follow`);
 };
 
 const tasksEnd: Probe = async (world, b) => {
-  const control = tenantControl(world);
+  const control = world.control;
   // Without a sandbox's clock a task ends when the real one says; a sequence does not wait for it.
   if (!control) return;
   await control.clock.manual();
@@ -147,8 +143,34 @@ const groupOf = (body: Json) => {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const fresh = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
 
-const changePersists: Probe = async (world, b) => {
-  const base = await sample(world, b.operationId);
+type Group = ReturnType<typeof groupOf>;
+
+/**
+ * Runs a probe on the sample's security group and then puts its name and user tags back as they were,
+ * whether the probe passed or not (on a real group too). The exchange a failure was about stays the last.
+ */
+const onGroup =
+  (probe: (world: World, b: Behaviour, base: WireRequest, before: Group) => Promise<void>): Probe =>
+  async (world, b) => {
+    const base = await sample(world, b.operationId);
+    const before = groupOf(await succeed(world, b, withBody(base, undefined)));
+    try {
+      await probe(world, b, base, before);
+    } finally {
+      const last = world.last;
+      await restoreGroup(world, base, before).catch(() => undefined);
+      world.last = last;
+    }
+  };
+
+async function restoreGroup(world: World, base: WireRequest, before: Group) {
+  const now = groupOf((await world.exchange(withBody(base, undefined))).body as Json);
+  const added = Object.keys(now.user).filter((key) => !(key in before.user));
+  const tags = { ...Object.fromEntries(added.map((key) => [key, null])), ...before.user };
+  await world.exchange(withBody(base, { name: before.name, tags }));
+}
+
+const changePersists = onGroup(async (world, b, base) => {
   const name = fresh("probe-");
   const after = groupOf(await succeed(world, b, withBody(base, { name })));
   if (after.name !== name) fail(b, `renamed to ${name}, answered ${String(after.name)}`);
@@ -159,7 +181,7 @@ const changePersists: Probe = async (world, b) => {
       `a call without a body then shows ${JSON.stringify(later)}, not the group the change answered ${JSON.stringify(after)}`,
     );
   }
-};
+});
 
 const rulesApplied: Probe = async (world, b) => {
   const base = await sample(world, b.operationId);
@@ -192,8 +214,7 @@ const rulesApplied: Probe = async (world, b) => {
     );
 };
 
-const tagsMerge: Probe = async (world, b) => {
-  const base = await sample(world, b.operationId);
+const tagsMerge = onGroup(async (world, b, base) => {
   const [x, y, z] = [fresh("probe_a_"), fresh("probe_b_"), fresh("probe_c_")];
   const first = groupOf(await succeed(world, b, withBody(base, { tags: { [x]: "1", [y]: "2" } })));
   if (first.user[x] !== "1" || first.user[y] !== "2")
@@ -209,11 +230,9 @@ const tagsMerge: Probe = async (world, b) => {
   }
   if (!same(second.readOnly, first.readOnly))
     fail(b, `read-only tags went from ${first.readOnly} to ${second.readOnly}`);
-};
+});
 
-const tagsNull: Probe = async (world, b) => {
-  const base = await sample(world, b.operationId);
-  const before = groupOf(await succeed(world, b, withBody(base, undefined)));
+const tagsNull = onGroup(async (world, b, base, before) => {
   await succeed(world, b, withBody(base, { tags: { [fresh("probe_")]: "1" } }));
   const after = groupOf(await succeed(world, b, withBody(base, { tags: null })));
   if (Object.keys(after.user).length > 0)
@@ -224,7 +243,7 @@ const tagsNull: Probe = async (world, b) => {
       `read-only tags went from ${JSON.stringify(before.readOnly)} to ${JSON.stringify(after.readOnly)}`,
     );
   }
-};
+});
 
 const settingStored: Probe = async (world, b) => {
   const base = await sample(world, b.operationId);
