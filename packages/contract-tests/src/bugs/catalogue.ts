@@ -580,6 +580,19 @@ const BEHAVIOUR: SeededBug[] = [
     rewriteRequest((call) => call.url.searchParams.delete("currency_char_code")),
   ),
   bug(
+    "behaviour.listPlanContents.text-filter-case-sensitive",
+    "feature_name matches only in the letter case it was sent in",
+    rewriteSuccess((b, call) => {
+      const text = call.url.searchParams.get("feature_name");
+      if (text === null) return;
+      const kept = ((b.results ?? []) as Json[]).filter((item) =>
+        String((item.feature as Json | undefined)?.name ?? "").includes(text),
+      );
+      b.count = Number(b.count) - (((b.results ?? []) as Json[]).length - kept.length);
+      b.results = kept;
+    }),
+  ),
+  bug(
     "behaviour.listPlanContents.page-ignored",
     "offset is ignored: every page starts at the first item",
     rewriteRequest((call) => call.url.searchParams.delete("offset")),

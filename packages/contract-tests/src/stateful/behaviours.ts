@@ -19,8 +19,11 @@ export interface Behaviour {
   /** The check a broken statement is reported under. */
   check: CheckName;
   brokenBy: string;
-  /** For the probes that take one: the query parameter and the item's field it filters on. */
-  filter?: { parameter: string; field: string[] };
+  /**
+   * For the probes that take one: the query parameter, the item's field it filters on, and whether it
+   * matches part of the value in any letter case (the text filters) or the whole value.
+   */
+  filter?: { parameter: string; field: string[]; part?: boolean };
 }
 
 const TASKS = "spec/paths/cloud_v1_tasks_{task_id}.yaml";
@@ -173,6 +176,16 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     check: "filters-hold",
     brokenBy: "behaviour.listPlanContents.filter-ignored",
     filter: { parameter: "currency_char_code", field: ["price", "currency", "char_code"] },
+  },
+  {
+    id: "plans.text-filter",
+    operationId: "listPlanContents",
+    source: PLANS,
+    statement: "text filters (*_name, metric_ext_name) are case-insensitive and match part of the value",
+    probe: "filter-holds",
+    check: "filters-hold",
+    brokenBy: "behaviour.listPlanContents.text-filter-case-sensitive",
+    filter: { parameter: "feature_name", field: ["feature", "name"], part: true },
   },
   {
     id: "plans.pages",
