@@ -5,7 +5,7 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BuggyTarget, buggyTarget } from "./buggy-target.js";
 import { CATALOGUE, seededBug } from "./catalogue.js";
-import { ENGINE_RUNS, type EngineName } from "./engines.js";
+import { ENGINE_RUNS, type EngineName, suiteFilesFor } from "./engines.js";
 import { BUG_CLASSES } from "./seeded-bug.js";
 
 const OPTIONS = { cases: 5, sequences: 3, seed: 1 };
@@ -60,6 +60,14 @@ describe("the catalogue of seeded bugs", () => {
     },
     120_000,
   );
+
+  it("runs the suite's files that call the operation and those that cover every operation", () => {
+    expect(suiteFilesFor("resetStreamPushToken")).toEqual([
+      "src/auth.contract.test.ts",
+      "src/generated-refusals.contract.test.ts",
+      "src/streaming/push-token.contract.test.ts",
+    ]);
+  });
 
   it("leaves every other operation alone", async () => {
     const target = open("shape.getTask.state-dropped");

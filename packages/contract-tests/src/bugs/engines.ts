@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
+import { GENERATED_TEST_FILE } from "../commands/generate.js";
 import { buildContext, type ContractContext } from "../context.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { generatorFor } from "../generate/target-generator.js";
@@ -50,6 +51,9 @@ function urlContext(baseUrl: string): ContractContext {
 const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SRC = join(PACKAGE_ROOT, "src");
 
+/** What a contract file that covers every operation uses (generate's own file runs only under `generate`). */
+const EVERY_OPERATION = ["OPERATION_IDS", "requestModels("];
+
 /** The contract test files that name the operation, and those that cover every operation. */
 export function suiteFilesFor(operationId: string): string[] {
   const files: string[] = [];
@@ -59,12 +63,16 @@ export function suiteFilesFor(operationId: string): string[] {
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith(".contract.test.ts")) {
         const text = readFileSync(path, "utf8");
-        if (text.includes(`"${operationId}"`) || text.includes("OPERATION_IDS")) files.push(path);
+        const every = EVERY_OPERATION.some((use) => text.includes(use));
+        if (text.includes(`"${operationId}"`) || every) files.push(path);
       }
     }
   };
   walk(SRC);
-  return files.map((file) => relative(PACKAGE_ROOT, file)).sort();
+  return files
+    .map((file) => relative(PACKAGE_ROOT, file))
+    .filter((file) => file !== GENERATED_TEST_FILE)
+    .sort();
 }
 
 export async function runSuite(
