@@ -16,7 +16,7 @@ export const CHECKS = {
     "a task a creation starts ends (FINISHED or ERROR) once a sandbox's clock has moved an hour on, and only tasks still running are listed as active",
   "filters-hold": "a list's filter keeps only the items that match it, and its ordering sorts them",
   "changes-applied":
-    "a change is answered as the spec says and stays applied: merge patches merge, rules come and go, tokens change, a check changes nothing",
+    "a change is answered as the spec says and stays applied: merge patches merge, rules come and go, tokens change, an address gets a type once, a check changes nothing",
 } as const;
 
 export type CheckName = keyof typeof CHECKS;
