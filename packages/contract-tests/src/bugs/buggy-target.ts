@@ -3,10 +3,10 @@
 // control API) through unchanged. Reachable as a fetch function (stateful) and as an HTTP server on
 // 127.0.0.1 (the suite and generate), both over the same layer.
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
+import { objectOf, objectsOf, stringOf } from "../json-fields.js";
 import { type BugAnswer, type BugCall, type KnownKeys, keyOf, type SeededBug } from "./seeded-bug.js";
 
 export type FetchFunction = (request: Request) => Promise<Response>;
@@ -49,10 +49,14 @@ class KeyBook implements KnownKeys {
   }
   /** A tenant's creation answer (`api_key`, `scoped_api_keys`). */
   tenant(body: unknown) {
-    const info = body as { api_key?: string; scoped_api_keys?: Array<{ api_key: string }> };
-    if (typeof info.api_key !== "string") return;
-    this.unbound.set(info.api_key, info.api_key);
-    for (const scoped of info.scoped_api_keys ?? []) this.unbound.set(scoped.api_key, info.api_key);
+    const info = objectOf(body);
+    const key = stringOf(info.api_key);
+    if (key === undefined) return;
+    this.unbound.set(key, key);
+    for (const scoped of objectsOf(info.scoped_api_keys)) {
+      const scopedKey = stringOf(scoped.api_key);
+      if (scopedKey !== undefined) this.unbound.set(scopedKey, key);
+    }
   }
 }
 
@@ -96,7 +100,11 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
       undefined,
     )
       .then(answerOf)
-      .then((answer) => (answer.body as { api_key: string }).api_key);
+      .then((answer) => {
+        const key = stringOf(objectOf(answer.body).api_key);
+        if (key === undefined) throw new Error(`the sandbox made no tenant: ${answer.status}`);
+        return key;
+      });
     return elsewhere;
   };
 
@@ -147,7 +155,7 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
   const server = createServer(async (req, res) => {
     try {
       const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
+      for await (const chunk of req) chunks.push(chunk);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === "string" && name !== "host" && name !== "connection") headers.set(name, value);
@@ -176,7 +184,9 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
     url: undefined,
     listen: async () => {
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      target.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const address = server.address();
+      if (address === null || typeof address === "string") throw new Error("the layer listens on no port");
+      target.url = `http://127.0.0.1:${address.port}`;
       return target.url;
     },
     close: async () => {

@@ -3,7 +3,9 @@
 // suite, generate and stateful; catalogue.test.ts runs one per class.
 import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
+import { isObject, type JsonObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import {
+  BUG_CLASSES,
   type BugAnswer,
   type BugCall,
   type BugClass,
@@ -15,19 +17,21 @@ import {
   type SeededBug,
 } from "./seeded-bug.js";
 
-type Json = Record<string, unknown>;
+type Json = JsonObject;
 
 const bug = (
   id: `${BugClass}.${string}.${string}`,
   description: string,
   apply: SeededBug["apply"],
 ): SeededBug => {
-  const [kind, operationId] = id.split(".") as [BugClass, string];
+  const [first, operationId = ""] = id.split(".");
+  const kind = BUG_CLASSES.find((c) => c === first);
+  if (kind === undefined) throw new Error(`${id} names no class of bug`);
   return { id, class: kind, operationId, description, apply };
 };
 
 const each = (body: Json, change: (item: Json) => void) => {
-  for (const item of (body.results ?? []) as Json[]) change(item);
+  for (const item of objectsOf(body.results)) change(item);
 };
 
 /** The answer with another status and the same body. */
@@ -49,7 +53,7 @@ const SEEDED_TASKS = new Set<string>([
 
 /** The task kinds the spec knows (TaskType's enum). */
 const TASK_TYPES = () =>
-  (loadDocument().resolve({ $ref: "#/components/schemas/TaskType" }) as { enum: string[] }).enum;
+  stringsOf(objectOf(loadDocument().resolve({ $ref: "#/components/schemas/TaskType" })).enum);
 
 /**
  * A call answered as the sandbox answers it but applied in another tenant, so that the caller's world never
@@ -83,10 +87,7 @@ const outOfScopeAccepted = rewriteRequest((call) => {
 /** The body's field changed before it is forwarded, when `when` holds for the body. */
 const fixBody = (when: (body: Json) => boolean, change: (body: Json) => void) =>
   rewriteRequest((call) => {
-    const body = call.body;
-    if (body !== null && typeof body === "object" && !Array.isArray(body) && when(body as Json)) {
-      change(body as Json);
-    }
+    if (isObject(call.body) && when(call.body)) change(call.body);
   });
 
 /** The user tags of the group now, read by a call without a body (which changes nothing). */
@@ -95,8 +96,9 @@ async function userTagsOf(call: BugCall): Promise<string[]> {
   call.body = undefined;
   const answer = await call.forward();
   call.body = body;
-  const tags = ((answer.body as Json)?.tags_v2 ?? []) as Array<{ key: string; read_only: boolean }>;
-  return tags.filter((t) => !t.read_only).map((t) => t.key);
+  return objectsOf(objectOf(answer.body).tags_v2)
+    .filter((t) => t.read_only !== true)
+    .map((t) => String(t.key));
 }
 
 const SHAPE: SeededBug[] = [
@@ -347,7 +349,7 @@ const VALIDATION: SeededBug[] = [
     "validation.addResellerNotificationSetting.type-coerced",
     "a notification_type outside its enum is taken as failed_login",
     fixBody(
-      (b) => !["deletion_request", "failed_login"].includes(b.notification_type as string),
+      (b) => !["deletion_request", "failed_login"].includes(String(b.notification_type)),
       (b) => (b.notification_type = "failed_login"),
     ),
   ),
@@ -383,7 +385,10 @@ const VALIDATION: SeededBug[] = [
     "more than 10 pairs are cut to the first 10 instead of refused",
     fixBody(
       (b) => Array.isArray(b.allowed_address_pairs) && b.allowed_address_pairs.length > 10,
-      (b) => (b.allowed_address_pairs = (b.allowed_address_pairs as unknown[]).slice(0, 10)),
+      (b) => {
+        const pairs = b.allowed_address_pairs;
+        if (Array.isArray(pairs)) b.allowed_address_pairs = pairs.slice(0, 10);
+      },
     ),
   ),
   bug(
@@ -409,20 +414,19 @@ const BEHAVIOUR: SeededBug[] = [
     "behaviour.updateSecurityGroup.not-applied",
     "a group change is answered with the new name but not stored",
     async (call) => {
-      const change = call.body as Json | undefined;
+      const name = objectOf(call.body).name;
       call.body = undefined;
       const answer = await call.forward();
-      if (!isSuccess(answer.status) || typeof change?.name !== "string") return answer;
-      return { ...answer, body: { ...(answer.body as Json), name: change.name } };
+      if (!isSuccess(answer.status) || typeof name !== "string") return answer;
+      return { ...answer, body: { ...objectOf(answer.body), name } };
     },
   ),
   bug(
     "behaviour.updateSecurityGroup.merge-replaces",
     "a tags merge patch replaces every user tag instead of merging",
     async (call) => {
-      const tags = (call.body as Json | undefined)?.tags;
-      if (tags !== null && typeof tags === "object") {
-        const patch = tags as Json;
+      const patch = objectOf(call.body).tags;
+      if (isObject(patch)) {
         for (const key of await userTagsOf(call)) if (!(key in patch)) patch[key] = null;
       }
       return call.forward();
@@ -440,11 +444,11 @@ const BEHAVIOUR: SeededBug[] = [
     "behaviour.updateSecurityGroup.read-only-tags-dropped",
     "a tags change drops the read-only tags from the answer",
     async (call) => {
-      const patches = (call.body as Json | undefined)?.tags !== undefined;
+      const patches = objectOf(call.body).tags !== undefined;
       const answer = await call.forward();
       if (!patches || !isSuccess(answer.status)) return answer;
-      const body = structuredClone(answer.body) as Json;
-      body.tags_v2 = ((body.tags_v2 ?? []) as Json[]).filter((t) => !t.read_only);
+      const body = objectOf(structuredClone(answer.body));
+      body.tags_v2 = objectsOf(body.tags_v2).filter((t) => !t.read_only);
       return { ...answer, body };
     },
   ),
@@ -453,7 +457,7 @@ const BEHAVIOUR: SeededBug[] = [
     "changed_rules deletes nothing",
     fixBody(
       (b) => Array.isArray(b.changed_rules),
-      (b) => (b.changed_rules = (b.changed_rules as Json[]).filter((r) => r.action !== "delete")),
+      (b) => (b.changed_rules = objectsOf(b.changed_rules).filter((r) => r.action !== "delete")),
     ),
   ),
   bug(
@@ -473,10 +477,9 @@ const BEHAVIOUR: SeededBug[] = [
     "behaviour.addResellerNotificationSetting.duplicate-accepted",
     "an address added twice for one type (in another letter case) is accepted",
     async (call) => {
-      const email = String((call.body as Json | undefined)?.email ?? "");
-      if (email !== email.toLowerCase()) {
-        (call.body as Json).email = `again.${email.toLowerCase()}`;
-      }
+      const body = objectOf(call.body);
+      const email = String(body.email ?? "");
+      if (email !== email.toLowerCase()) body.email = `again.${email.toLowerCase()}`;
       return call.forward();
     },
   ),
@@ -520,7 +523,7 @@ const BEHAVIOUR: SeededBug[] = [
     "behaviour.listActiveTasks.task-never-shows-up",
     "a task a call started is never listed among the active tasks",
     rewriteSuccess((b) => {
-      const results = (b.results ?? []) as Json[];
+      const results = objectsOf(b.results);
       const kept = results.filter((t) => SEEDED_TASKS.has(String(t.id)));
       b.count = Number(b.count) - (results.length - kept.length);
       b.results = kept;
@@ -539,9 +542,9 @@ const BEHAVIOUR: SeededBug[] = [
       const finished = await call.forward();
       call.url = url;
       call.method = method;
-      const body = structuredClone(answer.body) as Json;
+      const body = objectOf(structuredClone(answer.body));
       if (isSuccess(finished.status)) {
-        body.results = [finished.body, ...((body.results ?? []) as Json[])];
+        body.results = [finished.body, ...objectsOf(body.results)];
         body.count = Number(body.count) + 1;
       }
       return { ...answer, body };
@@ -585,10 +588,9 @@ const BEHAVIOUR: SeededBug[] = [
     rewriteSuccess((b, call) => {
       const text = call.url.searchParams.get("feature_name");
       if (text === null) return;
-      const kept = ((b.results ?? []) as Json[]).filter((item) =>
-        String((item.feature as Json | undefined)?.name ?? "").includes(text),
-      );
-      b.count = Number(b.count) - (((b.results ?? []) as Json[]).length - kept.length);
+      const results = objectsOf(b.results);
+      const kept = results.filter((item) => String(objectOf(item.feature).name ?? "").includes(text));
+      b.count = Number(b.count) - (results.length - kept.length);
       b.results = kept;
     }),
   ),
@@ -609,7 +611,7 @@ const BEHAVIOUR: SeededBug[] = [
     "a reset answers the token of the first reset again",
     rewriteSuccess((b, call) => {
       if (typeof b.token !== "string") return;
-      const first = call.memory.get("token") as string | undefined;
+      const first = stringOf(call.memory.get("token"));
       if (first === undefined) call.memory.set("token", b.token);
       else return JSON.parse(JSON.stringify(b).replaceAll(b.token, first));
     }),
@@ -619,11 +621,11 @@ const BEHAVIOUR: SeededBug[] = [
     "after a reset the push URLs still carry the token before it",
     rewriteSuccess((b, call) => {
       if (typeof b.token !== "string") return;
-      const before = call.memory.get("token") as string | undefined;
+      const before = stringOf(call.memory.get("token"));
       call.memory.set("token", b.token);
       if (before === undefined) return;
       const token = b.token;
-      const stale = JSON.parse(JSON.stringify(b).replaceAll(token, before)) as Json;
+      const stale: Json = JSON.parse(JSON.stringify(b).replaceAll(token, before));
       stale.token = token;
       return stale;
     }),
@@ -650,7 +652,7 @@ const BEHAVIOUR: SeededBug[] = [
     "each check adds the storage it asks for to the usage, as if it created the registry",
     rewriteSuccess((b, call) => {
       const used = Number(call.memory.get("used") ?? 0);
-      const asked = Number((call.body as Json | undefined)?.storage_limit ?? 0);
+      const asked = Number(objectOf(call.body).storage_limit ?? 0);
       call.memory.set("used", used + asked);
       if (typeof b.registry_storage_usage === "number") b.registry_storage_usage += used;
     }),

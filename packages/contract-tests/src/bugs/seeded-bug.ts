@@ -1,6 +1,7 @@
 // What a seeded bug is: one wrong thing a target does, in one operation, applied by a layer in front of a
 // real sandbox (see buggy-target.ts). A bug sees the call as it arrives, may change it before it is
 // forwarded, answer it without forwarding, or change the answer that came back.
+import { isObject, type JsonObject } from "../json-fields.js";
 
 export const BUG_CLASSES = ["shape", "status", "auth", "validation", "behaviour"] as const;
 export type BugClass = (typeof BUG_CLASSES)[number];
@@ -51,13 +52,11 @@ export interface SeededBug {
 export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** A bug that changes the successful answers' bodies of its operation. */
-export function rewriteSuccess(
-  change: (body: Record<string, unknown>, call: BugCall) => unknown,
-): SeededBug["apply"] {
+export function rewriteSuccess(change: (body: JsonObject, call: BugCall) => unknown): SeededBug["apply"] {
   return async (call) => {
     const answer = await call.forward();
-    if (!isSuccess(answer.status) || answer.body === null || typeof answer.body !== "object") return answer;
-    const body = structuredClone(answer.body) as Record<string, unknown>;
+    if (!isSuccess(answer.status) || !isObject(answer.body)) return answer;
+    const body = structuredClone(answer.body);
     const changed = change(body, call);
     return { ...answer, body: changed === undefined ? body : changed };
   };

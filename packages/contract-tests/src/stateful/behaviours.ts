@@ -5,7 +5,31 @@
 // proves the probe fails on it. Left out: the sandbox's own configurable limits (10,000 tasks, servers,
 // settings; 1,000 tags), which describe the double, not the API.
 import type { CheckName } from "./checks.js";
-import type { ProbeName } from "./probes.js";
+
+/** The probes of probes.ts, by name (probes.ts implements exactly these). */
+export type ProbeName =
+  | "links-followed"
+  | "tasks-end"
+  | "only-active"
+  | "filter-holds"
+  | "pages"
+  | "change-persists"
+  | "rules-applied"
+  | "tags-merge"
+  | "tags-null"
+  | "setting-stored"
+  | "duplicate-refused"
+  | "refused"
+  | "ordering-holds"
+  | "relative-links"
+  | "token-changes"
+  | "revoke-applied"
+  | "quota-fields"
+  | "vm-count"
+  | "auth"
+  | "scheme-case"
+  | "key-not-in-url"
+  | "scope";
 
 export interface Behaviour {
   id: string;

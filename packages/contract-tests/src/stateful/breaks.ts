@@ -3,6 +3,7 @@
 // when the spec's own schema check says the result is invalid (so a break is never a valid request).
 import { queryValue } from "../coverage-report/model.js";
 import { flatten } from "../generate/plan.js";
+import { objectOf } from "../json-fields.js";
 import type { Judge } from "../judge.js";
 import { type RequestModel, resolveSchema } from "../request-model.js";
 import { propertiesOf, requiredOf } from "../schema-keywords.js";
@@ -76,7 +77,7 @@ function bodyBreaks(judge: Judge, model: RequestModel, sample: WireRequest): Bre
     if (typeof property.pattern === "string")
       candidates.push([`body ${name} not matching its pattern`, (value) => (value[name] = PATTERN_BREAKER)]);
     const maxItems = property.maxItems;
-    const items = (body as Record<string, unknown>)[name];
+    const items = objectOf(body)[name];
     if (typeof maxItems === "number" && Array.isArray(items) && items.length > 0) {
       candidates.push([
         `body ${name} with more than ${maxItems} items`,

@@ -1,8 +1,10 @@
 // The probes that hold the spec's behavioural statements (behaviours.ts): each sends a few requests on
 // the sequence's world and throws a CheckFailure, under the statement's check, when the answers break the
 // statement. A probe may run the other steps of a sequence (a call, a followed link, the pages of a list).
+import type { ScopedKey } from "@cloud-contract/mock";
+import { isObject, type JsonObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
-import type { Behaviour } from "./behaviours.js";
+import type { Behaviour, ProbeName } from "./behaviours.js";
 import { CheckFailure } from "./checks.js";
 import type { Answer, WireRequest } from "./http.js";
 import { fillPath, sampleRequest } from "./samples.js";
@@ -23,7 +25,7 @@ const MAX_FOLLOWED = 12;
 /** How far a probe moves a sandbox tenant's clock for its tasks to end. */
 const TASK_END_MS = 3_600_000;
 
-type Json = Record<string, unknown>;
+type Json = JsonObject;
 
 const fail = (b: Behaviour, detail: string): never => {
   throw new CheckFailure(b.check, b.operationId, `(${b.id}) ${detail}`);
@@ -35,7 +37,7 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 async function succeed(world: World, b: Behaviour, request: WireRequest): Promise<Json> {
   const answer = await world.exchange(request);
   if (!isSuccess(answer.status)) fail(b, `${request.method} ${request.path} → ${answer.status}`);
-  return (answer.body ?? {}) as Json;
+  return objectOf(answer.body);
 }
 
 const sample = (world: World, operationId: string) => sampleRequest(world.ctx, operationId);
@@ -49,12 +51,9 @@ const withQuery = (request: WireRequest, query: Array<[string, string]>): WireRe
 };
 
 const at = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>(
-    (v, key) => (v !== null && typeof v === "object" ? (v as Json)[key] : undefined),
-    value,
-  );
+  path.reduce<unknown>((v, key) => (isObject(v) ? v[key] : undefined), value);
 
-const resultsOf = (body: Json) => (Array.isArray(body.results) ? (body.results as Json[]) : []);
+const resultsOf = (body: Json) => objectsOf(body.results);
 
 const linksFollowed: Probe = async (world, b, steps) => {
   // On a sandbox the tenant's clock stands still: a task does not end (and leave its lists) midway.
@@ -71,7 +70,7 @@ const tasksEnd: Probe = async (world, b) => {
   await control.clock.manual();
   const from = b.from ?? "createBareMetalServers";
   const created = await succeed(world, b, await sample(world, from));
-  const ids = Array.isArray(created.tasks) ? (created.tasks as string[]) : [];
+  const ids = stringsOf(created.tasks);
   if (ids.length === 0) fail(b, `${from} answered no task`);
   await control.clock.advance(TASK_END_MS);
   const getTask = world.operation("getTask");
@@ -83,10 +82,11 @@ const tasksEnd: Probe = async (world, b) => {
         path: fillPath(getTask, { task_id: id }),
         query: [],
       });
-      if (!isFinal(task.state as string))
+      if (!isFinal(stringOf(task.state)))
         fail(b, `task ${id} is still ${String(task.state)} an hour after it began`);
-      const resources = task.created_resources as Json | null | undefined;
-      const made = resources ? Object.values(resources).some((v) => Array.isArray(v) && v.length > 0) : false;
+      const made = Object.values(objectOf(task.created_resources)).some(
+        (v) => Array.isArray(v) && v.length > 0,
+      );
       if (task.state === "FINISHED" && task.task_type === "create_bm" && !made) {
         fail(b, `task ${id} FINISHED without created_resources`);
       }
@@ -97,7 +97,7 @@ const tasksEnd: Probe = async (world, b) => {
 const onlyActive: Probe = async (world, b) => {
   const body = await succeed(world, b, withQuery(await sample(world, b.operationId), [["limit", "100"]]));
   for (const task of resultsOf(body)) {
-    if (isFinal(task.state as string))
+    if (isFinal(stringOf(task.state)))
       fail(b, `lists task ${String(task.id)}, which is ${String(task.state)}`);
   }
 };
@@ -132,8 +132,12 @@ const filterHolds: Probe = async (world, b) => {
 const pages: Probe = (_world, b, steps) => steps.pages(b.operationId);
 
 const groupOf = (body: Json) => {
-  const tags = (body.tags_v2 ?? []) as Array<{ key: string; value: string; read_only: boolean }>;
-  const rules = (body.security_group_rules ?? []) as Json[];
+  const tags = objectsOf(body.tags_v2).map((t) => ({
+    key: String(t.key),
+    value: String(t.value),
+    read_only: t.read_only === true,
+  }));
+  const rules = objectsOf(body.security_group_rules);
   return {
     name: body.name,
     user: Object.fromEntries(tags.filter((t) => !t.read_only).map((t) => [t.key, t.value])),
@@ -168,7 +172,7 @@ const onGroup =
   };
 
 async function restoreGroup(world: World, base: WireRequest, before: Group) {
-  const now = groupOf((await world.exchange(withBody(base, undefined))).body as Json);
+  const now = groupOf(objectOf((await world.exchange(withBody(base, undefined))).body));
   const added = Object.keys(now.user).filter((key) => !(key in before.user));
   const tags = { ...Object.fromEntries(added.map((key) => [key, null])), ...before.user };
   await world.exchange(withBody(base, { name: before.name, tags }));
@@ -224,7 +228,7 @@ const tagsMerge = onGroup(async (world, b, base) => {
   if (first.user[x] !== "1" || first.user[y] !== "2")
     fail(b, `setting ${x} and ${y} left user tags ${JSON.stringify(first.user)}`);
   const second = groupOf(await succeed(world, b, withBody(base, { tags: { [y]: null, [z]: "3" } })));
-  const expected = { ...first.user, [z]: "3" } as Record<string, string>;
+  const expected: Record<string, string> = { ...first.user, [z]: "3" };
   delete expected[y];
   if (!same(Object.entries(second.user).sort(), Object.entries(expected).sort())) {
     fail(
@@ -251,7 +255,7 @@ const tagsNull = onGroup(async (world, b, base, before) => {
 
 const settingStored: Probe = async (world, b) => {
   const base = await sample(world, b.operationId);
-  const sent: Json = { ...(base.body as Json), enabled: false };
+  const sent: Json = { ...objectOf(base.body), enabled: false };
   const stored = await succeed(world, b, withBody(base, sent));
   for (const field of ["notification_type", "enabled"] as const) {
     if (stored[field] !== sent[field])
@@ -264,7 +268,7 @@ const settingStored: Probe = async (world, b) => {
 const duplicateRefused: Probe = async (world, b) => {
   const base = await sample(world, b.operationId);
   await succeed(world, b, base);
-  const body = base.body as Json;
+  const body = objectOf(base.body);
   const again = await world.exchange(withBody(base, { ...body, email: String(body.email).toUpperCase() }));
   if (again.status < 400 || again.status >= 500)
     fail(b, `the same type for ${String(body.email).toUpperCase()} again → ${again.status}`);
@@ -280,7 +284,7 @@ const refused: Probe = async (world, b) => {
   const change = REFUSED_BODIES[b.id];
   if (!change) throw new Error(`${b.id} has no body to refuse`);
   const base = await sample(world, b.operationId);
-  const answer = await world.exchange(withBody(base, { ...(base.body as Json), ...change }));
+  const answer = await world.exchange(withBody(base, { ...objectOf(base.body), ...change }));
   if (answer.status < 400 || answer.status >= 500) fail(b, `${JSON.stringify(change)} → ${answer.status}`);
 };
 
@@ -293,7 +297,8 @@ const orderingHolds: Probe = async (world, b) => {
     const ids = resultsOf(await succeed(world, b, withQuery(base, [["ordering", ordering]]))).map((r) =>
       Number(r.id),
     );
-    if (ids.some((id, i) => i > 0 && (id - (ids[i - 1] as number)) * sign < 0))
+    // Each id against the one before it (ids.slice(1)[i] follows ids[i]).
+    if (ids.slice(1).some((id, i) => (id - (ids[i] ?? id)) * sign < 0))
       fail(b, `ordering=${ordering} gave ids ${ids.join(",")}`);
   }
 };
@@ -330,7 +335,7 @@ const tokenChanges: Probe = async (world, b) => {
     const answer: Answer = await world.exchange(request);
     if (answer.status === 202) continue;
     if (answer.status !== 200) fail(b, `a reset → ${answer.status}`);
-    const body = answer.body as Json;
+    const body = objectOf(answer.body);
     const token = String(body.token);
     const urls = pushUrls(body);
     const stale = urls.find((url) => !url.includes(token) || tokens.some((old) => url.includes(old)));
@@ -367,7 +372,7 @@ const quotaFields: Probe = async (world, b) => {
 
 const vmCount: Probe = async (world, b) => {
   const request = await sample(world, b.operationId);
-  const names = (request.body as Json).names;
+  const names = objectOf(request.body).names;
   const body = await succeed(world, b, request);
   if (Array.isArray(names) && typeof body.vm_count === "number" && body.vm_count !== names.length) {
     fail(b, `${names.length} names priced as vm_count ${body.vm_count}`);
@@ -404,9 +409,14 @@ const scope: Probe = async (world, b) => {
     const request = await sample(world, operationId);
     const params = world.env.judge.route(request.method, request.path)?.params ?? {};
     for (const parameter of operation.parameters.filter((p) => p.in === "path" && p.tenantScope)) {
-      const kind = parameter.tenantScope as "projects" | "resellers";
+      const kind = parameter.tenantScope;
       const value = Number(params[parameter.name]);
-      const key = world.scopedKeys.find((k) => Array.isArray(k[kind]) && !k[kind]?.includes(value));
+      const boundTo = (k: ScopedKey) =>
+        kind === "projects" ? k.projects : kind === "resellers" ? k.resellers : undefined;
+      const key = world.scopedKeys.find((k) => {
+        const ids = boundTo(k);
+        return ids !== undefined && !ids.includes(value);
+      });
       if (!key) continue;
       const answer = await world.exchange(request, { authorization: `apikey ${key.api_key}` });
       if (answer.status !== 401 && answer.status !== 403) {
@@ -420,7 +430,7 @@ const scope: Probe = async (world, b) => {
   }
 };
 
-export const PROBES = {
+export const PROBES: Record<ProbeName, Probe> = {
   "links-followed": linksFollowed,
   "tasks-end": tasksEnd,
   "only-active": onlyActive,
@@ -443,6 +453,4 @@ export const PROBES = {
   "scheme-case": schemeCase,
   "key-not-in-url": keyNotInUrl,
   scope,
-} satisfies Record<string, Probe>;
-
-export type ProbeName = keyof typeof PROBES;
+};
