@@ -41,9 +41,16 @@ export interface EngineOptions {
   suiteTimeoutMs?: number;
 }
 
-/** The context of a `--target url` run against `baseUrl` with the sandbox's key and fixtures. */
-function urlContext(baseUrl: string): ContractContext {
-  const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl });
+/**
+ * The context of a `--target url --allow-mutations` run against `baseUrl` with the sandbox's key and
+ * fixtures (a buggy target is a sandbox of this process: it may be changed).
+ */
+export function urlContext(baseUrl: string): ContractContext {
+  const plan = resolveTarget({
+    CONTRACT_TARGET: "url",
+    CONTRACT_BASE_URL: baseUrl,
+    CONTRACT_ALLOW_MUTATIONS: "1",
+  });
   if (plan.kind !== "ready") throw new Error(`a url target cannot run: ${JSON.stringify(plan)}`);
   return buildContext(plan);
 }

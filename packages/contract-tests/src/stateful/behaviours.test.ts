@@ -4,9 +4,8 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuggyTarget, buggyTarget } from "../bugs/buggy-target.js";
 import { seededBug } from "../bugs/catalogue.js";
-import { buildContext } from "../context.js";
+import { urlContext } from "../bugs/engines.js";
 import { createJudge } from "../judge.js";
-import { resolveTarget } from "../run-config/target.js";
 import { BEHAVIOURS } from "./behaviours.js";
 import { CHECKS } from "./checks.js";
 import { PROBES } from "./probes.js";
@@ -17,9 +16,7 @@ const judge = createJudge();
 const BASE_URL = "http://sandbox.local";
 
 async function probe(target: BuggyTarget, id: string) {
-  const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: BASE_URL });
-  if (plan.kind !== "ready") throw new Error("a url target cannot run");
-  const ctx = buildContext(plan);
+  const ctx = urlContext(BASE_URL);
   const env = await createSequenceEnv(
     ctx,
     { baseUrl: BASE_URL, apiKey: ctx.apiKey, fetch: target.fetch },
