@@ -396,6 +396,8 @@ const schemeCase: Probe = async (world, b) => {
 };
 
 const keyNotInUrl: Probe = async (world, b) => {
+  // A real key in a URL ends up in the logs it passes: only a sandbox tenant's key is ever sent so.
+  if (!world.control) return;
   const request = withQuery(await sample(world, b.operationId), [["apikey", world.target.apiKey]]);
   const answer = await world.exchange(request, "missing");
   if (answer.status !== 401 && answer.status !== 403)
