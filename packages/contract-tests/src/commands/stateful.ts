@@ -109,7 +109,7 @@ export const statefulCommand: CommandModule = {
     const command = program
       .command("stateful")
       .description(
-        "Send random sequences of calls built from the spec's links (after one sweep of every auth, break and page check) to a target that keeps state, each sequence on a tenant of its own where the target makes tenants; a failing sequence is shrunk and saved for --replay.",
+        "Send random sequences of calls built from the spec's links (after one sweep of every auth, break and page check and of a probe per behavioural statement of the spec's descriptions) to a target that keeps state, each sequence on a tenant of its own where the target makes tenants; a failing sequence is shrunk and saved for --replay.",
       );
     addTargetOptions(command, STATEFUL_TARGETS, "CONTRACT_TARGET, else sandbox");
     addMutationOptions(command);

@@ -3,6 +3,7 @@
 // when the spec's own schema check says the result is invalid (so a break is never a valid request).
 import { queryValue } from "../coverage-report/model.js";
 import { flatten } from "../generate/plan.js";
+import { objectOf } from "../json-fields.js";
 import type { Judge } from "../judge.js";
 import { type RequestModel, resolveSchema } from "../request-model.js";
 import { propertiesOf, requiredOf } from "../schema-keywords.js";
@@ -15,6 +16,9 @@ export interface Break {
 }
 
 const NOT_IN_ENUM = "stateful-not-in-enum";
+const NOT_A_NUMBER = "stateful-not-a-number";
+/** Longer than any pattern of the spec lets a string be. */
+const PATTERN_BREAKER = "x".repeat(1000);
 
 function queryBreaks(judge: Judge, model: RequestModel): Break[] {
   const out: Break[] = [];
@@ -28,6 +32,7 @@ function queryBreaks(judge: Judge, model: RequestModel): Break[] {
       candidates.push([`below its minimum ${schema.minimum}`, [String(schema.minimum - 1)]]);
     if (Array.isArray(schema.enum) || Array.isArray(items?.enum))
       candidates.push(["outside its enum", [NOT_IN_ENUM]]);
+    if (schema.type === "integer") candidates.push(["not an integer", [NOT_A_NUMBER]]);
     for (const [what, values] of candidates) {
       if (judge.schemaErrors(parameter.schema, queryValue(judge.doc, parameter.schema, values)).length === 0)
         continue;
@@ -69,6 +74,16 @@ function bodyBreaks(judge: Judge, model: RequestModel, sample: WireRequest): Bre
     }
     if (property.type === "boolean")
       candidates.push([`body ${name} not a boolean`, (value) => (value[name] = "yes")]);
+    if (typeof property.pattern === "string")
+      candidates.push([`body ${name} not matching its pattern`, (value) => (value[name] = PATTERN_BREAKER)]);
+    const maxItems = property.maxItems;
+    const items = objectOf(body)[name];
+    if (typeof maxItems === "number" && Array.isArray(items) && items.length > 0) {
+      candidates.push([
+        `body ${name} with more than ${maxItems} items`,
+        (value) => (value[name] = Array.from({ length: maxItems + 1 }, () => items[0])),
+      ]);
+    }
   }
   const out: Break[] = [];
   for (const [label, change] of candidates) {

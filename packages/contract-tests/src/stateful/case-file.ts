@@ -39,7 +39,7 @@ export function saveSequenceCase(
   writeJson(file, saved);
 }
 
-const STEP_KINDS = new Set(["call", "follow", "auth", "break", "pages"]);
+const STEP_KINDS = new Set(["call", "follow", "auth", "break", "pages", "behaviour"]);
 
 /** Reads a saved sequence; throws naming the file when it is not one. */
 export function loadSequenceCase(file: string): SequenceCase {

@@ -10,7 +10,13 @@ export const CHECKS = {
   "tasks-forward":
     "a task's state only moves forward (NEW → RUNNING → FINISHED | ERROR, never out of FINISHED or ERROR), with finished_on set once it ended",
   "auth-required": "every operation refuses a missing and a wrong key with 401 or 403",
-  "pages-consistent": "the pages of a list are disjoint and together hold `count` items",
+  "pages-consistent":
+    "the pages of a list hold at most `limit` items each, are disjoint and together hold `count` items",
+  "tasks-end":
+    "a task a creation starts ends (FINISHED or ERROR) once a sandbox's clock has moved an hour on, and only tasks still running are listed as active",
+  "filters-hold": "a list's filter keeps only the items that match it, and its ordering sorts them",
+  "changes-applied":
+    "a change is answered as the spec says and stays applied: merge patches merge, rules come and go, tokens change, an address gets a type once, a check changes nothing",
 } as const;
 
 export type CheckName = keyof typeof CHECKS;

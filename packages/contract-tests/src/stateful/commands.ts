@@ -4,9 +4,11 @@
 // turned back into a command to replay it.
 import type fc from "fast-check";
 import { isFinal } from "../task-states.js";
+import { behaviour } from "./behaviours.js";
 import { breaksOf } from "./breaks.js";
 import { CheckFailure } from "./checks.js";
 import type { Answer, WireRequest } from "./http.js";
+import { PROBES, type ProbeSteps } from "./probes.js";
 import { fillPath, sampleRequest } from "./samples.js";
 import type { HandedLink, SequenceEnv, World } from "./world.js";
 
@@ -15,7 +17,8 @@ export type Step =
   | { kind: "follow"; link: number }
   | { kind: "auth"; operationId: string; credentials: "missing" | "wrong" }
   | { kind: "break"; operationId: string; label: string }
-  | { kind: "pages"; operationId: string };
+  | { kind: "pages"; operationId: string }
+  | { kind: "behaviour"; id: string };
 
 export interface SequenceModel {
   /** Links handed out so far: a follow step names one of them by index. */
@@ -48,6 +51,8 @@ function describe(step: Step): string {
       return `${step.operationId}: ${step.label}`;
     case "pages":
       return `pages of ${step.operationId}`;
+    case "behaviour":
+      return `behaviour ${step.id}`;
   }
 }
 
@@ -87,6 +92,13 @@ async function walk(world: World, request: WireRequest, limit: number): Promise<
       );
     }
     const page = answer.body as Page;
+    if (page.results.length > limit) {
+      throw new CheckFailure(
+        "pages-consistent",
+        request.operationId,
+        `a page of limit ${limit} holds ${page.results.length} items`,
+      );
+    }
     pages.push(page);
     if (page.results.length === 0 || offset + limit >= page.count) break;
   }
@@ -120,6 +132,10 @@ class StepCommandImpl implements StepCommand {
     const { step, env } = this;
     if (step.kind === "follow") return step.link < model.links;
     if (step.kind === "call" && env.withoutSample.has(step.operationId)) return false;
+    if (step.kind === "behaviour") {
+      const b = behaviour(step.id);
+      return mayRun(env, b.operationId) && mayRun(env, b.from ?? b.operationId);
+    }
     return mayRun(env, step.operationId);
   }
 
@@ -187,7 +203,22 @@ class StepCommandImpl implements StepCommand {
       }
       case "pages":
         return this.pages(world, step.operationId);
+      case "behaviour": {
+        const b = behaviour(step.id);
+        return PROBES[b.probe](world, b, this.probeSteps(world));
+      }
     }
+  }
+
+  /** The steps a behaviour's probe runs, on the same world. */
+  private probeSteps(world: World): ProbeSteps {
+    const run = (step: Step) => new StepCommandImpl(this.env, step).execute(world);
+    return {
+      call: (operationId) => run({ kind: "call", operationId }),
+      follow: (link) => run({ kind: "follow", link }),
+      pages: (operationId) => run({ kind: "pages", operationId }),
+      auth: (operationId, credentials) => run({ kind: "auth", operationId, credentials }),
+    };
   }
 
   private expectSuccess(

@@ -12,7 +12,7 @@ export interface WireRequest {
 }
 
 /** The Authorization a request carries: the target's key, none, or a key the target cannot know. */
-export type Credentials = "key" | "missing" | "wrong";
+export type Credentials = "key" | "missing" | "wrong" | { authorization: string };
 
 /** A key no target hands out: the auth check must refuse it. */
 export const WRONG_KEY = "stateful-wrong-key-0000";
@@ -42,7 +42,8 @@ export async function send(
   credentials: Credentials = "key",
 ): Promise<Answer> {
   const headers = new Headers();
-  if (credentials !== "missing") {
+  if (typeof credentials === "object") headers.set("authorization", credentials.authorization);
+  else if (credentials !== "missing") {
     headers.set("authorization", `apikey ${credentials === "key" ? target.apiKey : WRONG_KEY}`);
   }
   let body: string | undefined;

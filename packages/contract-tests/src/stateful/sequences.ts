@@ -4,6 +4,7 @@
 // name the steps it ran. A sequence is plain data (Step[]), so it can be saved and replayed.
 import fc from "fast-check";
 import { messageOf } from "../error-message.js";
+import { BEHAVIOURS } from "./behaviours.js";
 import type { CheckName } from "./checks.js";
 import { CheckFailure } from "./checks.js";
 import { commandOf, type SequenceModel, type Step, type StepCommand } from "./commands.js";
@@ -57,16 +58,20 @@ const breakSteps = (env: SequenceEnv) =>
     labels.map((label): Step => ({ kind: "break", operationId, label })),
   );
 
+/** One step per behavioural statement of the spec (behaviours.ts): its probe. */
+export const behaviourSteps = (): Step[] => BEHAVIOURS.map((b): Step => ({ kind: "behaviour", id: b.id }));
+
 /**
  * The one-step sequences every run starts with, so that no operation is left to chance: each operation
- * with a missing and a wrong key, each single-constraint break, the pages of each list.
+ * with a missing and a wrong key, each single-constraint break, the pages of each list; then each
+ * behavioural statement's probe.
  */
 export function sweepSteps(env: SequenceEnv): Step[] {
   const auth = [...env.models.keys()].flatMap((operationId) =>
     (["missing", "wrong"] as const).map((credentials): Step => ({ kind: "auth", operationId, credentials })),
   );
   const pages = listsOf(env).map((operationId): Step => ({ kind: "pages", operationId }));
-  return [...auth, ...breakSteps(env), ...pages];
+  return [...auth, ...breakSteps(env), ...pages, ...behaviourSteps()];
 }
 
 /** Every step a sequence may take on this target, weighted towards creating and following. */
@@ -88,6 +93,7 @@ export function stepArbitrary(env: SequenceEnv): fc.Arbitrary<StepCommand> {
     },
   ];
   if (breaks.length > 0) steps.push({ weight: 1, arbitrary: fc.constantFrom(...breaks) });
+  steps.push({ weight: 1, arbitrary: fc.constantFrom(...behaviourSteps()) });
   if (lists.length > 0) {
     steps.push({
       weight: 1,
@@ -150,7 +156,8 @@ export async function runSequences(env: SequenceEnv, options: SequenceOptions): 
   };
   for (const step of sweepSteps(env)) {
     if (!commandOf(env, step).check({ links: 0 })) continue;
-    const sweep = await replaySteps(env, [step], true);
+    // A behaviour's probe changes the state it reads: on a tenant of its own where there are tenants.
+    const sweep = await replaySteps(env, [step], step.kind !== "behaviour");
     result.sequences++;
     gather(sweep.world);
     if (sweep.failure) return { ...result, failure: sweep.failure };

@@ -2,6 +2,7 @@
 // links its answers handed out (in order, so a step can name one by index), the states of the tasks it
 // saw and the steps it ran. Every exchange goes through `exchange`, which applies the checks that hold
 // for every answer (response-conforms, tasks-forward) and hands out the answer's links.
+import type { ScopedKey, TenantControl } from "@cloud-contract/mock";
 import { evaluateEach, type Operation } from "@cloud-contract/spec/document";
 import type { ContractContext } from "../context.js";
 import { linkKey } from "../coverage-report/model.js";
@@ -34,22 +35,35 @@ export interface SequenceEnv {
    * A fresh key (a tenant of its own) for each sequence, when the target is a sandbox with its control
    * API: sequences then never see each other's state, so a shrunk sequence fails the same way alone.
    */
-  newTenant?: () => Promise<string>;
+  newTenant?: () => Promise<SequenceTenant>;
+}
+
+/** A sandbox tenant of one sequence: its control API (clock, tasks) and its keys. */
+export interface SequenceTenant {
+  key: string;
+  scopedKeys: ScopedKey[];
+  control: TenantControl;
 }
 
 /** Asks a sandbox's control API for a tenant; undefined when the target has none (not a sandbox). */
-export async function sandboxTenants(target: StatefulTarget): Promise<(() => Promise<string>) | undefined> {
+export async function sandboxTenants(
+  target: StatefulTarget,
+): Promise<(() => Promise<SequenceTenant>) | undefined> {
   const control = sandboxControlOf(target);
   const create = () =>
     control.tenant().then(
-      (tenant) => tenant.key,
+      (tenant): SequenceTenant => ({
+        key: tenant.key,
+        scopedKeys: tenant.scopedKeys,
+        control: control.forKey(tenant.key),
+      }),
       () => undefined,
     );
   if ((await create()) === undefined) return undefined;
   return async () => {
-    const key = await create();
-    if (key === undefined) throw new Error("the sandbox stopped creating tenants");
-    return key;
+    const tenant = await create();
+    if (tenant === undefined) throw new Error("the sandbox stopped creating tenants");
+    return tenant;
   };
 }
 
@@ -118,13 +132,16 @@ export class World {
     /** The context and target of this sequence: the run's, or those of its own tenant. */
     readonly ctx: ContractContext = env.ctx,
     readonly target: StatefulTarget = env.target,
+    /** The sequence's own tenant on a sandbox: its control API and its keys bound to some projects or resellers. */
+    readonly control?: TenantControl,
+    readonly scopedKeys: readonly ScopedKey[] = [],
   ) {}
 
   /** A world for one sequence: on a tenant of its own when the environment can make one. */
   static async open(env: SequenceEnv): Promise<World> {
     if (!env.newTenant) return new World(env);
-    const apiKey = await env.newTenant();
-    return new World(env, { ...env.ctx, apiKey }, { ...env.target, apiKey });
+    const { key: apiKey, scopedKeys, control } = await env.newTenant();
+    return new World(env, { ...env.ctx, apiKey }, { ...env.target, apiKey }, control, scopedKeys);
   }
 
   operation(operationId: string): Operation {

@@ -1,0 +1,404 @@
+// Every behavioural statement of the spec's descriptions (spec/paths/*.yaml, spec/components), once, in our
+// words, with the probe that holds it and the check its failure is reported under. `stateful` derives its
+// behaviour steps from this table: one sweep step per statement, and the same steps among the random ones.
+// `brokenBy` names a seeded bug (src/bugs/catalogue.ts) that breaks the statement; behaviours.test.ts
+// proves the probe fails on it. Left out: the sandbox's own configurable limits (10,000 tasks, servers,
+// settings; 1,000 tags), which describe the double, not the API.
+import type { CheckName } from "./checks.js";
+
+/** The probes of probes.ts, by name (probes.ts implements exactly these). */
+export type ProbeName =
+  | "links-followed"
+  | "tasks-end"
+  | "only-active"
+  | "filter-holds"
+  | "pages"
+  | "change-persists"
+  | "rules-applied"
+  | "tags-merge"
+  | "tags-null"
+  | "setting-stored"
+  | "duplicate-refused"
+  | "refused"
+  | "ordering-holds"
+  | "relative-links"
+  | "token-changes"
+  | "revoke-applied"
+  | "quota-fields"
+  | "vm-count"
+  | "auth"
+  | "scheme-case"
+  | "key-not-in-url"
+  | "scope";
+
+export interface Behaviour {
+  id: string;
+  operationId: string;
+  /** The operation whose sample the probe starts from, when not `operationId` (a task comes from a creation). */
+  from?: string;
+  /** Where the spec says it. */
+  source: string;
+  statement: string;
+  probe: ProbeName;
+  /** The check a broken statement is reported under. */
+  check: CheckName;
+  brokenBy: string;
+  /**
+   * For the probes that take one: the query parameter, the item's field it filters on, and whether it
+   * matches part of the value in any letter case (the text filters) or the whole value.
+   */
+  filter?: { parameter: string; field: string[]; part?: boolean };
+}
+
+const TASKS = "spec/paths/cloud_v1_tasks_{task_id}.yaml";
+const ACTIVE = "spec/paths/cloud_v1_tasks_{project_id}_{region_id}_active.yaml";
+const GROUP = "spec/paths/cloud_v1_securitygroups_{project_id}_{region_id}_{group_id}.yaml";
+const PLANS = "spec/paths/billing_org_v1_plans_contents.yaml";
+const SETTINGS = "spec/paths/iam_reselling_resellers_{resellerId}_notification_settings.yaml";
+const STREAM = "spec/paths/streaming_streams_{stream_id}_reset_push_token.yaml";
+
+export const BEHAVIOURS: readonly Behaviour[] = [
+  {
+    id: "bare-metal.tasks-readable",
+    operationId: "createBareMetalServers",
+    source: "spec/paths/cloud_v1_bminstances_{project_id}_{region_id}.yaml",
+    statement: "the creation answers the ids of the tasks doing the work; each can be read with getTask",
+    probe: "links-followed",
+    check: "ids-retrievable",
+    brokenBy: "behaviour.createBareMetalServers.not-applied",
+  },
+  {
+    id: "tasks.end",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source:
+      "spec/paths/cloud_v1_bminstances_{project_id}_{region_id}.yaml, spec/components/schemas/TaskState.yaml",
+    statement: "a creation's tasks end, FINISHED or ERROR; a FINISHED creation names what it created",
+    probe: "tasks-end",
+    check: "tasks-end",
+    brokenBy: "behaviour.getTask.never-ends",
+  },
+  {
+    id: "ports.tasks-readable",
+    operationId: "replacePortAllowedAddressPairs",
+    source: "spec/paths/cloud_v2_ports_{project_id}_{region_id}_{port_id}_allow_address_pairs.yaml",
+    statement: "the change answers the ids of the tasks that apply it; each can be read with getTask",
+    probe: "links-followed",
+    check: "ids-retrievable",
+    brokenBy: "behaviour.replacePortAllowedAddressPairs.not-applied",
+  },
+  {
+    id: "tasks.listed-until-ended",
+    operationId: "listActiveTasks",
+    source: `${TASKS} links.ListActiveTasks`,
+    from: "createBareMetalServers",
+    statement: "until a task ends, it is listed among the active tasks of its project and region",
+    probe: "links-followed",
+    check: "ids-retrievable",
+    brokenBy: "behaviour.listActiveTasks.task-never-shows-up",
+  },
+  {
+    id: "tasks.only-active",
+    operationId: "listActiveTasks",
+    source: ACTIVE,
+    statement: "the active tasks are those still active: no listed task is FINISHED or ERROR",
+    probe: "only-active",
+    check: "tasks-end",
+    brokenBy: "behaviour.listActiveTasks.ended-task-listed",
+  },
+  {
+    id: "tasks.filter-by-type",
+    operationId: "listActiveTasks",
+    source: ACTIVE,
+    statement: "task_type keeps only tasks of the kinds named",
+    probe: "filter-holds",
+    check: "filters-hold",
+    brokenBy: "behaviour.listActiveTasks.filter-ignored",
+    filter: { parameter: "task_type", field: ["task_type"] },
+  },
+  {
+    id: "tasks.pages",
+    operationId: "listActiveTasks",
+    source: ACTIVE,
+    statement: "one page at a time (limit, offset) with the total count",
+    probe: "pages",
+    check: "pages-consistent",
+    brokenBy: "behaviour.listActiveTasks.page-ignored",
+  },
+  {
+    id: "tasks.count",
+    operationId: "listActiveTasks",
+    source: ACTIVE,
+    statement: "count is the number of active tasks, over all pages",
+    probe: "pages",
+    check: "pages-consistent",
+    brokenBy: "behaviour.listActiveTasks.count-lies",
+  },
+  {
+    id: "tasks.forward",
+    operationId: "getTask",
+    source: "spec/components/schemas/TaskState.yaml, spec/components/schemas/Task.yaml",
+    from: "createBareMetalServers",
+    statement: "FINISHED and ERROR are final; a task that ended has finished_on",
+    probe: "tasks-end",
+    check: "tasks-forward",
+    brokenBy: "behaviour.getTask.end-time-missing",
+  },
+  {
+    id: "security-group.answer-is-after",
+    operationId: "updateSecurityGroup",
+    source: GROUP,
+    statement:
+      "the answer is the whole group as it is afterwards, and the change stays (a later call sees it)",
+    probe: "change-persists",
+    check: "changes-applied",
+    brokenBy: "behaviour.updateSecurityGroup.not-applied",
+  },
+  {
+    id: "security-group.rules",
+    operationId: "updateSecurityGroup",
+    source: GROUP,
+    statement: "changed_rules creates rules and deletes rules by id; rules not named stay",
+    probe: "rules-applied",
+    check: "changes-applied",
+    brokenBy: "behaviour.updateSecurityGroup.rule-delete-ignored",
+  },
+  {
+    id: "security-group.tags-merge",
+    operationId: "updateSecurityGroup",
+    source: `${GROUP}, spec/components/schemas/TagsMergePatch.yaml`,
+    statement:
+      "tags is a JSON Merge Patch: a string sets a tag, null removes it, keys left out are untouched",
+    probe: "tags-merge",
+    check: "changes-applied",
+    brokenBy: "behaviour.updateSecurityGroup.merge-replaces",
+  },
+  {
+    id: "security-group.tags-null",
+    operationId: "updateSecurityGroup",
+    source: GROUP,
+    statement: '"tags": null removes every user tag',
+    probe: "tags-null",
+    check: "changes-applied",
+    brokenBy: "behaviour.updateSecurityGroup.tags-null-ignored",
+  },
+  {
+    id: "security-group.read-only-tags-kept",
+    operationId: "updateSecurityGroup",
+    source: GROUP,
+    statement: "read-only tags set by the platform are always kept",
+    probe: "tags-null",
+    check: "changes-applied",
+    brokenBy: "behaviour.updateSecurityGroup.read-only-tags-dropped",
+  },
+  {
+    id: "plans.filter",
+    operationId: "listPlanContents",
+    source: PLANS,
+    statement: "each filter keeps only the items that match it (here currency_char_code)",
+    probe: "filter-holds",
+    check: "filters-hold",
+    brokenBy: "behaviour.listPlanContents.filter-ignored",
+    filter: { parameter: "currency_char_code", field: ["price", "currency", "char_code"] },
+  },
+  {
+    id: "plans.text-filter",
+    operationId: "listPlanContents",
+    source: PLANS,
+    statement: "text filters (*_name, metric_ext_name) are case-insensitive and match part of the value",
+    probe: "filter-holds",
+    check: "filters-hold",
+    brokenBy: "behaviour.listPlanContents.text-filter-case-sensitive",
+    filter: { parameter: "feature_name", field: ["feature", "name"], part: true },
+  },
+  {
+    id: "plans.pages",
+    operationId: "listPlanContents",
+    source: PLANS,
+    statement: "one page at a time (limit up to 100, offset), with the count of all matching items",
+    probe: "pages",
+    check: "pages-consistent",
+    brokenBy: "behaviour.listPlanContents.page-ignored",
+  },
+  {
+    id: "plans.count",
+    operationId: "listPlanContents",
+    source: PLANS,
+    statement: "count is the number of matching items over all pages",
+    probe: "pages",
+    check: "pages-consistent",
+    brokenBy: "behaviour.listPlanContents.count-lies",
+  },
+  {
+    id: "settings.stored",
+    operationId: "addResellerNotificationSetting",
+    source: SETTINGS,
+    statement: "the answer is the stored setting: the type, e-mail and enabled as sent",
+    probe: "setting-stored",
+    check: "changes-applied",
+    brokenBy: "behaviour.addResellerNotificationSetting.enabled-ignored",
+  },
+  {
+    id: "settings.listed",
+    operationId: "addResellerNotificationSetting",
+    source: `${SETTINGS} links.ListNotificationSettings`,
+    statement: "an added setting is listed among the reseller's notification settings",
+    probe: "links-followed",
+    check: "ids-retrievable",
+    brokenBy: "behaviour.addResellerNotificationSetting.not-applied",
+  },
+  {
+    id: "settings.once-per-type",
+    operationId: "addResellerNotificationSetting",
+    source: SETTINGS,
+    statement:
+      "an address gets each type once per reseller (compared without regard to case): a repeat is a 400",
+    probe: "duplicate-refused",
+    // Not invalid-refused: the repeat alone is a valid request, so it cannot be kept as a failing case.
+    check: "changes-applied",
+    brokenBy: "behaviour.addResellerNotificationSetting.duplicate-accepted",
+  },
+  {
+    id: "settings.two-label-domain",
+    operationId: "addResellerNotificationSetting",
+    source: "spec/components/schemas/ResellerNotificationSettingCreateRequest.yaml",
+    statement: "an e-mail whose domain has one label (name@com) is refused with 400",
+    probe: "refused",
+    check: "invalid-refused",
+    brokenBy: "validation.addResellerNotificationSetting.one-label-domain",
+  },
+  {
+    id: "settings.ordering",
+    operationId: "listResellerNotificationSettings",
+    source: SETTINGS,
+    statement: "the list is sorted by ordering (a leading - for descending)",
+    probe: "ordering-holds",
+    check: "filters-hold",
+    brokenBy: "behaviour.listResellerNotificationSettings.ordering-ignored",
+  },
+  {
+    id: "settings.relative-links",
+    operationId: "listResellerNotificationSettings",
+    source: SETTINGS,
+    statement: "next and previous are relative URLs",
+    probe: "relative-links",
+    check: "pages-consistent",
+    brokenBy: "behaviour.listResellerNotificationSettings.absolute-next",
+  },
+  {
+    id: "settings.pages",
+    operationId: "listResellerNotificationSettings",
+    source: SETTINGS,
+    statement: "one page at a time (limit, offset), with the count of all settings",
+    probe: "pages",
+    check: "pages-consistent",
+    brokenBy: "behaviour.listResellerNotificationSettings.page-ignored",
+  },
+  {
+    id: "stream.new-token",
+    operationId: "resetStreamPushToken",
+    source: STREAM,
+    statement: "a reset replaces the token with a new one: two resets give two tokens",
+    probe: "token-changes",
+    check: "changes-applied",
+    brokenBy: "behaviour.resetStreamPushToken.token-unchanged",
+  },
+  {
+    id: "stream.token-in-urls",
+    operationId: "resetStreamPushToken",
+    source: STREAM,
+    statement: "the new token appears at once in every push URL, and the old one in none",
+    probe: "token-changes",
+    check: "changes-applied",
+    brokenBy: "behaviour.resetStreamPushToken.urls-keep-old-token",
+  },
+  {
+    id: "cdn.revoked",
+    operationId: "revokeCdnCertificate",
+    source: "spec/paths/cdn_resources_{res_id}.yaml",
+    statement: "a revoke leaves the resource with sslData null and sslEnabled false (or answers {})",
+    probe: "revoke-applied",
+    check: "changes-applied",
+    brokenBy: "behaviour.revokeCdnCertificate.not-applied",
+  },
+  {
+    id: "cdn.only-the-revoke",
+    operationId: "revokeCdnCertificate",
+    source: "spec/paths/cdn_resources_{res_id}.yaml",
+    statement: "any combination other than sslData null and sslEnabled false is a 400",
+    probe: "refused",
+    check: "invalid-refused",
+    brokenBy: "validation.revokeCdnCertificate.any-combination-accepted",
+  },
+  {
+    id: "registry.exceeded-quotas",
+    operationId: "checkRegistryQuota",
+    source: "spec/paths/cloud_v1_registries_{project_id}_{region_id}_check_limits.yaml",
+    statement:
+      "each exceeded quota comes as <quota>_limit, _usage and _requested; the storage requested is the one sent",
+    probe: "quota-fields",
+    check: "changes-applied",
+    brokenBy: "behaviour.checkRegistryQuota.requested-ignored",
+  },
+  {
+    id: "registry.creates-nothing",
+    operationId: "checkRegistryQuota",
+    source: "spec/paths/cloud_v1_registries_{project_id}_{region_id}_check_limits.yaml",
+    statement: "a check creates nothing: the same check twice gives the same answer",
+    probe: "quota-fields",
+    check: "changes-applied",
+    brokenBy: "behaviour.checkRegistryQuota.check-uses-quota",
+  },
+  {
+    id: "pricing.vm-count",
+    operationId: "previewInstancePrice",
+    source: "spec/paths/cloud_v2_pricing_{project_id}_{region_id}_instances.yaml",
+    statement: "the number of instances priced follows from names and is returned as vm_count",
+    probe: "vm-count",
+    check: "changes-applied",
+    brokenBy: "behaviour.previewInstancePrice.vm-count-lies",
+  },
+  {
+    id: "auth.key-required",
+    operationId: "getTask",
+    source: "spec/components/securitySchemes/ApiKey.yaml",
+    statement:
+      "every operation needs `Authorization: apikey <key>`, the key compared exactly: none or an unknown one is a 401 or 403",
+    probe: "auth",
+    check: "auth-required",
+    brokenBy: "auth.getTask.no-key",
+  },
+  {
+    id: "auth.scheme-any-case",
+    operationId: "listActiveTasks",
+    source: "spec/components/securitySchemes/ApiKey.yaml",
+    statement: "the scheme word is case-insensitive: apikey, APIKey and ApiKey are accepted",
+    probe: "scheme-case",
+    check: "auth-required",
+    brokenBy: "auth.listActiveTasks.scheme-case-sensitive",
+  },
+  {
+    id: "auth.not-in-url",
+    operationId: "getTask",
+    source: "spec/components/securitySchemes/ApiKey.yaml",
+    statement: "the key is never accepted in the URL",
+    probe: "key-not-in-url",
+    check: "auth-required",
+    brokenBy: "auth.getTask.key-in-url-accepted",
+  },
+  {
+    id: "auth.scope",
+    operationId: "listActiveTasks",
+    source: "spec/components/responses/*Forbidden.yaml, x-tenant-scope",
+    statement: "a valid key may not act on a project or reseller outside its scope (403)",
+    probe: "scope",
+    check: "auth-required",
+    brokenBy: "auth.listActiveTasks.out-of-scope",
+  },
+];
+
+export function behaviour(id: string): Behaviour {
+  const found = BEHAVIOURS.find((b) => b.id === id);
+  if (!found) throw new Error(`no behaviour "${id}"`);
+  return found;
+}
