@@ -35,6 +35,10 @@ export interface CallControl {
    * Exceeding it throws `TimeoutError`.
    */
   timeoutMs?: number;
+  /** The limit of this whole call in ms (every attempt and wait; 0 = none), instead of the client's. */
+  callTimeoutMs?: number;
+  /** The largest answer body of this call in bytes (0 = none), instead of the client's `maxResponseBytes`. */
+  maxResponseBytes?: number;
   /** This call's retry settings instead of the client's, or `false` for a single attempt. */
   retry?: RetryOptions | false;
   /**

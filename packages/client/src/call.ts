@@ -1,10 +1,12 @@
+import { type BodyBound, boundResponse, resolveMaxResponseBytes } from "./body-limit.js";
 import type { CloudClient } from "./call-types.js";
-import { AbortError, type CallInfo, NetworkError, TimeoutError } from "./errors.js";
+import { AbortError, type CallInfo, CloudError, NetworkError, TimeoutError } from "./errors.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { requestEvent } from "./middleware/log.js";
 import { createRetryPolicy, type RetryOptions, type RetryPolicy } from "./middleware/retry.js";
 import { type Deadline, DeadlineClock, type FetchLike, resolveTimeoutMs } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
+import { readJson } from "./read-json.js";
 import type { Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
@@ -16,6 +18,10 @@ export interface CallSettings {
   timeoutMs: number;
   /** Watches the attempts' deadlines (only when timeoutMs > 0). */
   clock: DeadlineClock | undefined;
+  /** The limit of the whole call (every attempt and wait) in ms; 0 = none. */
+  callTimeoutMs: number;
+  /** The largest answer body in bytes; 0 = none. */
+  maxResponseBytes: number;
   retry: RetryPolicy | undefined;
   throwOnError: boolean;
   redact: Redact;
@@ -33,6 +39,8 @@ type CallInit = {
   signal?: AbortSignal | null;
   fetch?: FetchLike;
   timeoutMs?: number;
+  callTimeoutMs?: number;
+  maxResponseBytes?: number;
   retry?: RetryOptions | false;
   baseUrl?: string;
   parseAs?: string;
@@ -68,85 +76,143 @@ export async function runCall(
 ): Promise<FetchResult> {
   const started = performance.now();
   const call: CallInfo = { method, path };
-  const callerSignal = init?.signal ?? undefined;
   const { logger } = settings;
-  let { timeoutMs, retry, clock } = settings;
+  let { timeoutMs, retry, clock, callTimeoutMs, maxResponseBytes } = settings;
   let sent = init;
-  if (init && (init.timeoutMs !== undefined || init.retry !== undefined)) {
-    const { timeoutMs: ownTimeout, retry: ownRetry, ...rest } = init;
+  if (init && OWN_KEYS.some((key) => init[key] !== undefined)) {
+    const {
+      timeoutMs: ownTimeout,
+      retry: ownRetry,
+      callTimeoutMs: ownCall,
+      maxResponseBytes: ownMax,
+      ...rest
+    } = init;
     sent = rest;
     if (ownTimeout !== undefined) {
       timeoutMs = resolveTimeoutMs(ownTimeout);
       clock = timeoutMs > 0 ? new DeadlineClock(timeoutMs) : undefined;
     }
     if (ownRetry !== undefined) retry = createRetryPolicy(ownRetry);
+    if (ownCall !== undefined) callTimeoutMs = resolveTimeoutMs(ownCall, "callTimeoutMs", 0);
+    if (ownMax !== undefined) maxResponseBytes = resolveMaxResponseBytes(ownMax);
   }
-  for (let attempt = 1; ; attempt++) {
-    const event = { method, path, attempt };
-    const deadline = clock?.start(callerSignal);
-    const attemptStarted = logger ? performance.now() : 0;
-    let result: FetchResult | undefined;
-    let failure: unknown;
-    try {
-      result = await send(
-        method,
-        path,
-        deadline || logger ? attemptInit(sent, deadline, settings, event) : sent,
-      );
-    } catch (cause) {
-      await identify(call);
-      if (callerSignal?.aborted) failure = cancelled(call, started, callerSignal);
-      else if (deadline?.expired)
-        failure = new TimeoutError(call, timeoutMs, performance.now() - started, cause);
-      // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
-      else if (cause instanceof TypeError) {
-        failure = new NetworkError(
-          call,
-          new URL(init?.baseUrl ?? settings.baseUrl).host,
-          performance.now() - started,
-          cause,
+  // A JSON body is read here rather than by openapi-fetch, so that a body that is not JSON is a typed error.
+  const json = (init?.parseAs ?? "json") === "json";
+  const callTimer = callTimeoutMs > 0 ? new CallTimer(callTimeoutMs, init?.signal ?? undefined) : undefined;
+  const callerSignal = callTimer?.signal ?? init?.signal ?? undefined;
+  const customFetch = init?.fetch !== undefined || !settings.nativeFetch;
+  const bound: BodyBound = {
+    call,
+    started,
+    maxBytes: maxResponseBytes,
+    trustsLength: !customFetch,
+    signal: undefined,
+  };
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const event = { method, path, attempt };
+      const deadline = clock?.start(callerSignal);
+      const attemptStarted = logger ? performance.now() : 0;
+      let result: FetchResult | undefined;
+      let failure: unknown;
+      try {
+        const answer = await send(
+          method,
+          path,
+          attemptInit(sent, deadline, callerSignal, json, settings, event, bound),
         );
-      } else failure = cause;
-    } finally {
-      deadline?.clear();
+        const { response } = answer;
+        if (json && response.ok && response.status !== 204 && method !== "HEAD") {
+          answer.data = await readJson(response, call, started, settings.redact);
+        }
+        result = answer;
+      } catch (cause) {
+        await identify(call);
+        if (callerSignal?.aborted) failure = cancelled(call, started, callerSignal, callTimer);
+        else if (deadline?.expired)
+          failure = new TimeoutError(call, timeoutMs, performance.now() - started, cause);
+        else if (cause instanceof CloudError) failure = cause;
+        // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
+        else if (cause instanceof TypeError) {
+          const host = new URL(init?.baseUrl ?? settings.baseUrl).host;
+          failure = new NetworkError(call, host, performance.now() - started, cause, customFetch);
+        } else failure = cause;
+      } finally {
+        deadline?.clear();
+      }
+      const response = result?.response;
+      if (logger && response) {
+        const { redact } = settings;
+        const id = response.headers.get("x-request-id");
+        logger({
+          type: "response",
+          ...event,
+          url: redact(response.url),
+          status: response.status,
+          durationMs: performance.now() - attemptStarted,
+          requestId: id === null ? undefined : redact(id),
+        });
+      }
+      const delay =
+        response || failure instanceof NetworkError
+          ? retry?.delayFor(method, attempt - 1, response)
+          : undefined;
+      if (response?.ok || delay === undefined) {
+        if (!result) throw failure;
+        // The common case without an extra await: a success nobody checks.
+        return response?.ok && !settings.check ? result : await settle(result, call, settings, init?.parseAs);
+      }
+      const reason = response ? `status ${response.status}` : (failure as NetworkError).message;
+      logger?.({ type: "retry", ...event, retry: attempt, delayMs: delay, reason });
+      try {
+        await sleep(delay, callerSignal);
+      } catch {
+        await identify(call);
+        throw cancelled(call, started, callerSignal, callTimer);
+      }
     }
-    const response = result?.response;
-    if (logger && response) {
-      const { redact } = settings;
-      const id = response.headers.get("x-request-id");
-      logger({
-        type: "response",
-        ...event,
-        url: redact(response.url),
-        status: response.status,
-        durationMs: performance.now() - attemptStarted,
-        requestId: id === null ? undefined : redact(id),
-      });
-    }
-    const delay =
-      response || failure instanceof NetworkError
-        ? retry?.delayFor(method, attempt - 1, response)
-        : undefined;
-    if (response?.ok || delay === undefined) {
-      if (!result) throw failure;
-      // The common case without an extra await: a success nobody checks.
-      return response?.ok && !settings.check ? result : settle(result, call, settings, init?.parseAs);
-    }
-    const reason = response ? `status ${response.status}` : (failure as NetworkError).message;
-    logger?.({ type: "retry", ...event, retry: attempt, delayMs: delay, reason });
-    try {
-      await sleep(delay, callerSignal);
-    } catch {
-      await identify(call);
-      throw cancelled(call, started, callerSignal);
-    }
+  } finally {
+    callTimer?.clear();
   }
 }
 
-/** The error a wait or an attempt ends with when the caller's signal aborted it. */
-function cancelled(call: CallInfo, started: number, signal: AbortSignal | undefined): Error {
+/** The per-call options that change how the call is run (not sent). */
+const OWN_KEYS = ["timeoutMs", "retry", "callTimeoutMs", "maxResponseBytes"] as const;
+
+/** The limit of a whole call: a signal that aborts `ms` after the start, or with the caller's own signal. */
+class CallTimer {
+  readonly signal: AbortSignal;
+  readonly ms: number;
+  readonly #controller = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout>;
+
+  constructor(ms: number, caller: AbortSignal | undefined) {
+    this.ms = ms;
+    const timeout = () => this.#controller.abort(new DOMException("The call timed out", "TimeoutError"));
+    this.#timer = setTimeout(timeout, ms);
+    this.signal = caller ? AbortSignal.any([caller, this.#controller.signal]) : this.#controller.signal;
+  }
+
+  /** True when the call's time (not the caller) ended it. */
+  get expired(): boolean {
+    return this.#controller.signal.aborted;
+  }
+
+  clear(): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+/** The error a wait or an attempt ends with when the caller's signal (or the call's time) aborted it. */
+function cancelled(
+  call: CallInfo,
+  started: number,
+  signal: AbortSignal | undefined,
+  timer: CallTimer | undefined,
+): Error {
   const reason = signal?.reason;
   const elapsed = performance.now() - started;
+  if (timer?.expired) return new TimeoutError(call, timer.ms, elapsed, reason);
   return (reason as Error | undefined)?.name === "TimeoutError"
     ? new TimeoutError(call, undefined, elapsed, reason)
     : new AbortError(call, elapsed, reason);
@@ -169,7 +235,8 @@ async function settle(
 }
 
 /**
- * The init of one attempt. Under a deadline, the deadline's signal (which also follows the caller's signal)
+ * The init of one attempt: its fetch bounds the answer's body (`maxResponseBytes`), and a JSON body is left
+ * to {@link runCall} to read (openapi-fetch's `parseAs: "stream"`). Under a deadline, the deadline's signal (which also follows the caller's signal)
  * is handed to fetch itself rather than put on openapi-fetch's Request: the Request then follows no signal
  * of its own, and fetch's copy of it follows just the deadline, one signal per request as without a timeout.
  * With a logger, the fetch also reports the request as sent.
@@ -177,12 +244,15 @@ async function settle(
 function attemptInit(
   init: CallInit | undefined,
   deadline: Deadline | undefined,
+  callerSignal: AbortSignal | undefined,
+  json: boolean,
   settings: CallSettings,
   event: { method: string; path: string; attempt: number },
+  bound: BodyBound,
 ): CallInit {
   const own = init?.fetch;
   let fetch: FetchLike = own ?? settings.fetch;
-  if (deadline) fetch = deadline.fetchWith(fetch, !own && settings.nativeFetch);
+  if (deadline) fetch = deadline.fetchWith(fetch, bound.trustsLength);
   const { logger } = settings;
   if (logger) {
     const inner = fetch;
@@ -191,5 +261,10 @@ function attemptInit(
       return inner(request);
     };
   }
-  return { ...init, signal: deadline ? undefined : init?.signal, fetch };
+  const unbounded = fetch;
+  bound.signal = bound.trustsLength ? undefined : (deadline?.signal ?? callerSignal);
+  fetch = async (request: Request) => boundResponse(await unbounded(request), bound);
+  const next: CallInit = { ...init, signal: deadline ? undefined : callerSignal, fetch };
+  if (json) next.parseAs = "stream";
+  return next;
 }

@@ -1,5 +1,6 @@
 import type { paths } from "@cloud-contract/types";
 import createClient from "openapi-fetch";
+import { resolveMaxResponseBytes } from "./body-limit.js";
 import { wrapClient } from "./call.js";
 import type { CloudClient } from "./call-types.js";
 import { authHeaders, resolveApiKey } from "./middleware/auth.js";
@@ -21,10 +22,20 @@ export interface CloudClientOptions {
   /** The fetch to use (default `globalThis.fetch`). */
   fetch?: (input: Request) => Promise<Response>;
   /**
-   * The time limit of each request in ms, measured afresh for every attempt and covering the response body
-   * (default 60 000; 0 = none). Exceeding it throws a `TimeoutError`. Combine with a per-call `signal`.
+   * The time limit of each attempt in ms, measured afresh for every attempt, from sending the request to the
+   * end of the answer's body (default 60 000; 0 = none). Exceeding it throws a `TimeoutError`.
    */
   timeoutMs?: number;
+  /**
+   * The time limit of a whole call in ms: every attempt and every wait before a retry (default 0 = none,
+   * the call then lasts at most its attempts and their waits). Exceeding it throws a `TimeoutError`.
+   */
+  callTimeoutMs?: number;
+  /**
+   * The largest answer body in bytes (default 64 MiB; 0 = none), counted while it is read: past it the read
+   * stops, the connection is let go and the call throws `ResponseTooLargeError`.
+   */
+  maxResponseBytes?: number;
   /** Retry settings, or `false` for none. Only GET, HEAD, PUT and DELETE are ever retried. */
   retry?: RetryOptions | false;
   /** Sent as the `User-Agent` header (runtimes that forbid setting it, such as browsers, ignore it). */
@@ -69,6 +80,8 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   return wrapClient(core, {
     timeoutMs,
     clock: timeoutMs > 0 ? new DeadlineClock(timeoutMs) : undefined,
+    callTimeoutMs: resolveTimeoutMs(options.callTimeoutMs, "callTimeoutMs", 0),
+    maxResponseBytes: resolveMaxResponseBytes(options.maxResponseBytes),
     retry: createRetryPolicy(options.retry),
     throwOnError: options.throwOnError === true,
     redact,

@@ -145,19 +145,4 @@ describe("NetworkError", () => {
     });
     await expect(call).rejects.toHaveProperty("cause");
   });
-
-  it("passes other errors through unchanged (a 2xx body that is not JSON)", async () => {
-    const broken = await startServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end("{not json");
-    });
-    try {
-      const call = createCloudClient({ apiKey: "k", baseUrl: broken.url }).GET("/cloud/v1/tasks/{task_id}", {
-        params: { path: { task_id: "x" } },
-      });
-      await expect(call).rejects.toBeInstanceOf(SyntaxError);
-    } finally {
-      await broken.close();
-    }
-  });
 });

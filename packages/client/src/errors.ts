@@ -118,7 +118,7 @@ export interface CallInfo {
 }
 
 /** An error about one call that never got a usable answer: names the call and how long it ran. */
-abstract class CallError extends CloudError {
+export abstract class CallError extends CloudError {
   declare readonly method: string;
   declare readonly path: string;
   declare readonly operationId: OperationId | undefined;
@@ -135,18 +135,26 @@ abstract class CallError extends CloudError {
   }
 }
 
-/** The request never got a complete response: connection refused or reset, DNS failure, a body cut off. */
+/**
+ * The request never got a complete response: connection refused or reset, DNS failure, a body cut off — or
+ * a custom `fetch` (an in-process sandbox, say) rejected with a TypeError, which fetch uses for these.
+ */
 export class NetworkError extends CallError {
   override name = "NetworkError";
-  /** The host (and port) the request went to, e.g. `api.gcore.com` or `127.0.0.1:4011`. */
+  /** The host (and port) of the request's URL, e.g. `api.gcore.com` or `127.0.0.1:4011`. */
   declare readonly host: string;
   /** The system error code when the runtime gives one (`ECONNRESET`, `ECONNREFUSED`, `UND_ERR_SOCKET` …). */
   declare readonly code: string | undefined;
+  /** True when the request went through a custom `fetch` (the client's option or the call's). */
+  declare readonly customFetch: boolean;
 
-  constructor(info: CallInfo, host: string, elapsedMs: number, cause: unknown) {
+  constructor(info: CallInfo, host: string, elapsedMs: number, cause: unknown, customFetch = false) {
     const code = errorCode(cause);
-    super(info, elapsedMs, `: network error${code ? ` (${code})` : ""} reaching ${host}`, cause);
-    Object.assign(this, { host, code });
+    const what = customFetch
+      ? `: the custom fetch failed${code ? ` (${code})` : ""} for ${host}: ${(cause as Error).message}`
+      : `: network error${code ? ` (${code})` : ""} reaching ${host}`;
+    super(info, elapsedMs, what, cause);
+    Object.assign(this, { host, code, customFetch });
   }
 }
 

@@ -1,6 +1,15 @@
 /** The request and response types of the API under their friendly names (`Task`, `BareMetalServerCreateRequest`, …). */
 export type * from "@cloud-contract/types";
 export { COMMA_JOINED_PARAMS, PAGE_SIZE_LIMITS } from "@cloud-contract/types";
+export {
+  EmptyBodyError,
+  InvalidJsonError,
+  NotJsonError,
+  ResponseBodyError,
+  ResponseTooLargeError,
+  WrongContentTypeError,
+} from "./answer-errors.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./body-limit.js";
 export type {
   CallControl,
   CallMethod,

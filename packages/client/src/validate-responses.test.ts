@@ -1,6 +1,8 @@
 // validateResponses against a real HTTP server on 127.0.0.1 that answers what the test tells it: bodies
 // that keep the spec, and bodies, statuses and content types that break it.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WrongContentTypeError } from "./answer-errors.js";
 import { createCloudClient } from "./create-client.js";
 import { ApiError, ResponseValidationError } from "./errors.js";
 import type { CloudClientLogEvent } from "./middleware/log.js";
@@ -68,11 +70,16 @@ describe('validateResponses: "throw"', () => {
   it.each([
     ["a missing required field", "missing-id", "/", 200],
     ["an undocumented status", "teapot", "/", 418],
-    ["an undocumented content type", "plain", "/", 200],
   ])("catches %s", async (_, id, pointer, status) => {
     const failure = await get(client(), id).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ResponseValidationError);
     expect(failure).toMatchObject({ pointer, status, operationId: "getTask" });
+  });
+
+  it("leaves a JSON body under another content type to WrongContentTypeError, validated or not", async () => {
+    const failure = await get(client(), "plain").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(WrongContentTypeError);
+    expect(failure).toMatchObject({ status: 200, operationId: "getTask", contentType: "text/plain" });
   });
 
   it("checks error answers too: a documented 404 comes back as usual", async () => {

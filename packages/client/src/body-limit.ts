@@ -1,0 +1,102 @@
+// `maxResponseBytes`: an answer's body is counted while it is read, and the read stops (the connection with
+// it) the moment the limit is passed, so a misbehaving server or proxy can never fill the process's memory.
+import { ResponseTooLargeError } from "./answer-errors.js";
+import type { CallInfo } from "./errors.js";
+import { identify } from "./operation-id.js";
+
+/** The default largest answer body, in bytes: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** Checks the `maxResponseBytes` option: a positive number of bytes, or 0 / Infinity for no limit. */
+export function resolveMaxResponseBytes(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
+    throw new TypeError("createCloudClient: maxResponseBytes must be a number of bytes ≥ 0 (0 = no limit).");
+  }
+  return value === Number.POSITIVE_INFINITY ? 0 : value;
+}
+
+/** What the bound of one attempt needs to know. */
+export interface BodyBound {
+  call: CallInfo;
+  /** When the call started, in `performance.now()` ms. */
+  started: number;
+  maxBytes: number;
+  /** Whether the fetch is the runtime's own, whose `Content-Length` framing can be trusted. */
+  trustsLength: boolean;
+  /**
+   * The attempt's deadline, for a custom fetch (the runtime's own follows it by itself): a body still being
+   * read when it aborts errors with its reason.
+   */
+  signal: AbortSignal | undefined;
+}
+
+/** Statuses whose answers have no body (a Response with one cannot be made). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The answer with its body bounded. The runtime's fetch reads exactly `Content-Length` bytes of an
+ * uncompressed answer, so one within the limit is returned as it is; a larger declared length fails at
+ * once; any other body (chunked, compressed, or from a custom fetch) is counted as it is read.
+ */
+export async function boundResponse(response: Response, bound: BodyBound): Promise<Response> {
+  const { body } = response;
+  if (!body || NULL_BODY.has(response.status) || (bound.maxBytes === 0 && bound.trustsLength))
+    return response;
+  const length = response.headers.get("content-length");
+  const declared = length === null ? Number.NaN : Number(length);
+  if (bound.maxBytes > 0 && declared > bound.maxBytes) {
+    await body.cancel().catch(() => undefined);
+    throw await tooLarge(bound, response.status, 0, declared);
+  }
+  const encoding = response.headers.get("content-encoding");
+  if (bound.trustsLength && declared >= 0 && (!encoding || encoding === "identity")) return response;
+  const bounded = new Response(countedBody(body, response.status, bound), response);
+  Object.defineProperties(bounded, {
+    url: { value: response.url },
+    redirected: { value: response.redirected },
+  });
+  return bounded;
+}
+
+/** The body as a stream that errors with a ResponseTooLargeError past the limit, or when the deadline aborts. */
+function countedBody(source: ReadableStream<Uint8Array>, status: number, bound: BodyBound) {
+  const reader = source.getReader();
+  const { signal } = bound;
+  let read = 0;
+  let over = false;
+  const stop = async (controller: ReadableStreamDefaultController<Uint8Array>, reason: unknown) => {
+    if (over) return;
+    over = true;
+    await reader.cancel(reason).catch(() => undefined);
+    controller.error(reason);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        signal?.addEventListener("abort", () => stop(controller, signal.reason), { once: true });
+      },
+      async pull(controller) {
+        const chunk = await reader.read();
+        if (over) return;
+        if (chunk.done) {
+          over = true;
+          return controller.close();
+        }
+        read += chunk.value.byteLength;
+        if (bound.maxBytes > 0 && read > bound.maxBytes) {
+          return stop(controller, await tooLarge(bound, status, read, undefined));
+        }
+        controller.enqueue(chunk.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+async function tooLarge(bound: BodyBound, status: number, read: number, declared: number | undefined) {
+  await identify(bound.call);
+  const elapsed = performance.now() - bound.started;
+  return new ResponseTooLargeError(bound.call, status, bound.maxBytes, read, declared, elapsed);
+}
