@@ -7,8 +7,10 @@ import type {
   IamErrorBody,
   StreamingErrorBody,
 } from "@cloud-contract/types";
-import { describe, expectTypeOf, it } from "vitest";
+import { assertType, describe, expectTypeOf, it } from "vitest";
+import { createCloudClient } from "./create-client.js";
 import { ApiError } from "./errors.js";
+import { toApiError } from "./unwrap.js";
 
 type CloudNotFoundBody = components["responses"]["CloudNotFound"]["content"]["application/json"];
 
@@ -45,5 +47,20 @@ describe("ApiError narrowing", () => {
     if (err.status === 200) return;
     // @ts-expect-error — no HTTP status
     if (err.status === 700) return;
+  });
+});
+
+describe("toApiError", () => {
+  it("is an ApiError inside `if (result.error)`, and may be undefined outside it", async () => {
+    const client = createCloudClient({ apiKey: "k" });
+    const result = await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: "t" } } });
+    expectTypeOf(toApiError(result)).toEqualTypeOf<ApiError | undefined>();
+    if (result.error) {
+      assertType<ApiError>(toApiError(result));
+      expectTypeOf(toApiError(result)).toEqualTypeOf<ApiError>();
+      expectTypeOf(toApiError(result).status).toBeNumber();
+    }
+    // @ts-expect-error: outside the check the error may be undefined, so `.status` is refused.
+    toApiError(result).status;
   });
 });

@@ -7,7 +7,7 @@ import { createRetryPolicy, type RetryOptions, type RetryPolicy } from "./middle
 import { type Deadline, DeadlineClock, type FetchLike, resolveTimeoutMs } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
 import { readJson } from "./read-json.js";
-import type { Redact } from "./redact.js";
+import { keepRedactor, type Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
 import { type FetchResult, recordFailure, toApiError } from "./unwrap.js";
@@ -63,6 +63,7 @@ export function wrapClient(core: object, settings: CallSettings): CloudClient {
   }
   wrapped.request = (method: string, path: string, init?: CallInit) =>
     runCall(send, settings, method.toUpperCase(), path, init);
+  keepRedactor(wrapped, settings.redact);
   return wrapped as unknown as CloudClient;
 }
 
@@ -135,7 +136,14 @@ export async function runCall(
         // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
         else if (cause instanceof TypeError) {
           const host = new URL(init?.baseUrl ?? settings.baseUrl).host;
-          failure = new NetworkError(call, host, performance.now() - started, cause, customFetch);
+          failure = new NetworkError(
+            call,
+            host,
+            performance.now() - started,
+            cause,
+            customFetch,
+            settings.redact,
+          );
         } else failure = cause;
       } finally {
         deadline?.clear();

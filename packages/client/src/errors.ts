@@ -148,10 +148,17 @@ export class NetworkError extends CallError {
   /** True when the request went through a custom `fetch` (the client's option or the call's). */
   declare readonly customFetch: boolean;
 
-  constructor(info: CallInfo, host: string, elapsedMs: number, cause: unknown, customFetch = false) {
+  constructor(
+    info: CallInfo,
+    host: string,
+    elapsedMs: number,
+    cause: unknown,
+    customFetch = false,
+    redact: Redact = (text) => text,
+  ) {
     const code = errorCode(cause);
     const what = customFetch
-      ? `: the custom fetch failed${code ? ` (${code})` : ""} for ${host}: ${(cause as Error).message}`
+      ? `: the custom fetch failed${code ? ` (${code})` : ""} for ${host}: ${redact(String((cause as Error).message))}`
       : `: network error${code ? ` (${code})` : ""} reaching ${host}`;
     super(info, elapsedMs, what, cause);
     Object.assign(this, { host, code, customFetch });

@@ -40,10 +40,15 @@ export type { CloudClientLogEvent, CloudClientLogger } from "./middleware/log.js
 export { DEFAULT_RETRY, RETRIED_METHODS, type RetryOptions } from "./middleware/retry.js";
 export { DEFAULT_TIMEOUT_MS } from "./middleware/timeout.js";
 export {
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_MAX_PAGES,
   DEFAULT_PAGE_SIZE,
   type PageItem,
   type PaginatedPath,
   type PaginateInit,
+  type PaginateLimits,
+  PaginationError,
+  type PaginationStop,
   paginate,
 } from "./paginate.js";
 export { serializeQuery } from "./query.js";
@@ -54,6 +59,7 @@ export {
   type ReplacePortAllowedAddressPairsInit,
   replacePortAllowedAddressPairsAndWait,
   TaskFailedError,
+  TaskMismatchError,
   TaskTimeoutError,
   type WaitOptions,
   waitForTask,

@@ -1,5 +1,6 @@
 import { PAGE_SIZE_LIMITS, type paths } from "@cloud-contract/types";
 import type { CallOptions, CloudClient } from "./call-types.js";
+import { CloudError } from "./errors.js";
 import { unwrap } from "./unwrap.js";
 
 type JsonBody<Op> = Op extends { responses: { 200: { content: { "application/json": infer Body } } } }
@@ -22,15 +23,62 @@ export type PaginatedPath = {
 export type PageItem<Path extends PaginatedPath> =
   JsonBody<GetOf<Path>> extends { results: (infer Item)[] } ? Item : never;
 
-/** The options of the GET at `Path` (path parameters, filters, `limit` as page size, `signal` …). */
-export type PaginateInit<Path extends PaginatedPath> = CallOptions<GetOf<Path>>;
+/** How far a walk may go before it stops with a {@link PaginationError} (`"max-pages"`, `"max-items"`). */
+export interface PaginateLimits {
+  /** The most pages fetched (default {@link DEFAULT_MAX_PAGES}). */
+  maxPages?: number;
+  /** The most items yielded (default {@link DEFAULT_MAX_ITEMS}). */
+  maxItems?: number;
+}
+
+/** The options of the GET at `Path` (path parameters, filters, `limit` as page size, `signal` …) and the limits. */
+export type PaginateInit<Path extends PaginatedPath> = CallOptions<GetOf<Path>> & PaginateLimits;
 
 /** The page size asked for when neither the caller nor the spec gives a limit. */
 export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_MAX_PAGES = 1_000;
+export const DEFAULT_MAX_ITEMS = 100_000;
+
+/** Why a walk was stopped. */
+export type PaginationStop =
+  /** A page had no `results` list. */
+  | "not-a-page"
+  /** A page had no `count` (a whole number ≥ 0). */
+  | "count-missing"
+  /** A page held items past its own `count` (offset + items > count). */
+  | "count-contradicted"
+  /** A page was the same as the one before it (the server ignored the offset). */
+  | "page-repeated"
+  | "max-pages"
+  | "max-items";
+
+/** A list that does not keep its own paging rules, or a walk past its limits: it stops instead of running on. */
+export class PaginationError extends CloudError {
+  override name = "PaginationError";
+  declare readonly reason: PaginationStop;
+  /** The path template of the list. */
+  declare readonly path: string;
+  /** The pages fetched and the items yielded before the stop. */
+  declare readonly pages: number;
+  declare readonly items: number;
+  /** The offset of the last page fetched. */
+  declare readonly offset: number;
+
+  constructor(
+    reason: PaginationStop,
+    what: string,
+    at: { path: string; pages: number; items: number; offset: number },
+  ) {
+    super(
+      `paginate ${at.path}: ${what} (after ${at.pages} pages and ${at.items} items, at offset ${at.offset})`,
+    );
+    Object.assign(this, { reason, ...at });
+  }
+}
 
 interface Page {
-  count: number;
-  results: unknown[];
+  count?: unknown;
+  results?: unknown;
   next?: string | null;
 }
 
@@ -48,7 +96,9 @@ type GetInit = { params?: { query?: Query } & Record<string, unknown> } & Record
  *
  * The page size is the `limit` given (default: the list's maximum), capped at the list's maximum. It
  * follows the `next` link where the API sends one, and stops on an empty page, a `next` of null, or once
- * `count` items are behind it, so it never asks for a page past the end. An error status throws `ApiError`.
+ * `count` items are behind it, so it never asks for a page past the end. An error status throws `ApiError`;
+ * a page without `results` or `count`, one with items past its `count`, one that repeats the page before,
+ * or more than `maxPages` pages or `maxItems` items throw {@link PaginationError}.
  */
 export async function* paginate<Path extends PaginatedPath>(
   client: CloudClient,
@@ -57,21 +107,48 @@ export async function* paginate<Path extends PaginatedPath>(
     ? [init?: PaginateInit<Path>]
     : [init: PaginateInit<Path>]
 ): AsyncGenerator<PageItem<Path>, void, undefined> {
-  const base = (init ?? {}) as GetInit;
+  const {
+    maxPages = DEFAULT_MAX_PAGES,
+    maxItems = DEFAULT_MAX_ITEMS,
+    ...base
+  } = (init ?? {}) as GetInit & PaginateLimits;
   const { limit: requested, offset: start, ...filters }: Query = base.params?.query ?? {};
   // The largest page of each list, generated from the spec; `satisfies` holds its lists equal to the types'.
   const limits = PAGE_SIZE_LIMITS satisfies Readonly<Record<PaginatedPath, number | undefined>>;
   const limit = pageSize(requested, limits[path]);
   const get = client.GET as unknown as (path: string, init: GetInit) => Promise<{ response: Response }>;
   let offset = Math.max(0, Number(start ?? 0) || 0);
+  let pages = 0;
+  let items = 0;
+  let previous: string | undefined;
+  const stop = (reason: PaginationStop, what: string) =>
+    new PaginationError(reason, what, { path, pages, items, offset });
   for (;;) {
+    if (pages >= maxPages) throw stop("max-pages", `more than maxPages (${maxPages}) pages`);
     const query = { ...filters, limit, offset };
     const page = unwrap(await get(path, { ...base, params: { ...base.params, query } })) as Page;
-    for (const item of page.results) yield item as PageItem<Path>;
-    if (page.results.length === 0 || page.next === null) return;
+    pages++;
+    const { results, count } = page;
+    if (!Array.isArray(results)) throw stop("not-a-page", "a page without a results list");
+    if (!Number.isInteger(count) || (count as number) < 0)
+      throw stop("count-missing", "a page without a count");
+    if (offset + results.length > (count as number)) {
+      throw stop("count-contradicted", `${results.length} items at offset ${offset} of a count of ${count}`);
+    }
+    if (results.length > 0) {
+      const fingerprint = JSON.stringify(results);
+      if (fingerprint === previous) throw stop("page-repeated", "a page the same as the one before it");
+      previous = fingerprint;
+    }
+    for (const item of results) {
+      if (items >= maxItems) throw stop("max-items", `more than maxItems (${maxItems}) items`);
+      items++;
+      yield item as PageItem<Path>;
+    }
+    if (results.length === 0 || page.next === null) return;
     const following =
-      (typeof page.next === "string" ? offsetOf(page.next) : undefined) ?? offset + page.results.length;
-    if (following <= offset || following >= page.count) return;
+      (typeof page.next === "string" ? offsetOf(page.next) : undefined) ?? offset + results.length;
+    if (following <= offset || following >= (count as number)) return;
     offset = following;
   }
 }

@@ -10,19 +10,46 @@ export const REDACTED = "[REDACTED]";
  */
 export const MIN_REDACTED_LENGTH = 8;
 
+/** Where a client made by this package keeps its redactor, for the helpers that get only the client. */
+const REDACTORS = new WeakMap<object, Redact>();
+
+export function keepRedactor(client: object, redact: Redact): void {
+  REDACTORS.set(client, redact);
+}
+
+/** The redactor of a client made by this package; one that changes nothing for any other. */
+export function redactorOf(client: object): Redact {
+  return REDACTORS.get(client) ?? ((text) => text);
+}
+
 /** A function that replaces every occurrence of `secret` in a text with {@link REDACTED}. */
 export function createRedactor(secret: string): Redact {
   if (secret.length < MIN_REDACTED_LENGTH) return (text) => text;
   return (text) => (text.includes(secret) ? text.replaceAll(secret, REDACTED) : text);
 }
 
-/** A copy of a JSON-like value with `redact` applied to every string in it (keys included). */
-export function redactDeep(value: unknown, redact: Redact | undefined, depth = 0): unknown {
+/**
+ * A copy of a JSON-like value with `redact` applied to every string in it (keys included), however deep:
+ * the walk keeps its own stack rather than recursing, so no nesting is too deep for it.
+ */
+export function redactDeep(value: unknown, redact: Redact | undefined): unknown {
   if (!redact) return value;
-  if (typeof value === "string") return redact(value);
-  if (!value || typeof value !== "object" || depth > 32) return value;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[redact(key)] = redactDeep(item, redact, depth + 1);
-  return copy;
+  const copies = new Map<object, unknown>();
+  const copyOf = (item: unknown): unknown => {
+    if (typeof item === "string") return redact(item);
+    if (!item || typeof item !== "object") return item;
+    if (copies.has(item)) return copies.get(item);
+    const copy: unknown = Array.isArray(item) ? [] : {};
+    copies.set(item, copy);
+    pending.push([item as Record<string, unknown>, copy as Record<string, unknown>]);
+    return copy;
+  };
+  const pending: [Record<string, unknown>, Record<string, unknown>][] = [];
+  const root = copyOf(value);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [source, copy] = next;
+    if (Array.isArray(source)) for (const item of source) (copy as unknown as unknown[]).push(copyOf(item));
+    else for (const [key, item] of Object.entries(source)) copy[redact(key)] = copyOf(item);
+  }
+  return root;
 }

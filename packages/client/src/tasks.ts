@@ -1,6 +1,7 @@
 import type { operations, Task } from "@cloud-contract/types";
 import type { CloudClient } from "./call-types.js";
-import { CloudError } from "./errors.js";
+import { CloudError, TimeoutError } from "./errors.js";
+import { type Redact, redactDeep, redactorOf } from "./redact.js";
 import { sleep } from "./sleep.js";
 import { unwrap } from "./unwrap.js";
 
@@ -9,7 +10,10 @@ export interface WaitOptions {
   intervalMs?: number;
   /** The longest pause between two polls in ms (default 10 000). */
   maxIntervalMs?: number;
-  /** How long to wait for the task(s) in ms before a `TaskTimeoutError` (default 600 000 = 10 minutes). */
+  /**
+   * How long to wait for the task(s) in ms before a `TaskTimeoutError` (default 600 000 = 10 minutes): the
+   * whole wait, every poll included — a poll still under way when the time is up is cut off.
+   */
   timeoutMs?: number;
   /** Stops waiting: the wait rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -26,58 +30,102 @@ export class TaskFailedError extends CloudError {
   /** The task's `error` text, when the service gave one. */
   declare readonly error: string | undefined;
 
-  constructor(task: Task) {
+  /** `redact` hides the client's key, should the service echo it in the task. */
+  constructor(received: Task, redact?: Redact) {
+    const task = redactDeep(received, redact) as Task;
     const error = task.error ?? undefined;
     super(`Task ${task.id} (${task.task_type}) failed${error ? `: ${error}` : " without an error text"}`);
     Object.assign(this, { task, taskId: task.id, error });
   }
 }
 
-/** A task was still not FINISHED or ERROR when the wait's time was up. */
+/**
+ * A task was still not FINISHED or ERROR when the wait's time was up (`cause`: the poll's TimeoutError when
+ * the time ran out during a poll).
+ */
 export class TaskTimeoutError extends CloudError {
   override name = "TaskTimeoutError";
   declare readonly taskId: string;
-  /** The task as last read; `lastTask.state` is where it stood. */
-  declare readonly lastTask: Task;
+  /** The task as last read, undefined when no poll was answered in time. */
+  declare readonly lastTask: Task | undefined;
+  /** The state the task was last seen in, undefined when no poll was answered in time. */
+  declare readonly lastState: Task["state"] | undefined;
   declare readonly timeoutMs: number;
 
-  constructor(lastTask: Task, timeoutMs: number) {
-    super(`Task ${lastTask.id} (${lastTask.task_type}) is still ${lastTask.state} after ${timeoutMs} ms`);
-    Object.assign(this, { taskId: lastTask.id, lastTask, timeoutMs });
+  constructor(taskId: string, lastTask: Task | undefined, timeoutMs: number, cause?: unknown) {
+    const seen = lastTask ? `is still ${lastTask.state}` : "was never seen (no poll answered in time)";
+    super(`Task ${taskId} ${seen} after ${timeoutMs} ms`, { cause });
+    Object.assign(this, { taskId, lastTask, lastState: lastTask?.state, timeoutMs });
   }
 
-  /** The state the task was last seen in. */
-  get lastState(): Task["state"] {
-    return this.lastTask.state;
+  toJSON() {
+    return { ...this, message: this.message };
+  }
+}
+
+/** A poll was answered with something else than the task asked for: another task's id, or no task at all. */
+export class TaskMismatchError extends CloudError {
+  override name = "TaskMismatchError";
+  declare readonly taskId: string;
+  /** The `id` of what the poll answered, undefined when it had none. */
+  declare readonly receivedId: unknown;
+
+  constructor(taskId: string, receivedId: unknown) {
+    super(
+      `A poll of task ${taskId} was answered with ${receivedId === undefined ? "no task id" : `task ${String(receivedId)}`}`,
+    );
+    Object.assign(this, { taskId, receivedId });
   }
 }
 
 /**
  * Polls `GET /cloud/v1/tasks/{task_id}` until the task is FINISHED (resolves with it) or ERROR (rejects with
- * {@link TaskFailedError}). Pauses grow from `intervalMs` to `maxIntervalMs`; after `timeoutMs` it rejects with
- * {@link TaskTimeoutError}. An error status while polling rejects with the call's `ApiError`.
+ * {@link TaskFailedError}). Pauses grow from `intervalMs` to `maxIntervalMs`. The whole wait ends within
+ * `timeoutMs`: each poll gets only the time left, and when it is up the wait rejects with
+ * {@link TaskTimeoutError} (with the state last seen). An error status while polling rejects with the call's
+ * `ApiError`; an answer for another task with {@link TaskMismatchError}.
  */
 export async function waitForTask(
   client: CloudClient,
   taskId: string,
   options: WaitOptions = {},
 ): Promise<Task> {
-  const { signal } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxIntervalMs = options.maxIntervalMs ?? DEFAULTS.maxIntervalMs;
-  const deadline = Date.now() + timeoutMs;
+  options.signal?.throwIfAborted();
+  const time = new AbortController();
+  const timer = setTimeout(
+    () => time.abort(new DOMException("The wait timed out", "TimeoutError")),
+    timeoutMs,
+  );
+  const signal = options.signal ? AbortSignal.any([options.signal, time.signal]) : time.signal;
   let pause = options.intervalMs ?? DEFAULTS.intervalMs;
-  for (;;) {
-    signal?.throwIfAborted();
-    const task = unwrap(
-      await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: taskId } }, signal }),
-    );
-    if (task.state === "FINISHED") return task;
-    if (task.state === "ERROR") throw new TaskFailedError(task);
-    const left = deadline - Date.now();
-    if (left <= 0) throw new TaskTimeoutError(task, timeoutMs);
-    await sleep(Math.min(pause, left), signal);
-    pause = Math.min(pause * GROWTH, maxIntervalMs);
+  let lastTask: Task | undefined;
+  try {
+    for (;;) {
+      const task: unknown = unwrap(
+        await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: taskId } }, signal }),
+      );
+      const id = (task as { id?: unknown } | null)?.id;
+      if (id !== taskId) throw new TaskMismatchError(taskId, redactDeep(id, redactorOf(client)));
+      lastTask = task as Task;
+      if (lastTask.state === "FINISHED") return lastTask;
+      if (lastTask.state === "ERROR") throw new TaskFailedError(lastTask, redactorOf(client));
+      await sleep(pause, signal);
+      pause = Math.min(pause * GROWTH, maxIntervalMs);
+    }
+  } catch (error) {
+    if (time.signal.aborted && !options.signal?.aborted) {
+      throw new TaskTimeoutError(
+        taskId,
+        redactDeep(lastTask, redactorOf(client)) as Task | undefined,
+        timeoutMs,
+        error instanceof TimeoutError ? error : undefined,
+      );
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -27,8 +27,11 @@ export function recordFailure(response: Response, info: CallInfo, redact: Redact
 /**
  * The {@link ApiError} of a failed result (`response.ok` false), or `undefined` for a successful one.
  * Results of clients made by `createCloudClient` carry the method and path template; for results of
- * other openapi-fetch clients the method is unknown and the path is the URL's.
+ * other openapi-fetch clients the method is unknown and the path is the URL's. Inside
+ * `if (result.error)` the type is `ApiError`, without `undefined`.
  */
+export function toApiError(result: FetchResult & { error: NonNullable<unknown> }): ApiError;
+export function toApiError(result: FetchResult): ApiError | undefined;
 export function toApiError(result: FetchResult): ApiError | undefined {
   const { response } = result;
   if (response.ok) return undefined;
