@@ -25,11 +25,16 @@ export class ResponseTooLargeError extends CallError {
     super(
       info,
       elapsedMs,
-      `: the answer (status ${status}, ${size}) exceeds maxResponseBytes ${maxResponseBytes}`,
+      `${operation(info)}: the answer (status ${status}, ${size}) exceeds maxResponseBytes ${maxResponseBytes}`,
       undefined,
     );
     Object.assign(this, { status, maxResponseBytes, receivedBytes, declaredBytes });
   }
+}
+
+/** ` (getTask)`: the operation, in a message after the path template. */
+function operation(info: CallInfo): string {
+  return info.operationId ? ` (${info.operationId})` : "";
 }
 
 /** What a {@link ResponseBodyError} says of the answer. */
@@ -58,7 +63,7 @@ export abstract class ResponseBodyError extends CallError {
     const shown = excerpt
       ? `: ${JSON.stringify(excerpt)}${answer.text.length > EXCERPT_LENGTH ? "…" : ""}`
       : "";
-    super(info, elapsedMs, ` answered ${answer.status} with ${what}${shown}`, undefined);
+    super(info, elapsedMs, `${operation(info)} answered ${answer.status} with ${what}${shown}`, undefined);
     const contentType = answer.contentType === null ? null : redact(answer.contentType);
     const requestId = answer.requestId === null ? undefined : redact(answer.requestId);
     Object.assign(this, { status: answer.status, contentType, requestId, excerpt });

@@ -1,7 +1,7 @@
 import type { OperationId } from "@cloud-contract/types";
 import { errorBodyMessage } from "./error-message.js";
 import type { ErrorStatus, StatusAndBody } from "./error-types.js";
-import { type Redact, redactDeep } from "./redact.js";
+import { type Redact, redactDeep, redactError } from "./redact.js";
 
 /** The base class of every error this package throws, so that one `instanceof` catches them all. */
 export class CloudError extends Error {
@@ -160,7 +160,7 @@ export class NetworkError extends CallError {
     const what = customFetch
       ? `: the custom fetch failed${code ? ` (${code})` : ""} for ${host}: ${redact(String((cause as Error).message))}`
       : `: network error${code ? ` (${code})` : ""} reaching ${host}`;
-    super(info, elapsedMs, what, cause);
+    super(info, elapsedMs, what, redactError(cause, redact));
     Object.assign(this, { host, code, customFetch });
   }
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
 import { ApiError } from "./errors.js";
-import { DEFAULT_PAGE_SIZE, paginate } from "./paginate.js";
+import {
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PAGE_SIZE,
+  PaginationError,
+  paginate,
+} from "./paginate.js";
 import { json, startServer, type TestServer, task } from "./test-support/server.js";
 
 /** The server's own page caps, as the real API enforces them. */
@@ -232,5 +238,87 @@ describe("paginate", () => {
     paginate(live(), "/billing/org/v1/plans/contents");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests.length).toBe(before);
+  });
+});
+
+describe("paginate against a list that lies", () => {
+  /** A full page of fresh tasks at every offset: a list without end. */
+  const fresh = (offset: number, size: number) =>
+    Array.from({ length: size }, (_, i) => task(`t-${offset + i}`, "RUNNING"));
+  let liar: TestServer;
+  beforeAll(async () => {
+    liar = await startServer((req, res) => {
+      const url = new URL(req.url, "http://x");
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const limit = Number(url.searchParams.get("limit") ?? 10);
+      switch (url.pathname.split("/")[5]) {
+        case "1": // ignores the offset: the first page, again and again, under a count that promises more
+          return json(res, 200, { count: 1_000_000, results: fresh(0, limit) });
+        case "2": // never says how many there are
+          return json(res, 200, { results: fresh(offset, limit) });
+        case "3": // says 3, sends full pages
+          return json(res, 200, { count: 3, results: fresh(offset, limit) });
+        case "4": // a count that always runs one page ahead
+          return json(res, 200, { count: offset + 2 * limit, results: fresh(offset, limit) });
+        default:
+          return json(res, 200, { count: 1, results: {} });
+      }
+    });
+  });
+  afterAll(() => liar.close());
+
+  const walk = async (region: number, limits: { maxPages?: number; maxItems?: number } = {}) => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: liar.url, retry: false });
+    const before = liar.requests.length;
+    const started = performance.now();
+    let yielded = 0;
+    const error = await (async () => {
+      for await (const _ of paginate(client, "/cloud/v1/tasks/{project_id}/{region_id}/active", {
+        params: { path: { project_id: 1, region_id: region }, query: { limit: 10 } },
+        ...limits,
+      }))
+        yielded++;
+    })().catch((e: unknown) => e);
+    const ms = Math.round(performance.now() - started);
+    return { error, yielded, requests: liar.requests.length - before, ms };
+  };
+
+  it.each([
+    ["repeats its first page", 1, "page-repeated", 2, 10],
+    ["has no count", 2, "count-missing", 1, 0],
+    ["sends more items than its count", 3, "count-contradicted", 1, 0],
+    ["has no results list", 5, "not-a-page", 1, 0],
+  ])("stops with PaginationError when it %s", async (_, region, reason, requests, items) => {
+    const walked = await walk(region);
+    expect(walked.error).toBeInstanceOf(PaginationError);
+    expect(walked.error).toMatchObject({
+      name: "PaginationError",
+      reason,
+      path: "/cloud/v1/tasks/{project_id}/{region_id}/active",
+      pages: requests,
+      items,
+    });
+    expect(walked.requests).toBe(requests);
+    expect(walked.yielded).toBe(items);
+    console.info(
+      `lying list (${reason}): PaginationError after ${walked.requests} requests, ${walked.ms} ms`,
+    );
+  });
+
+  it("stops a list without end at maxPages, and at maxItems, with the defaults bounding it too", async () => {
+    const pages = await walk(4, { maxPages: 5 });
+    expect(pages.error).toMatchObject({ reason: "max-pages", pages: 5, items: 50 });
+    expect(pages.requests).toBe(5);
+    const items = await walk(4, { maxItems: 25 });
+    expect(items.error).toMatchObject({ reason: "max-items", pages: 3, items: 25 });
+    expect(items.yielded).toBe(25);
+    expect(DEFAULT_MAX_PAGES).toBe(1_000);
+    expect(DEFAULT_MAX_ITEMS).toBe(100_000);
+    const byDefault = await walk(4);
+    expect(byDefault.error).toMatchObject({ reason: "max-pages", pages: DEFAULT_MAX_PAGES });
+    expect(byDefault.requests).toBe(DEFAULT_MAX_PAGES);
+    console.info(
+      `endless list: PaginationError (max-pages) after ${byDefault.requests} requests, ${byDefault.ms} ms`,
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
-import { ApiError } from "./errors.js";
+import { ApiError, TimeoutError } from "./errors.js";
 import {
   createBareMetalServersAndWait,
   replacePortAllowedAddressPairsAndWait,
   TaskFailedError,
+  TaskMismatchError,
   TaskTimeoutError,
   waitForTask,
   waitForTasks,
@@ -30,6 +31,11 @@ beforeAll(async () => {
       return json(res, 200, { tasks: ["pairs-1"] });
     }
     const id = req.url.replace("/cloud/v1/tasks/", "");
+    // A poll that hangs: headers never come (after the first answer, for "late-hang-").
+    if (id.startsWith("hang-") || (id.startsWith("late-hang-") && pollsOf(id) > 1)) return;
+    if (id.startsWith("late-hang-")) return json(res, 200, task(id, "RUNNING"));
+    if (id.startsWith("other-")) return json(res, 200, task("someone-else", "FINISHED"));
+    if (id === "not-a-task") return json(res, 200, ["FINISHED"]);
     const script = scripts.get(id);
     if (!script) return json(res, 404, { message: `Task ${id} not found` });
     const n = polls.get(id) ?? 0;
@@ -210,5 +216,60 @@ describe("create-and-wait helpers", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(server.requests.length - before).toBe(1);
+  });
+});
+
+describe("waitForTask within timeoutMs, whatever a poll does", () => {
+  /** One wait with timeoutMs 1000: its outcome and how long it took. */
+  const timed = async (id: string, options: object = {}) => {
+    const started = performance.now();
+    const error = await waitForTask(live(), id, { timeoutMs: 1_000, ...options }).catch((e: unknown) => e);
+    return { error, ms: performance.now() - started };
+  };
+
+  it.each([
+    ["a first poll that hangs", "hang-1", {}, undefined, true],
+    ["a later poll that hangs", "late-hang-1", { intervalMs: 50 }, "RUNNING", true],
+    ["a pause longer than the time left", "late-hang-2", { intervalMs: 5_000 }, "RUNNING", false],
+  ])(
+    "ends between 1.0 and 1.3 s on %s, naming the state last seen",
+    async (what, id, options, lastState, cut) => {
+      const { error, ms } = await timed(id, options);
+      expect(error).toBeInstanceOf(TaskTimeoutError);
+      expect(error).toMatchObject({ taskId: id, timeoutMs: 1_000, lastState });
+      expect((error as Error).message).toBe(
+        lastState
+          ? `Task ${id} is still ${lastState} after 1000 ms`
+          : `Task ${id} was never seen (no poll answered in time) after 1000 ms`,
+      );
+      // A poll the deadline cut off is the cause; a pause cut short has none.
+      if (cut) expect((error as Error).cause).toBeInstanceOf(TimeoutError);
+      else expect((error as Error).cause).toBeUndefined();
+      expect(ms).toBeGreaterThanOrEqual(1_000);
+      expect(ms).toBeLessThan(1_300);
+      console.info(`waitForTask timeoutMs 1000, ${what}: TaskTimeoutError after ${Math.round(ms)} ms`);
+    },
+  );
+
+  it("refuses an answer for another task, or one that is no task", async () => {
+    const other = await timed("other-1");
+    expect(other.error).toBeInstanceOf(TaskMismatchError);
+    expect(other.error).toMatchObject({ taskId: "other-1", receivedId: "someone-else" });
+    expect((other.error as Error).message).toBe("A poll of task other-1 was answered with task someone-else");
+    const list = await timed("not-a-task");
+    expect(list.error).toMatchObject({ name: "TaskMismatchError", receivedId: undefined });
+  });
+
+  it("bounds waitForTasks the same way", async () => {
+    scripts.set("fine-1", ["RUNNING"]);
+    const started = performance.now();
+    const error = await waitForTasks(live(), ["fine-1", "hang-2"], {
+      timeoutMs: 1_000,
+      intervalMs: 50,
+    }).catch((e: unknown) => e);
+    const ms = performance.now() - started;
+    expect(error).toBeInstanceOf(TaskTimeoutError);
+    expect(ms).toBeGreaterThanOrEqual(1_000);
+    expect(ms).toBeLessThan(1_300);
   });
 });
