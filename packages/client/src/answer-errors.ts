@@ -73,31 +73,19 @@ export abstract class ResponseBodyError extends CallError {
 /** A success answer with no body at all. */
 export class EmptyBodyError extends ResponseBodyError {
   override name = "EmptyBodyError";
-  constructor(info: CallInfo, answer: AnswerInfo, elapsedMs: number, redact: Redact) {
-    super(info, answer, "an empty body where JSON is documented", elapsedMs, redact);
-  }
 }
 
 /** A body labelled JSON (or not labelled) that does not parse as JSON. */
 export class InvalidJsonError extends ResponseBodyError {
   override name = "InvalidJsonError";
-  constructor(info: CallInfo, answer: AnswerInfo, elapsedMs: number, redact: Redact) {
-    super(info, answer, `invalid JSON (${answer.contentType ?? "no content type"})`, elapsedMs, redact);
-  }
 }
 
 /** A body that is not JSON at all, labelled as what it is: an HTML page, plain text, XML. */
 export class NotJsonError extends ResponseBodyError {
   override name = "NotJsonError";
-  constructor(info: CallInfo, answer: AnswerInfo, elapsedMs: number, redact: Redact) {
-    super(info, answer, `${answer.contentType} where JSON is documented`, elapsedMs, redact);
-  }
 }
 
 /** A JSON body under another content type than JSON (`text/plain`, `application/octet-stream` …). */
 export class WrongContentTypeError extends ResponseBodyError {
   override name = "WrongContentTypeError";
-  constructor(info: CallInfo, answer: AnswerInfo, elapsedMs: number, redact: Redact) {
-    super(info, answer, `JSON labelled ${answer.contentType}, not application/json`, elapsedMs, redact);
-  }
 }

@@ -2,18 +2,15 @@
 // it) the moment the limit is passed, so a misbehaving server or proxy can never fill the process's memory.
 import { ResponseTooLargeError } from "./answer-errors.js";
 import type { CallInfo } from "./errors.js";
+import { resolveLimit } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
 
 /** The default largest answer body, in bytes: 64 MiB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 67_108_864;
 
 /** Checks the `maxResponseBytes` option: a positive number of bytes, or 0 / Infinity for no limit. */
 export function resolveMaxResponseBytes(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
-  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
-    throw new TypeError("createCloudClient: maxResponseBytes must be a number of bytes ≥ 0 (0 = no limit).");
-  }
-  return value === Number.POSITIVE_INFINITY ? 0 : value;
+  return resolveLimit(value, "maxResponseBytes", DEFAULT_MAX_RESPONSE_BYTES);
 }
 
 /** What the bound of one attempt needs to know. */
@@ -31,9 +28,6 @@ export interface BodyBound {
   signal: AbortSignal | undefined;
 }
 
-/** Statuses whose answers have no body (a Response with one cannot be made). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-
 /**
  * The answer with its body bounded. The runtime's fetch reads exactly `Content-Length` bytes of an
  * uncompressed answer, so one within the limit is returned as it is; a larger declared length fails at
@@ -41,8 +35,8 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  */
 export async function boundResponse(response: Response, bound: BodyBound): Promise<Response> {
   const { body } = response;
-  if (!body || NULL_BODY.has(response.status) || (bound.maxBytes === 0 && bound.trustsLength))
-    return response;
+  // (A 204, 205 or 304 has no body: fetch gives none, and a Response with one cannot be made.)
+  if (!body || (bound.maxBytes === 0 && bound.trustsLength)) return response;
   const length = response.headers.get("content-length");
   const declared = length === null ? Number.NaN : Number(length);
   if (bound.maxBytes > 0 && declared > bound.maxBytes) {
@@ -52,10 +46,7 @@ export async function boundResponse(response: Response, bound: BodyBound): Promi
   const encoding = response.headers.get("content-encoding");
   if (bound.trustsLength && declared >= 0 && (!encoding || encoding === "identity")) return response;
   const bounded = new Response(countedBody(body, response.status, bound), response);
-  Object.defineProperties(bounded, {
-    url: { value: response.url },
-    redirected: { value: response.redirected },
-  });
+  Object.defineProperty(bounded, "url", { value: response.url });
   return bounded;
 }
 

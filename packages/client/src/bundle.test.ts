@@ -6,8 +6,11 @@ import { measureBundle } from "./test-support/bundle-size.js";
 
 const entry = fileURLToPath(new URL("./index.ts", import.meta.url));
 const MAX_GZIPPED_BYTES = 10_000;
-/** Today's size plus 10 %: the 7.22 kB measured before per-call options and checked answers were added. */
-const MAX_CORE_GZIPPED_BYTES = Math.round(7_220 * 1.1);
+/**
+ * The 9.96 kB measured with bounded answers, a typed error per unusable body, bounded pagination and task
+ * polling, rounded up to the ceiling (it was 7.22 kB plus 10 % before them).
+ */
+const MAX_CORE_GZIPPED_BYTES = 10_000;
 
 describe("runtime bundle", () => {
   it(`is at most ${MAX_CORE_GZIPPED_BYTES} bytes minified and gzipped without validation, openapi-fetch included, with no Node built-ins`, async () => {

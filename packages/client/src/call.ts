@@ -4,7 +4,13 @@ import { AbortError, type CallInfo, CloudError, NetworkError, TimeoutError } fro
 import type { CloudClientLogger } from "./middleware/log.js";
 import { requestEvent } from "./middleware/log.js";
 import { createRetryPolicy, type RetryOptions, type RetryPolicy } from "./middleware/retry.js";
-import { type Deadline, DeadlineClock, type FetchLike, resolveTimeoutMs } from "./middleware/timeout.js";
+import {
+  type Deadline,
+  DeadlineClock,
+  type FetchLike,
+  resolveLimit,
+  resolveTimeoutMs,
+} from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
 import { readJson } from "./read-json.js";
 import { keepRedactor, type Redact } from "./redact.js";
@@ -94,13 +100,16 @@ export async function runCall(
       clock = timeoutMs > 0 ? new DeadlineClock(timeoutMs) : undefined;
     }
     if (ownRetry !== undefined) retry = createRetryPolicy(ownRetry);
-    if (ownCall !== undefined) callTimeoutMs = resolveTimeoutMs(ownCall, "callTimeoutMs", 0);
+    if (ownCall !== undefined) callTimeoutMs = resolveLimit(ownCall, "callTimeoutMs", 0);
     if (ownMax !== undefined) maxResponseBytes = resolveMaxResponseBytes(ownMax);
   }
   // A JSON body is read here rather than by openapi-fetch, so that a body that is not JSON is a typed error.
   const json = (init?.parseAs ?? "json") === "json";
-  const callTimer = callTimeoutMs > 0 ? new CallTimer(callTimeoutMs, init?.signal ?? undefined) : undefined;
-  const callerSignal = callTimer?.signal ?? init?.signal ?? undefined;
+  const callTime = callTimeoutMs > 0 ? AbortSignal.timeout(callTimeoutMs) : undefined;
+  const ownSignal = init?.signal ?? undefined;
+  const callerSignal =
+    callTime && ownSignal ? AbortSignal.any([ownSignal, callTime]) : (callTime ?? ownSignal);
+  const timer = callTime && { signal: callTime, ms: callTimeoutMs };
   const customFetch = init?.fetch !== undefined || !settings.nativeFetch;
   const bound: BodyBound = {
     call,
@@ -109,118 +118,90 @@ export async function runCall(
     trustsLength: !customFetch,
     signal: undefined,
   };
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const event = { method, path, attempt };
-      const deadline = clock?.start(callerSignal);
-      const attemptStarted = logger ? performance.now() : 0;
-      let result: FetchResult | undefined;
-      let failure: unknown;
-      try {
-        const answer = await send(
-          method,
-          path,
-          attemptInit(sent, deadline, callerSignal, json, settings, event, bound),
+  for (let attempt = 1; ; attempt++) {
+    const event = { method, path, attempt };
+    const deadline = clock?.start(callerSignal);
+    const attemptStarted = logger ? performance.now() : 0;
+    let result: FetchResult | undefined;
+    let failure: unknown;
+    try {
+      const answer = await send(
+        method,
+        path,
+        attemptInit(sent, deadline, callerSignal, json, settings, event, bound),
+      );
+      const { response } = answer;
+      if (json && response.ok && response.status !== 204 && method !== "HEAD") {
+        answer.data = await readJson(response, call, started, settings.redact);
+      }
+      result = answer;
+    } catch (cause) {
+      await identify(call);
+      if (callerSignal?.aborted) failure = cancelled(call, started, callerSignal, timer);
+      else if (deadline?.expired)
+        failure = new TimeoutError(call, timeoutMs, performance.now() - started, cause);
+      else if (cause instanceof CloudError) failure = cause;
+      // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
+      else if (cause instanceof TypeError) {
+        const host = new URL(init?.baseUrl ?? settings.baseUrl).host;
+        failure = new NetworkError(
+          call,
+          host,
+          performance.now() - started,
+          cause,
+          customFetch,
+          settings.redact,
         );
-        const { response } = answer;
-        if (json && response.ok && response.status !== 204 && method !== "HEAD") {
-          answer.data = await readJson(response, call, started, settings.redact);
-        }
-        result = answer;
-      } catch (cause) {
-        await identify(call);
-        if (callerSignal?.aborted) failure = cancelled(call, started, callerSignal, callTimer);
-        else if (deadline?.expired)
-          failure = new TimeoutError(call, timeoutMs, performance.now() - started, cause);
-        else if (cause instanceof CloudError) failure = cause;
-        // fetch reports every transport failure (refused, reset, DNS, body cut off) as a TypeError.
-        else if (cause instanceof TypeError) {
-          const host = new URL(init?.baseUrl ?? settings.baseUrl).host;
-          failure = new NetworkError(
-            call,
-            host,
-            performance.now() - started,
-            cause,
-            customFetch,
-            settings.redact,
-          );
-        } else failure = cause;
-      } finally {
-        deadline?.clear();
-      }
-      const response = result?.response;
-      if (logger && response) {
-        const { redact } = settings;
-        const id = response.headers.get("x-request-id");
-        logger({
-          type: "response",
-          ...event,
-          url: redact(response.url),
-          status: response.status,
-          durationMs: performance.now() - attemptStarted,
-          requestId: id === null ? undefined : redact(id),
-        });
-      }
-      const delay =
-        response || failure instanceof NetworkError
-          ? retry?.delayFor(method, attempt - 1, response)
-          : undefined;
-      if (response?.ok || delay === undefined) {
-        if (!result) throw failure;
-        // The common case without an extra await: a success nobody checks.
-        return response?.ok && !settings.check ? result : await settle(result, call, settings, init?.parseAs);
-      }
-      const reason = response ? `status ${response.status}` : (failure as NetworkError).message;
-      logger?.({ type: "retry", ...event, retry: attempt, delayMs: delay, reason });
-      try {
-        await sleep(delay, callerSignal);
-      } catch {
-        await identify(call);
-        throw cancelled(call, started, callerSignal, callTimer);
-      }
+      } else failure = cause;
+    } finally {
+      deadline?.clear();
     }
-  } finally {
-    callTimer?.clear();
+    const response = result?.response;
+    if (logger && response) {
+      const { redact } = settings;
+      const id = response.headers.get("x-request-id");
+      logger({
+        type: "response",
+        ...event,
+        url: redact(response.url),
+        status: response.status,
+        durationMs: performance.now() - attemptStarted,
+        requestId: id === null ? undefined : redact(id),
+      });
+    }
+    const delay =
+      response || failure instanceof NetworkError
+        ? retry?.delayFor(method, attempt - 1, response)
+        : undefined;
+    if (response?.ok || delay === undefined) {
+      if (!result) throw failure;
+      // The common case without an extra await: a success nobody checks.
+      return response?.ok && !settings.check ? result : settle(result, call, settings, init?.parseAs);
+    }
+    const reason = response ? `status ${response.status}` : (failure as NetworkError).message;
+    logger?.({ type: "retry", ...event, retry: attempt, delayMs: delay, reason });
+    try {
+      await sleep(delay, callerSignal);
+    } catch {
+      await identify(call);
+      throw cancelled(call, started, callerSignal, timer);
+    }
   }
 }
 
 /** The per-call options that change how the call is run (not sent). */
 const OWN_KEYS = ["timeoutMs", "retry", "callTimeoutMs", "maxResponseBytes"] as const;
 
-/** The limit of a whole call: a signal that aborts `ms` after the start, or with the caller's own signal. */
-class CallTimer {
-  readonly signal: AbortSignal;
-  readonly ms: number;
-  readonly #controller = new AbortController();
-  readonly #timer: ReturnType<typeof setTimeout>;
-
-  constructor(ms: number, caller: AbortSignal | undefined) {
-    this.ms = ms;
-    const timeout = () => this.#controller.abort(new DOMException("The call timed out", "TimeoutError"));
-    this.#timer = setTimeout(timeout, ms);
-    this.signal = caller ? AbortSignal.any([caller, this.#controller.signal]) : this.#controller.signal;
-  }
-
-  /** True when the call's time (not the caller) ended it. */
-  get expired(): boolean {
-    return this.#controller.signal.aborted;
-  }
-
-  clear(): void {
-    clearTimeout(this.#timer);
-  }
-}
-
 /** The error a wait or an attempt ends with when the caller's signal (or the call's time) aborted it. */
 function cancelled(
   call: CallInfo,
   started: number,
   signal: AbortSignal | undefined,
-  timer: CallTimer | undefined,
+  timer: { signal: AbortSignal; ms: number } | undefined,
 ): Error {
   const reason = signal?.reason;
   const elapsed = performance.now() - started;
-  if (timer?.expired) return new TimeoutError(call, timer.ms, elapsed, reason);
+  if (timer?.signal.aborted) return new TimeoutError(call, timer.ms, elapsed, reason);
   return (reason as Error | undefined)?.name === "TimeoutError"
     ? new TimeoutError(call, undefined, elapsed, reason)
     : new AbortError(call, elapsed, reason);

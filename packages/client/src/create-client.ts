@@ -6,7 +6,7 @@ import type { CloudClient } from "./call-types.js";
 import { authHeaders, resolveApiKey } from "./middleware/auth.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { createRetryPolicy, type RetryOptions } from "./middleware/retry.js";
-import { DeadlineClock, resolveTimeoutMs } from "./middleware/timeout.js";
+import { DeadlineClock, resolveLimit, resolveTimeoutMs } from "./middleware/timeout.js";
 import { serializeQuery } from "./query.js";
 import { createRedactor } from "./redact.js";
 import { createResponseCheck, type ValidateResponses } from "./response-check.js";
@@ -80,7 +80,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   return wrapClient(core, {
     timeoutMs,
     clock: timeoutMs > 0 ? new DeadlineClock(timeoutMs) : undefined,
-    callTimeoutMs: resolveTimeoutMs(options.callTimeoutMs, "callTimeoutMs", 0),
+    callTimeoutMs: resolveLimit(options.callTimeoutMs, "callTimeoutMs", 0),
     maxResponseBytes: resolveMaxResponseBytes(options.maxResponseBytes),
     retry: createRetryPolicy(options.retry),
     throwOnError: options.throwOnError === true,

@@ -1,11 +1,16 @@
 import type { OperationId } from "@cloud-contract/types";
 import { errorBodyMessage } from "./error-message.js";
 import type { ErrorStatus, StatusAndBody } from "./error-types.js";
-import { type Redact, redactDeep, redactError } from "./redact.js";
+import { holdsSecret, type Redact, redactDeep } from "./redact.js";
 
 /** The base class of every error this package throws, so that one `instanceof` catches them all. */
 export class CloudError extends Error {
   override name = "CloudError";
+
+  /** Its fields and message, for logs that serialise errors. */
+  toJSON(): object {
+    return { ...this, message: this.message };
+  }
 }
 
 /** What an {@link ApiError} is made of. */
@@ -58,7 +63,7 @@ export class ApiErrorBase extends CloudError {
     return bodyText(this.body, "exception_class");
   }
 
-  toJSON() {
+  override toJSON() {
     const { headers, serverMessage, ...fields } = this;
     return { ...fields, message: this.message };
   }
@@ -129,10 +134,6 @@ export abstract class CallError extends CloudError {
     super(`${info.method} ${info.path}${what} after ${Math.round(elapsedMs)} ms`, { cause });
     Object.assign(this, { method: info.method, path: info.path, operationId: info.operationId, elapsedMs });
   }
-
-  toJSON() {
-    return { ...this, message: this.message };
-  }
 }
 
 /**
@@ -145,7 +146,10 @@ export class NetworkError extends CallError {
   declare readonly host: string;
   /** The system error code when the runtime gives one (`ECONNRESET`, `ECONNREFUSED`, `UND_ERR_SOCKET` …). */
   declare readonly code: string | undefined;
-  /** True when the request went through a custom `fetch` (the client's option or the call's). */
+  /**
+   * True when the request went through a custom `fetch` (the client's option or the call's). Its error is
+   * the `cause`, unless that error's text holds the API key.
+   */
   declare readonly customFetch: boolean;
 
   constructor(
@@ -158,9 +162,9 @@ export class NetworkError extends CallError {
   ) {
     const code = errorCode(cause);
     const what = customFetch
-      ? `: the custom fetch failed${code ? ` (${code})` : ""} for ${host}: ${redact(String((cause as Error).message))}`
+      ? `: the custom fetch failed${code ? ` (${code})` : ""}: ${redact(String((cause as Error).message))}`
       : `: network error${code ? ` (${code})` : ""} reaching ${host}`;
-    super(info, elapsedMs, what, redactError(cause, redact));
+    super(info, elapsedMs, what, holdsSecret(cause, redact) ? undefined : cause);
     Object.assign(this, { host, code, customFetch });
   }
 }

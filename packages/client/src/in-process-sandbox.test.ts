@@ -3,6 +3,7 @@
 import { createSandbox, type InProcessSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloudClient } from "./create-client.js";
+import { NetworkError } from "./errors.js";
 import { waitForTask } from "./tasks.js";
 
 /** Long enough that no task finishes on the wall clock during the test: only the manual clock moves it. */
@@ -34,6 +35,24 @@ describe("the client over an in-process sandbox", () => {
     await tenant.clock.advance(TASK_DELAY_MS);
     const task = await waitForTask(client, taskId, { intervalMs: 5, maxIntervalMs: 5, timeoutMs: 5_000 });
     expect(task).toMatchObject({ id: taskId, state: "FINISHED" });
+  });
+
+  it("names the custom fetch, not the production host, when a sandbox fault drops the connection", async () => {
+    const tenant = await sandbox.control.tenant();
+    const client = createCloudClient({ apiKey: tenant.key, fetch: sandbox.fetch, retry: false });
+    await tenant.faults.add({ operation_id: "getTask", kind: "reset" });
+    const error = await client
+      .GET("/cloud/v1/tasks/{task_id}", {
+        params: { path: { task_id: "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9" } },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ customFetch: true, operationId: "getTask" });
+    const { message } = error as NetworkError;
+    expect(message).not.toContain("api.gcore.com");
+    expect(message).toMatch(
+      /^GET \/cloud\/v1\/tasks\/\{task_id\}: the custom fetch failed: fetch failed: the connection was reset \(an armed fault\) after \d+ ms$/,
+    );
   });
 
   it("answers the sandbox's own errors in the service's shape, and rejects once closed", async () => {

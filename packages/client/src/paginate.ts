@@ -64,13 +64,9 @@ export class PaginationError extends CloudError {
   /** The offset of the last page fetched. */
   declare readonly offset: number;
 
-  constructor(
-    reason: PaginationStop,
-    what: string,
-    at: { path: string; pages: number; items: number; offset: number },
-  ) {
+  constructor(reason: PaginationStop, at: { path: string; pages: number; items: number; offset: number }) {
     super(
-      `paginate ${at.path}: ${what} (after ${at.pages} pages and ${at.items} items, at offset ${at.offset})`,
+      `paginate ${at.path} stopped (${reason}) after ${at.pages} pages and ${at.items} items, at offset ${at.offset}`,
     );
     Object.assign(this, { reason, ...at });
   }
@@ -121,27 +117,25 @@ export async function* paginate<Path extends PaginatedPath>(
   let pages = 0;
   let items = 0;
   let previous: string | undefined;
-  const stop = (reason: PaginationStop, what: string) =>
-    new PaginationError(reason, what, { path, pages, items, offset });
+  const stop = (reason: PaginationStop) => new PaginationError(reason, { path, pages, items, offset });
   for (;;) {
-    if (pages >= maxPages) throw stop("max-pages", `more than maxPages (${maxPages}) pages`);
+    if (pages >= maxPages) throw stop("max-pages");
     const query = { ...filters, limit, offset };
     const page = unwrap(await get(path, { ...base, params: { ...base.params, query } })) as Page;
     pages++;
     const { results, count } = page;
-    if (!Array.isArray(results)) throw stop("not-a-page", "a page without a results list");
-    if (!Number.isInteger(count) || (count as number) < 0)
-      throw stop("count-missing", "a page without a count");
+    if (!Array.isArray(results)) throw stop("not-a-page");
+    if (!Number.isInteger(count) || (count as number) < 0) throw stop("count-missing");
     if (offset + results.length > (count as number)) {
-      throw stop("count-contradicted", `${results.length} items at offset ${offset} of a count of ${count}`);
+      throw stop("count-contradicted");
     }
     if (results.length > 0) {
       const fingerprint = JSON.stringify(results);
-      if (fingerprint === previous) throw stop("page-repeated", "a page the same as the one before it");
+      if (fingerprint === previous) throw stop("page-repeated");
       previous = fingerprint;
     }
     for (const item of results) {
-      if (items >= maxItems) throw stop("max-items", `more than maxItems (${maxItems}) items`);
+      if (items >= maxItems) throw stop("max-items");
       items++;
       yield item as PageItem<Path>;
     }

@@ -2,10 +2,10 @@
 // is empty, does not parse, is not JSON or is JSON under another content type is a typed error, never a
 // SyntaxError or undefined data.
 import {
-  type AnswerInfo,
   EmptyBodyError,
   InvalidJsonError,
   NotJsonError,
+  type ResponseBodyError,
   WrongContentTypeError,
 } from "./answer-errors.js";
 import type { CallInfo } from "./errors.js";
@@ -23,42 +23,26 @@ export async function readJson(
   redact: Redact,
 ): Promise<unknown> {
   const text = await response.text();
-  const contentType = response.headers.get("content-type");
-  const labelledJson = contentType === null || JSON_TYPE.test(contentType);
-  if (labelledJson && text !== "") {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw await bodyError(InvalidJsonError, response, text, call, started, redact);
-    }
-  }
-  if (text === "") throw await bodyError(EmptyBodyError, response, text, call, started, redact);
-  let json = true;
+  const type = response.headers.get("content-type");
+  const labelledJson = type === null || JSON_TYPE.test(type);
+  if (text === "") throw await bodyError(EmptyBodyError, "an empty body where JSON is documented");
   try {
-    JSON.parse(text);
+    const data: unknown = JSON.parse(text);
+    if (labelledJson) return data;
   } catch {
-    json = false;
+    throw await bodyError(
+      labelledJson ? InvalidJsonError : NotJsonError,
+      labelledJson ? `invalid JSON (${type ?? "no content type"})` : `${type} where JSON is documented`,
+    );
   }
-  throw await bodyError(json ? WrongContentTypeError : NotJsonError, response, text, call, started, redact);
+  throw await bodyError(WrongContentTypeError, `JSON labelled ${type}, not application/json`);
+
+  async function bodyError(Kind: typeof ResponseBodyError, what: string): Promise<Error> {
+    await identify(call);
+    const { status, headers } = response;
+    const answer = { status, contentType: type, requestId: headers.get("x-request-id"), text };
+    return new (Kind as unknown as BodyErrorClass)(call, answer, what, performance.now() - started, redact);
+  }
 }
 
-type BodyErrorClass = new (info: CallInfo, answer: AnswerInfo, elapsedMs: number, redact: Redact) => Error;
-
-async function bodyError(
-  Kind: BodyErrorClass,
-  response: Response,
-  text: string,
-  call: CallInfo,
-  started: number,
-  redact: Redact,
-): Promise<Error> {
-  await identify(call);
-  const { status, headers } = response;
-  const answer = {
-    status,
-    contentType: headers.get("content-type"),
-    requestId: headers.get("x-request-id"),
-    text,
-  };
-  return new Kind(call, answer, performance.now() - started, redact);
-}
+type BodyErrorClass = new (...args: ConstructorParameters<typeof ResponseBodyError>) => Error;

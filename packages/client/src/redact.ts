@@ -54,22 +54,10 @@ export function redactDeep(value: unknown, redact: Redact | undefined): unknown 
   return root;
 }
 
-/**
- * An error with `redact` applied to its message and stack and those of its causes: the error itself when
- * none of them holds a secret, else copies (name, message, stack, `code` and `cause` kept).
- */
-export function redactError(error: unknown, redact: Redact): unknown {
-  if (!(error instanceof Error)) return error;
-  const cause = redactError(error.cause, redact);
-  const message = redact(error.message);
-  const stack = error.stack === undefined ? undefined : redact(error.stack);
-  if (cause === error.cause && message === error.message && stack === error.stack) return error;
-  const copy = new Error(message, cause === undefined ? undefined : { cause });
-  const { code } = error as { code?: unknown };
-  Object.defineProperties(copy, {
-    name: { value: error.name, configurable: true, writable: true },
-    stack: { value: stack, configurable: true, writable: true },
-  });
-  if (code !== undefined) Object.assign(copy, { code });
-  return copy;
+/** Whether `redact` would change the message or stack of an error or of any of its causes. */
+export function holdsSecret(error: unknown, redact: Redact): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    for (const text of [e.message, e.stack ?? ""]) if (redact(text) !== text) return true;
+  }
+  return false;
 }

@@ -57,10 +57,6 @@ export class TaskTimeoutError extends CloudError {
     super(`Task ${taskId} ${seen} after ${timeoutMs} ms`, { cause });
     Object.assign(this, { taskId, lastTask, lastState: lastTask?.state, timeoutMs });
   }
-
-  toJSON() {
-    return { ...this, message: this.message };
-  }
 }
 
 /** A poll was answered with something else than the task asked for: another task's id, or no task at all. */

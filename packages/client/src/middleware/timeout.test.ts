@@ -25,6 +25,7 @@ beforeAll(async () => {
       setTimeout(() => res.end('"state":"FINISHED","task_type":"x","user_id":1,"created_on":"x"}'), wait);
       return;
     }
+    if (id === "busy") return json(res, 503, { message: "busy" }, { "retry-after": "1" });
     setTimeout(() => json(res, 200, task(id ?? "", "FINISHED")), wait);
   });
 });
@@ -134,6 +135,43 @@ describe("timeoutMs", () => {
     expect(resolveTimeoutMs(Number.POSITIVE_INFINITY)).toBe(0);
   });
 });
+
+describe("callTimeoutMs", () => {
+  it("bounds the whole call, its attempts and the waits between them, client-wide or per call", async () => {
+    const retrying = createCloudClient({ apiKey: "k", baseUrl: server.url, callTimeoutMs: 300 });
+    const cases = [
+      // Each attempt answers at once, but the retries would wait 1 s each (Retry-After: 1).
+      () => slowGet(retrying, "busy", 0),
+      // One attempt without an attempt limit, answered only after 3 s.
+      () =>
+        (createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 0 }).GET as CallAny)(
+          "/cloud/v1/tasks/{task_id}/3000",
+          { params: { path: { task_id: "late" } }, callTimeoutMs: 300 },
+        ),
+    ];
+    for (const call of cases) {
+      const started = performance.now();
+      const error = await call().catch((e: unknown) => e);
+      const ms = performance.now() - started;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ timeoutMs: 300 });
+      expect(ms).toBeGreaterThanOrEqual(299);
+      expect(ms).toBeLessThan(900);
+    }
+    expect(() => createCloudClient({ apiKey: "k", callTimeoutMs: -5 })).toThrow(/callTimeoutMs/);
+  });
+
+  it("still lets a caller's own signal cancel the call", async () => {
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, callTimeoutMs: 5_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("enough")), 50);
+    const error = await slowGet(client, "cancelled", 3000, controller.signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+  });
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: a test-only path outside the spec
+type CallAny = (path: string, init: any) => Promise<unknown>;
 
 describe("a per-call signal", () => {
   it("cancels the call with an AbortError carrying the caller's reason, not a TimeoutError", async () => {

@@ -4,17 +4,18 @@ export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response
 /** The default time limit of one request (one attempt), in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** Checks a time limit option: a positive number of milliseconds, or 0 / Infinity for no limit. */
-export function resolveTimeoutMs(
-  timeoutMs: number | undefined,
-  name = "timeoutMs",
-  fallback = DEFAULT_TIMEOUT_MS,
-): number {
-  if (timeoutMs === undefined) return fallback;
-  if (typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) || timeoutMs < 0) {
-    throw new TypeError(`createCloudClient: ${name} must be a number of milliseconds ≥ 0 (0 = no limit).`);
+/** Checks the `timeoutMs` option: a positive number of milliseconds, or 0 / Infinity for no limit. */
+export function resolveTimeoutMs(timeoutMs: number | undefined): number {
+  return resolveLimit(timeoutMs, "timeoutMs", DEFAULT_TIMEOUT_MS);
+}
+
+/** Checks a limit option (`timeoutMs`, `callTimeoutMs`, `maxResponseBytes`): ≥ 0, with 0 or Infinity for none. */
+export function resolveLimit(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
+    throw new TypeError(`createCloudClient: ${name} must be a number ≥ 0 (0 = no limit).`);
   }
-  return timeoutMs === Number.POSITIVE_INFINITY ? 0 : timeoutMs;
+  return value === Number.POSITIVE_INFINITY ? 0 : value;
 }
 
 /**
