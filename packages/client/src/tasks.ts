@@ -90,10 +90,14 @@ export async function waitForTask(
   const maxIntervalMs = options.maxIntervalMs ?? DEFAULTS.maxIntervalMs;
   options.signal?.throwIfAborted();
   const time = new AbortController();
-  const timer = setTimeout(
-    () => time.abort(new DOMException("The wait timed out", "TimeoutError")),
-    timeoutMs,
-  );
+  // Timers may fire a little before their time by performance.now(): the wait never gives up early.
+  const end = performance.now() + timeoutMs;
+  const expire = () => {
+    const left = end - performance.now();
+    if (left > 0) timer = setTimeout(expire, Math.ceil(left));
+    else time.abort(new DOMException("The wait timed out", "TimeoutError"));
+  };
+  let timer = setTimeout(expire, timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, time.signal]) : time.signal;
   let pause = options.intervalMs ?? DEFAULTS.intervalMs;
   let lastTask: Task | undefined;
