@@ -21,7 +21,7 @@ export class ResponseTooLargeError extends CallError {
     declaredBytes: number | undefined,
     elapsedMs: number,
   ) {
-    const size = declaredBytes === undefined ? `over ${receivedBytes} bytes` : `${declaredBytes} bytes`;
+    const size = `${declaredBytes ?? `over ${receivedBytes}`} bytes`;
     super(
       info,
       elapsedMs,

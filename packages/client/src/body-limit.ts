@@ -33,16 +33,13 @@ export interface BodyBound {
  * uncompressed answer, so one within the limit is returned as it is; a larger declared length fails at
  * once; any other body (chunked, compressed, or from a custom fetch) is counted as it is read.
  */
-export async function boundResponse(response: Response, bound: BodyBound): Promise<Response> {
+export function boundResponse(response: Response, bound: BodyBound): Response | Promise<Response> {
   const { body } = response;
   // (A 204, 205 or 304 has no body: fetch gives none, and a Response with one cannot be made.)
   if (!body || (bound.maxBytes === 0 && bound.trustsLength)) return response;
   const length = response.headers.get("content-length");
   const declared = length === null ? Number.NaN : Number(length);
-  if (bound.maxBytes > 0 && declared > bound.maxBytes) {
-    await body.cancel().catch(() => undefined);
-    throw await tooLarge(bound, response.status, 0, declared);
-  }
+  if (bound.maxBytes > 0 && declared > bound.maxBytes) return refuse(body, response.status, declared, bound);
   const encoding = response.headers.get("content-encoding");
   if (bound.trustsLength && declared >= 0 && (!encoding || encoding === "identity")) return response;
   const bounded = new Response(countedBody(body, response.status, bound), response);
@@ -84,6 +81,17 @@ function countedBody(source: ReadableStream<Uint8Array>, status: number, bound: 
     },
     { highWaterMark: 0 },
   );
+}
+
+/** A declared length over the limit: the body is cancelled unread. */
+async function refuse(
+  body: ReadableStream,
+  status: number,
+  declared: number,
+  bound: BodyBound,
+): Promise<never> {
+  await body.cancel().catch(() => undefined);
+  throw await tooLarge(bound, status, 0, declared);
 }
 
 async function tooLarge(bound: BodyBound, status: number, read: number, declared: number | undefined) {

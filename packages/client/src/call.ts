@@ -252,8 +252,11 @@ function attemptInit(
   }
   const unbounded = fetch;
   bound.signal = bound.trustsLength ? undefined : (deadline?.signal ?? callerSignal);
-  fetch = async (request: Request) => boundResponse(await unbounded(request), bound);
-  const next: CallInit = { ...init, signal: deadline ? undefined : callerSignal, fetch };
-  if (json) next.parseAs = "stream";
-  return next;
+  fetch = (request: Request) => unbounded(request).then((response) => boundResponse(response, bound));
+  return {
+    ...init,
+    signal: deadline ? undefined : callerSignal,
+    fetch,
+    parseAs: json ? "stream" : init?.parseAs,
+  };
 }

@@ -24,25 +24,45 @@ export async function readJson(
 ): Promise<unknown> {
   const text = await response.text();
   const type = response.headers.get("content-type");
-  const labelledJson = type === null || JSON_TYPE.test(type);
-  if (text === "") throw await bodyError(EmptyBodyError, "an empty body where JSON is documented");
-  try {
-    const data: unknown = JSON.parse(text);
-    if (labelledJson) return data;
-  } catch {
-    throw await bodyError(
-      labelledJson ? InvalidJsonError : NotJsonError,
-      labelledJson ? `invalid JSON (${type ?? "no content type"})` : `${type} where JSON is documented`,
-    );
+  if (text !== "" && (type === null || JSON_TYPE.test(type))) {
+    try {
+      return JSON.parse(text);
+    } catch {}
   }
-  throw await bodyError(WrongContentTypeError, `JSON labelled ${type}, not application/json`);
+  throw await bodyError(response, text, type, call, started, redact);
+}
 
-  async function bodyError(Kind: typeof ResponseBodyError, what: string): Promise<Error> {
-    await identify(call);
-    const { status, headers } = response;
-    const answer = { status, contentType: type, requestId: headers.get("x-request-id"), text };
-    return new (Kind as unknown as BodyErrorClass)(call, answer, what, performance.now() - started, redact);
+/** The error of a body that is not the documented JSON: the first cause that applies. */
+async function bodyError(
+  response: Response,
+  text: string,
+  type: string | null,
+  call: CallInfo,
+  started: number,
+  redact: Redact,
+): Promise<Error> {
+  let Kind: typeof ResponseBodyError = EmptyBodyError;
+  let what = "an empty body where JSON is documented";
+  if (text !== "") {
+    Kind = type === null || JSON_TYPE.test(type) ? InvalidJsonError : WrongContentTypeError;
+    what =
+      Kind === InvalidJsonError ? `invalid JSON (${type ?? "no content type"})` : `JSON labelled ${type}`;
+    if (Kind === WrongContentTypeError) {
+      try {
+        JSON.parse(text);
+      } catch {
+        [Kind, what] = [NotJsonError, `${type} where JSON is documented`];
+      }
+    }
   }
+  await identify(call);
+  const answer = {
+    status: response.status,
+    contentType: type,
+    requestId: response.headers.get("x-request-id"),
+    text,
+  };
+  return new (Kind as unknown as BodyErrorClass)(call, answer, what, performance.now() - started, redact);
 }
 
 type BodyErrorClass = new (...args: ConstructorParameters<typeof ResponseBodyError>) => Error;

@@ -57,7 +57,8 @@ export function redactDeep(value: unknown, redact: Redact | undefined): unknown 
 /** Whether `redact` would change the message or stack of an error or of any of its causes. */
 export function holdsSecret(error: unknown, redact: Redact): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
-    for (const text of [e.message, e.stack ?? ""]) if (redact(text) !== text) return true;
+    const text = `${e.message}${e.stack}`;
+    if (redact(text) !== text) return true;
   }
   return false;
 }

@@ -240,7 +240,7 @@ describe("waitForTask within timeoutMs, whatever a poll does", () => {
       expect((error as Error).message).toBe(
         lastState
           ? `Task ${id} is still ${lastState} after 1000 ms`
-          : `Task ${id} was never seen (no poll answered in time) after 1000 ms`,
+          : `Task ${id} had no poll answered after 1000 ms`,
       );
       // A poll the deadline cut off is the cause; a pause cut short has none.
       if (cut) expect((error as Error).cause).toBeInstanceOf(TimeoutError);
@@ -255,7 +255,9 @@ describe("waitForTask within timeoutMs, whatever a poll does", () => {
     const other = await timed("other-1");
     expect(other.error).toBeInstanceOf(TaskMismatchError);
     expect(other.error).toMatchObject({ taskId: "other-1", receivedId: "someone-else" });
-    expect((other.error as Error).message).toBe("A poll of task other-1 was answered with task someone-else");
+    expect((other.error as Error).message).toBe(
+      "A poll of task other-1 was answered with task id someone-else",
+    );
     const list = await timed("not-a-task");
     expect(list.error).toMatchObject({ name: "TaskMismatchError", receivedId: undefined });
   });

@@ -53,7 +53,7 @@ export class TaskTimeoutError extends CloudError {
   declare readonly timeoutMs: number;
 
   constructor(taskId: string, lastTask: Task | undefined, timeoutMs: number, cause?: unknown) {
-    const seen = lastTask ? `is still ${lastTask.state}` : "was never seen (no poll answered in time)";
+    const seen = lastTask ? `is still ${lastTask.state}` : "had no poll answered";
     super(`Task ${taskId} ${seen} after ${timeoutMs} ms`, { cause });
     Object.assign(this, { taskId, lastTask, lastState: lastTask?.state, timeoutMs });
   }
@@ -67,9 +67,7 @@ export class TaskMismatchError extends CloudError {
   declare readonly receivedId: unknown;
 
   constructor(taskId: string, receivedId: unknown) {
-    super(
-      `A poll of task ${taskId} was answered with ${receivedId === undefined ? "no task id" : `task ${String(receivedId)}`}`,
-    );
+    super(`A poll of task ${taskId} was answered with task id ${String(receivedId)}`);
     Object.assign(this, { taskId, receivedId });
   }
 }
