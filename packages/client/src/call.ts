@@ -86,7 +86,13 @@ export async function runCall(
   const { logger } = settings;
   let { timeoutMs, retry, clock, callTimeoutMs, maxResponseBytes } = settings;
   let sent = init;
-  if (init && OWN_KEYS.some((key) => init[key] !== undefined)) {
+  if (
+    init &&
+    (init.timeoutMs !== undefined ||
+      init.retry !== undefined ||
+      init.callTimeoutMs !== undefined ||
+      init.maxResponseBytes !== undefined)
+  ) {
     const {
       timeoutMs: ownTimeout,
       retry: ownRetry,
@@ -188,9 +194,6 @@ export async function runCall(
     }
   }
 }
-
-/** The per-call options that change how the call is run (not sent). */
-const OWN_KEYS = ["timeoutMs", "retry", "callTimeoutMs", "maxResponseBytes"] as const;
 
 /** The error a wait or an attempt ends with when the caller's signal (or the call's time) aborted it. */
 function cancelled(
