@@ -114,6 +114,7 @@ describe("timeoutMs", () => {
       ["an answer that comes late", "gc-late", passesOn],
       ["a body that trickles", "slow-body", passesOn],
       ["an answer that comes late, to a fetch that sends a clone", "gc-clone-late", sendsAClone],
+      ["a body that trickles, to a fetch that sends a clone", "slow-body", sendsAClone],
     ])("%s times out", async (_, id, custom) => {
       const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 100, fetch: custom });
       const started = performance.now();
@@ -216,11 +217,20 @@ describe("a per-call signal", () => {
   it("stops a retry's backoff", async () => {
     const failing = await startServer((_req, res) => json(res, 503, { message: "busy" }));
     try {
-      const client = createCloudClient({ apiKey: "k", baseUrl: failing.url, retry: { baseDelayMs: 10_000 } });
+      // The signal times out once the wait for the retry has begun (never during the first attempt).
+      const controller = new AbortController();
+      const client = createCloudClient({
+        apiKey: "k",
+        baseUrl: failing.url,
+        retry: { baseDelayMs: 10_000 },
+        logger: (event) => {
+          if (event.type === "retry") controller.abort(new DOMException("gave up", "TimeoutError"));
+        },
+      });
       const started = performance.now();
       const call = client.GET("/cloud/v1/tasks/{task_id}", {
         params: { path: { task_id: "x" } },
-        signal: AbortSignal.timeout(100),
+        signal: controller.signal,
       });
       await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
       expect(performance.now() - started).toBeLessThan(5_000);

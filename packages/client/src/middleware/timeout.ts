@@ -129,7 +129,7 @@ export class Deadline {
    * attempt then outlives its limit (seen as a call that waited 3 s for an answer under `timeoutMs: 200`).
    * A custom fetch can still lose the link on its own (by cloning the request, say), so the wait for the
    * answer is also raced against our signal: it ends when the time is up even if the request goes on. (The
-   * body of an answer to such a clone is then read without a limit: only the runtime's link could cut it.)
+   * body of a custom fetch's answer is read through `boundResponse`, which follows our signal too.)
    */
   fetchWith(fetch: FetchLike, passesInit: boolean): (request: Request) => Promise<Response> {
     const init = { signal: this.signal };
