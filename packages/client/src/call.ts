@@ -129,6 +129,8 @@ export async function runCall(
     const deadline = clock?.start(callerSignal);
     const attemptStarted = logger ? performance.now() : 0;
     let result: FetchResult | undefined;
+    /** The answer's head, also when its body then failed (for the logger). */
+    let answered: Response | undefined;
     let failure: unknown;
     try {
       const answer = await send(
@@ -137,6 +139,7 @@ export async function runCall(
         attemptInit(sent, deadline, callerSignal, json, settings, event, bound),
       );
       const { response } = answer;
+      answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
         answer.data = await readJson(response, call, started, settings.redact);
       }
@@ -163,14 +166,14 @@ export async function runCall(
       deadline?.clear();
     }
     const response = result?.response;
-    if (logger && response) {
+    if (logger && answered) {
       const { redact } = settings;
-      const id = response.headers.get("x-request-id");
+      const id = answered.headers.get("x-request-id");
       logger({
         type: "response",
         ...event,
-        url: redact(response.url),
-        status: response.status,
+        url: redact(answered.url),
+        status: answered.status,
         durationMs: performance.now() - attemptStarted,
         requestId: id === null ? undefined : redact(id),
       });

@@ -12,6 +12,7 @@ import {
 } from "./answer-errors.js";
 import { createCloudClient } from "./create-client.js";
 import { CloudError } from "./errors.js";
+import type { CloudClientLogEvent } from "./middleware/log.js";
 import { waitForTask } from "./tasks.js";
 import { startServer, type TestServer } from "./test-support/server.js";
 
@@ -115,6 +116,14 @@ describe("a 2xx body that is not the documented JSON", () => {
       await long.close();
     }
     expect((await getTask(client, "problem-json")).data).toEqual({ id: "problem-json" });
+  });
+
+  it("still reports the answer to the logger", async () => {
+    const events: CloudClientLogEvent[] = [];
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, logger: (e) => events.push(e) });
+    await expect(getTask(client, "html")).rejects.toBeInstanceOf(NotJsonError);
+    expect(events.map((e) => e.type)).toEqual(["request", "response"]);
+    expect(events[1]).toMatchObject({ status: 200, requestId: "req-html" });
   });
 
   it("reaches waitForTask as the typed error, not a TypeError", async () => {
