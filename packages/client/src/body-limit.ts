@@ -34,14 +34,17 @@ export interface BodyBound {
  * once; any other body (chunked, compressed, or from a custom fetch) is counted as it is read.
  */
 export function boundResponse(response: Response, bound: BodyBound): Response | Promise<Response> {
-  const { body } = response;
-  // (A 204, 205 or 304 has no body: fetch gives none, and a Response with one cannot be made.)
-  if (!body || (bound.maxBytes === 0 && bound.trustsLength)) return response;
+  // The body is looked at only when it must be: once a program has touched it, fetch reads it more slowly.
+  const { maxBytes, trustsLength } = bound;
+  if (maxBytes === 0 && trustsLength) return response;
   const length = response.headers.get("content-length");
   const declared = length === null ? Number.NaN : Number(length);
-  if (bound.maxBytes > 0 && declared > bound.maxBytes) return refuse(body, response.status, declared, bound);
-  const encoding = response.headers.get("content-encoding");
-  if (bound.trustsLength && declared >= 0 && (!encoding || encoding === "identity")) return response;
+  if (maxBytes > 0 && declared > maxBytes) return refuse(response, declared, bound);
+  const encoding = trustsLength && declared >= 0 ? response.headers.get("content-encoding") : "unknown";
+  if (!encoding || encoding === "identity") return response;
+  // (A 204, 205 or 304 has no body: fetch gives none, and a Response with one cannot be made.)
+  const { body } = response;
+  if (!body) return response;
   const bounded = new Response(countedBody(body, response.status, bound), response);
   Object.defineProperty(bounded, "url", { value: response.url });
   return bounded;
@@ -84,14 +87,9 @@ function countedBody(source: ReadableStream<Uint8Array>, status: number, bound: 
 }
 
 /** A declared length over the limit: the body is cancelled unread. */
-async function refuse(
-  body: ReadableStream,
-  status: number,
-  declared: number,
-  bound: BodyBound,
-): Promise<never> {
-  await body.cancel().catch(() => undefined);
-  throw await tooLarge(bound, status, 0, declared);
+async function refuse(response: Response, declared: number, bound: BodyBound): Promise<never> {
+  await response.body?.cancel().catch(() => undefined);
+  throw await tooLarge(bound, response.status, 0, declared);
 }
 
 async function tooLarge(bound: BodyBound, status: number, read: number, declared: number | undefined) {

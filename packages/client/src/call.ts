@@ -12,7 +12,7 @@ import {
   resolveTimeoutMs,
 } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
-import { readJson } from "./read-json.js";
+import { bodyError, NOT_JSON, parseJson } from "./read-json.js";
 import { keepRedactor, type Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
@@ -109,7 +109,7 @@ export async function runCall(
     if (ownCall !== undefined) callTimeoutMs = resolveLimit(ownCall, "callTimeoutMs", 0);
     if (ownMax !== undefined) maxResponseBytes = resolveMaxResponseBytes(ownMax);
   }
-  // A JSON body is read here rather than by openapi-fetch, so that a body that is not JSON is a typed error.
+  // A JSON body is parsed here (openapi-fetch reads it as text), so that one that is not JSON is a typed error.
   const json = (init?.parseAs ?? "json") === "json";
   const callTime = callTimeoutMs > 0 ? AbortSignal.timeout(callTimeoutMs) : undefined;
   const ownSignal = init?.signal ?? undefined;
@@ -141,7 +141,10 @@ export async function runCall(
       const { response } = answer;
       answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
-        answer.data = await readJson(response, call, started, settings.redact);
+        const text = answer.data as string | undefined;
+        answer.data = parseJson(text, response.headers.get("content-type"));
+        if (answer.data === NOT_JSON)
+          throw await bodyError(response, text ?? "", call, started, settings.redact);
       }
       result = answer;
     } catch (cause) {
@@ -230,8 +233,8 @@ async function settle(
 }
 
 /**
- * The init of one attempt: its fetch bounds the answer's body (`maxResponseBytes`), and a JSON body is left
- * to {@link runCall} to read (openapi-fetch's `parseAs: "stream"`). Under a deadline, the deadline's signal (which also follows the caller's signal)
+ * The init of one attempt: its fetch bounds the answer's body (`maxResponseBytes`), and a JSON body is read
+ * as text, for {@link runCall} to parse. Under a deadline, the deadline's signal (which also follows the caller's signal)
  * is handed to fetch itself rather than put on openapi-fetch's Request: the Request then follows no signal
  * of its own, and fetch's copy of it follows just the deadline, one signal per request as without a timeout.
  * With a logger, the fetch also reports the request as sent.
@@ -263,6 +266,6 @@ function attemptInit(
     ...init,
     signal: deadline ? undefined : callerSignal,
     fetch,
-    parseAs: json ? "stream" : init?.parseAs,
+    parseAs: json ? "text" : init?.parseAs,
   };
 }

@@ -65,9 +65,7 @@ export class PaginationError extends CloudError {
   declare readonly offset: number;
 
   constructor(reason: PaginationStop, at: { path: string; pages: number; items: number; offset: number }) {
-    super(
-      `paginate ${at.path} stopped (${reason}) after ${at.pages} pages and ${at.items} items, at offset ${at.offset}`,
-    );
+    super(`paginate ${at.path}: ${reason} after ${at.pages} pages (${at.items} items, offset ${at.offset})`);
     Object.assign(this, { reason, ...at });
   }
 }

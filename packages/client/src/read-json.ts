@@ -15,34 +15,33 @@ import type { Redact } from "./redact.js";
 /** `application/json`, `application/problem+json`, with or without parameters. */
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
-/** The parsed body of a 2xx answer; throws one of the ResponseBodyError classes when it is not JSON. */
-export async function readJson(
-  response: Response,
-  call: CallInfo,
-  started: number,
-  redact: Redact,
-): Promise<unknown> {
-  const text = await response.text();
-  const type = response.headers.get("content-type");
-  if (text !== "" && (type === null || JSON_TYPE.test(type))) {
-    try {
-      return JSON.parse(text);
-    } catch {}
+/** What {@link parseJson} gives for a body that is not the documented JSON. */
+export const NOT_JSON = Symbol();
+
+/**
+ * The parsed body of a 2xx answer, read as text (undefined when openapi-fetch saw `Content-Length: 0`), or
+ * {@link NOT_JSON} when it is empty, labelled as something else than JSON or does not parse.
+ */
+export function parseJson(text: string | undefined, type: string | null): unknown {
+  if (!text || (type !== null && !JSON_TYPE.test(type))) return NOT_JSON;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
   }
-  throw await bodyError(response, text, type, call, started, redact);
 }
 
 /** The error of a body that is not the documented JSON: the first cause that applies. */
-async function bodyError(
+export async function bodyError(
   response: Response,
   text: string,
-  type: string | null,
   call: CallInfo,
   started: number,
   redact: Redact,
 ): Promise<Error> {
+  const type = response.headers.get("content-type");
   let Kind: typeof ResponseBodyError = EmptyBodyError;
-  let what = "an empty body where JSON is documented";
+  let what = "an empty body";
   if (text !== "") {
     Kind = type === null || JSON_TYPE.test(type) ? InvalidJsonError : WrongContentTypeError;
     what =
@@ -51,7 +50,8 @@ async function bodyError(
       try {
         JSON.parse(text);
       } catch {
-        [Kind, what] = [NotJsonError, `${type} where JSON is documented`];
+        Kind = NotJsonError;
+        what = `${type} where JSON is documented`;
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { operations, Task } from "@cloud-contract/types";
 import type { CloudClient } from "./call-types.js";
-import { CloudError, TimeoutError } from "./errors.js";
+import { CloudError } from "./errors.js";
 import { type Redact, redactDeep, redactorOf } from "./redact.js";
 import { sleep } from "./sleep.js";
 import { unwrap } from "./unwrap.js";
@@ -40,8 +40,8 @@ export class TaskFailedError extends CloudError {
 }
 
 /**
- * A task was still not FINISHED or ERROR when the wait's time was up (`cause`: the poll's TimeoutError when
- * the time ran out during a poll).
+ * A task was still not FINISHED or ERROR when the wait's time was up. `cause` is what the deadline cut off:
+ * the poll's TimeoutError, or the pause's abort reason.
  */
 export class TaskTimeoutError extends CloudError {
   override name = "TaskTimeoutError";
@@ -92,7 +92,7 @@ export async function waitForTask(
   const end = performance.now() + timeoutMs;
   const expire = () => {
     const left = end - performance.now();
-    if (left > 0) timer = setTimeout(expire, Math.ceil(left));
+    if (left > 0) timer = setTimeout(expire, left);
     else time.abort(new DOMException("The wait timed out", "TimeoutError"));
   };
   let timer = setTimeout(expire, timeoutMs);
@@ -118,7 +118,7 @@ export async function waitForTask(
         taskId,
         redactDeep(lastTask, redactorOf(client)) as Task | undefined,
         timeoutMs,
-        error instanceof TimeoutError ? error : undefined,
+        error,
       );
     }
     throw error;
