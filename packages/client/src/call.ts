@@ -12,7 +12,7 @@ import {
   resolveTimeoutMs,
 } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
-import { bodyError, NOT_JSON, parseJson } from "./read-json.js";
+import { bodyError, NOT_JSON, parseJson } from "./parse-json.js";
 import { keepRedactor, type Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";

@@ -1,4 +1,4 @@
-// The body of a success answer read as JSON, as the spec documents every 2xx answer of this API: a body that
+// The body of a success answer parsed as JSON, as the spec documents every 2xx answer of this API: a body that
 // is empty, does not parse, is not JSON or is JSON under another content type is a typed error, never a
 // SyntaxError or undefined data.
 import {
