@@ -2,7 +2,16 @@
 // objects alone (no network, no checkout of the working tree), so that the gate can tell what this branch
 // adds from what was already pending before it.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
@@ -86,7 +95,10 @@ function bundleAt(root: string, commit: string, prefix: string): { spec: unknown
       if (bundle.status !== 0 || !existsSync(out))
         return { notice: `the spec at ${commit.slice(0, 12)} does not bundle` };
       mkdirSync(dirname(cached), { recursive: true });
-      renameSync(out, cached);
+      // Copied beside the cache first (the temp folder may be another file system), then renamed into place.
+      const staging = `${cached}.${process.pid}.tmp`;
+      copyFileSync(out, staging);
+      renameSync(staging, cached);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
