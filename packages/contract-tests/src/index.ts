@@ -20,6 +20,8 @@ export {
   type Judge,
   operationLabel,
 } from "./judge.js";
+export { ArbitraryBuilder } from "./generate/arbitrary.js";
+export { type Plan, plansOf } from "./generate/plan.js";
 export { type KeptCase, keptCaseFailure } from "./kept/kept-case.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
 export { harFiles, type ReplayResult, readHar, replayRecordings } from "./replay/replay.js";

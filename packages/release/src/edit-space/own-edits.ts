@@ -120,7 +120,7 @@ export const OWN_EDITS: OwnEdit[] = [
     d.servers[0].description = "Live";
   } },
   { name: "operation resetStreamPushToken removed", expected: "breaking", apply: (d) => {
-    delete op(d, "/streaming/streams/{stream_id}/reset_push_token", "post");
+    delete d.paths["/streaming/streams/{stream_id}/reset_push_token"].post;
   } },
   { name: "operationId getTask → fetchTask", expected: "breaking", apply: (d) => {
     op(d, TASK, "get").operationId = "fetchTask";

@@ -1,0 +1,43 @@
+import { structuralWitness } from "./structural-witness.js";
+import type { Finding } from "./types.js";
+import { type Candidate, type Site, searchWitness, WITNESS_MS, WITNESS_TRIES } from "./witness-search.js";
+
+/**
+ * Gives each error finding its witness. A structural change carries the exchange that stops working; a
+ * schema change needs a value one contract takes and the other refuses, found by a bounded search: without
+ * one it is at most a warning, since nothing shows that any consumer breaks.
+ */
+export function proveFindings(oldDoc: object, newDoc: object, findings: Finding[], sites: Map<Finding, Site>) {
+  for (const finding of findings) {
+    if (finding.level !== "error") continue;
+    const structural = structuralWitness(finding);
+    if (structural) {
+      finding.witness = structural;
+      continue;
+    }
+    const site = sites.get(finding);
+    if (!site) continue;
+    const request = site.direction === "request";
+    const [accepting, refusing] = request ? [finding.before, finding.after] : [finding.after, finding.before];
+    let hit: Candidate | null | undefined = searchWitness(oldDoc, newDoc, site, { accepting, refusing });
+    // A field made required is refused at its object, not at the field: search there too.
+    if (hit === null) hit = searchWitness(oldDoc, newDoc, site, { accepting: refusing, refusing: accepting });
+    // A schema the validator cannot compile is not judged by a witness; the comparer's verdict stands.
+    if (hit === undefined) continue;
+    if (hit === null) {
+      finding.level = "warning";
+      finding.message += ` (no witness in ${WITNESS_TRIES} values or ${WITNESS_MS} ms: no consumer shown to break)`;
+      continue;
+    }
+    const error = hit.errors[0];
+    const said = error ? `${error.pointer} ${error.message}` : "refused";
+    finding.witness = {
+      kind: site.direction,
+      at: site.place,
+      value: hit.value,
+      because: request
+        ? `the released contract accepts it, the candidate refuses it (${said})`
+        : `the candidate allows it, the released contract did not (${said})`,
+    };
+  }
+}

@@ -1,0 +1,245 @@
+// The search for a value that proves a schema change breaks consumers. Values come from the contract suite's
+// generators (fast-check, seeded): values of the side that accepts, and values that break one constraint of
+// the side that refuses, drawn at the changed node and set into a whole value of the operation's schema
+// (the rest drawn valid). Each whole value is checked with the spec's own validator against both contracts.
+import { ArbitraryBuilder, type Plan, plansOf } from "@cloud-contract/contract-tests";
+import { createSchemaValidator, type SchemaError, type ValidationResult } from "@cloud-contract/spec/validator";
+import fc from "fast-check";
+import { flatten } from "./flatten.js";
+import { valueAt } from "./pointer.js";
+import type { Direction, Json, Located } from "./types.js";
+
+/** At most this many whole values are judged per finding, and for at most this long. */
+export const WITNESS_TRIES = 200;
+export const WITNESS_MS = 50;
+const SEED = 4501;
+
+/** A schema an operation reads or sends, in each contract: the root whole values are drawn of. */
+export interface Site {
+  direction: Direction;
+  /** `request body application/json`, `query limit`, `response 200 application/json` */
+  place: string;
+  before: string;
+  after: string;
+}
+
+/** A whole value the accepting contract takes and the refusing one does not, with what the refusing one says. */
+export interface Candidate {
+  value: unknown;
+  errors: SchemaError[];
+}
+
+type Check = (value: unknown) => ValidationResult;
+type Step = Plan["steps"][number];
+
+/** What one document needs for the search: a copy the validator accepts, its validator and its generator. */
+interface Side {
+  doc: Json;
+  compile: (schema: object) => Check;
+  builder: ArbitraryBuilder;
+}
+
+/** Strict ajv refuses keywords it does not know: extensions (`x-*`) are annotations, left out of the copy. */
+function withoutExtensions(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutExtensions);
+  if (!value || typeof value !== "object") return value;
+  const out: Json = {};
+  for (const [key, item] of Object.entries(value)) if (!key.startsWith("x-")) out[key] = withoutExtensions(item);
+  return out;
+}
+
+const sides = new WeakMap<object, Side>();
+
+function sideOf(doc: Json): Side {
+  let side = sides.get(doc);
+  if (!side) {
+    const clean = withoutExtensions(doc);
+    const validator = createSchemaValidator(clean);
+    side = { doc: clean, compile: (schema) => validator.compile(schema), builder: new ArbitraryBuilder(clean) };
+    sides.set(doc, side);
+  }
+  return side;
+}
+
+/** Up to `n` values of an arbitrary, or none when the generator cannot draw from the schema. */
+function draw(arbitrary: () => fc.Arbitrary<unknown>, n: number, seed = SEED): unknown[] {
+  try {
+    return fc.sample(arbitrary(), { seed, numRuns: n });
+  } catch {
+    return [];
+  }
+}
+
+/** The value once more, with one member its object does not list: what a closed schema refuses. */
+const withExtraMember = (value: unknown): unknown[] =>
+  value && typeof value === "object" && !Array.isArray(value) ? [{ ...value, zz_unlisted: "x" }] : [];
+
+/** What comes after a pointer inside the node that holds it, when it leads into a child schema. */
+const INTO_CHILD =
+  /^(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\//;
+
+/** Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. */
+function owns(doc: Json, node: Located, target: string): boolean {
+  for (const part of [node.ptr, ...flatten(doc, node).parts]) {
+    if (target === part) return true;
+    if (target.startsWith(`${part}/`) && !INTO_CHILD.test(target.slice(part.length + 1))) return true;
+  }
+  return false;
+}
+
+/** The generator's steps from a root schema to the node that owns `target` (breadth first), if it is reached. */
+export function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; node: Located } | undefined {
+  const queue: Array<{ node: Located; steps: Step[] }> = [{ node: root, steps: [] }];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (!next || seen.has(next.node.ptr) || next.steps.length > 12) continue;
+    seen.add(next.node.ptr);
+    if (owns(doc, next.node, target)) return next;
+    const flat = flatten(doc, next.node);
+    flat.union?.variants.forEach((variant, index) =>
+      queue.push({ node: variant, steps: [...next.steps, { kind: "branch", index }] }),
+    );
+    for (const [name, property] of flat.properties)
+      queue.push({ node: property, steps: [...next.steps, { kind: "property", name }] });
+    if (flat.items) queue.push({ node: flat.items, steps: [...next.steps, { kind: "items" }] });
+  }
+  return undefined;
+}
+
+/** The node the same steps reach in another document (a property by name, a variant by index). */
+function nodeAtSteps(doc: Json, root: Located, steps: Step[]): Located | undefined {
+  let node: Located | undefined = root;
+  for (const step of steps) {
+    if (!node) return undefined;
+    const flat = flatten(doc, node);
+    node =
+      step.kind === "property"
+        ? flat.properties.get(step.name)
+        : step.kind === "items"
+          ? flat.items
+          : flat.union?.variants[step.index];
+  }
+  return node;
+}
+
+/** Values the generators draw at one node: its own branches, enum values and optional fields, and free values. */
+function valuesOf(side: Side, schema: Json, n: number): unknown[] {
+  let plans: Plan[] = [];
+  try {
+    plans = plansOf(side.doc, schema).filter((p) => p.goal.kind !== "break" && p.steps.length === 0);
+  } catch {
+    plans = [];
+  }
+  const steered = plans.flatMap((plan) => draw(() => side.builder.build(schema, plan), 1));
+  const free = draw(() => side.builder.build(schema), n);
+  return [...steered, ...free, ...free.slice(0, 2).flatMap(withExtraMember)];
+}
+
+/** Values that break one constraint of a node (its own, not its children's), the rest of it valid. */
+function breaking(side: Side, schema: Json): unknown[] {
+  let plans: Plan[] = [];
+  try {
+    plans = plansOf(side.doc, schema).filter((p) => p.goal.kind === "break" && p.steps.length === 0);
+  } catch {
+    plans = [];
+  }
+  return plans.flatMap((plan) => draw(() => side.builder.build(schema, plan), 2));
+}
+
+/** Values the refusing node's keywords of their own refuse: what its `not`, `if` or `contains` describe. */
+function refusedByWitnessed(side: Side, node: Located): unknown[] {
+  const flat = flatten(side.doc, node);
+  const out: unknown[] = [];
+  // An array with no item at all has none that `contains` asks for.
+  if (flat.witnessed.has("contains") || flat.witnessed.has("minContains")) out.push([]);
+  for (const key of ["not", "if"]) {
+    const value = flat.witnessed.get(key)?.value as Json;
+    if (!value || typeof value !== "object" || Array.isArray(value)) continue;
+    out.push(...draw(() => side.builder.build(value), 6));
+  }
+  return out;
+}
+
+interface Search {
+  accepts: Check;
+  refuses: Check;
+  accepting: Side;
+  refusing: Side;
+  acceptingRoot: Located;
+  refusingRoot: Located;
+}
+
+function prepare(oldDoc: Json, newDoc: Json, site: Site): Search | undefined {
+  const request = site.direction === "request";
+  const accepting = sideOf(request ? oldDoc : newDoc);
+  const refusing = sideOf(request ? newDoc : oldDoc);
+  const at = (side: Side, ptr: string): Located => ({ value: valueAt(side.doc, ptr), ptr });
+  const acceptingRoot = at(accepting, request ? site.before : site.after);
+  const refusingRoot = at(refusing, request ? site.after : site.before);
+  if (!acceptingRoot.value || typeof acceptingRoot.value !== "object" || !refusingRoot.value) return undefined;
+  try {
+    return {
+      accepts: accepting.compile(acceptingRoot.value),
+      refuses: refusing.compile(refusingRoot.value),
+      accepting,
+      refusing,
+      acceptingRoot,
+      refusingRoot,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A whole value of the site that the accepting contract takes and the refusing one does not (a request the
+ * released contract accepts and the candidate refuses; a response the candidate allows and the released did
+ * not), drawn at the node that owns the changed keyword (`target`, a pointer in the accepting document).
+ * Undefined when a schema cannot be compiled; null when no witness turned up within the bounds.
+ */
+export function searchWitness(
+  oldDoc: Json,
+  newDoc: Json,
+  site: Site,
+  target: { accepting: string; refusing: string },
+): Candidate | null | undefined {
+  const search = prepare(oldDoc, newDoc, site);
+  if (!search) return undefined;
+  const { accepting, refusing, acceptingRoot, refusingRoot } = search;
+  const path =
+    stepsTo(accepting.doc, acceptingRoot, target.accepting) ??
+    (() => {
+      const found = stepsTo(refusing.doc, refusingRoot, target.refusing);
+      return found && { steps: found.steps, node: nodeAtSteps(accepting.doc, acceptingRoot, found.steps) };
+    })();
+  if (!path?.node) return null;
+  const refusingNode = nodeAtSteps(refusing.doc, refusingRoot, path.steps);
+  const deadline = performance.now() + WITNESS_MS;
+  const judged = new Set<string>();
+  const local: Array<() => unknown[]> = [
+    () => (refusingNode ? breaking(refusing, refusingNode.value) : []),
+    () => (refusingNode ? refusedByWitnessed(refusing, refusingNode) : []),
+    () => valuesOf(accepting, path.node?.value, 16),
+  ];
+  for (const source of local) {
+    for (const value of source()) {
+      const wholes =
+        path.steps.length === 0
+          ? [value]
+          : draw(() => accepting.builder.build(acceptingRoot.value, { steps: path.steps, goal: { kind: "enum", value } }), 1);
+      for (const whole of wholes) {
+        const key = JSON.stringify(whole);
+        if (key === undefined || judged.has(key)) continue;
+        judged.add(key);
+        if (search.accepts(whole).valid) {
+          const verdict = search.refuses(whole);
+          if (!verdict.valid) return { value: whole, errors: verdict.errors };
+        }
+        if (judged.size >= WITNESS_TRIES || performance.now() > deadline) return null;
+      }
+    }
+  }
+  return null;
+}
+
