@@ -221,7 +221,13 @@ function schemaChanges(scope: OperationScope, direction: Direction, a: Located, 
 }
 
 /** Compares the schemas an operation reads or sends at `place` (`query limit`, `request body application/json`). */
-function compareSchemasOf(scope: OperationScope, direction: Direction, place: string, a: Located, b: Located) {
+function compareSchemasOf(
+  scope: OperationScope,
+  direction: Direction,
+  place: string,
+  a: Located,
+  b: Located,
+) {
   const site = { direction, place, before: a.ptr, after: b.ptr };
   for (const change of schemaChanges(scope, direction, a, b)) scope.report({ ...change, site });
 }
@@ -238,11 +244,19 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
   for (const [id, p] of before) {
     const q = after.get(id);
     const elsewhere = [...after.values()].find(
-      (x) => x.value.in !== p.value.in && x.value.name === p.value.name && !before.has(`${x.value.in}:${x.value.name}`),
+      (x) =>
+        x.value.in !== p.value.in &&
+        x.value.name === p.value.name &&
+        !before.has(`${x.value.in}:${x.value.name}`),
     );
     if (!q && elsewhere && p.value.in !== "path") {
       moved.add(`${elsewhere.value.in}:${elsewhere.value.name}`);
-      report("request-parameter-moved", `parameter ${nameOf(p)} moved to ${elsewhere.value.in}`, p.ptr, elsewhere.ptr);
+      report(
+        "request-parameter-moved",
+        `parameter ${nameOf(p)} moved to ${elsewhere.value.in}`,
+        p.ptr,
+        elsewhere.ptr,
+      );
       continue;
     }
     if (!q) {
@@ -406,7 +420,13 @@ function compareHeaders(scope: OperationScope, status: string, x: Located, y: Lo
     if (h.value?.required && !g.value?.required) {
       report("response-header-became-optional", `response header ${name} may now be missing`, h.ptr, g.ptr);
     }
-    compareSchemasOf(scope, "response", `response ${status} header ${name}`, child(h, "schema"), child(g, "schema"));
+    compareSchemasOf(
+      scope,
+      "response",
+      `response ${status} header ${name}`,
+      child(h, "schema"),
+      child(g, "schema"),
+    );
   }
   for (const [name, g] of after) {
     if (!before.has(name)) report("response-header-added", `response header ${name} added`, x.ptr, g.ptr);
@@ -453,10 +473,20 @@ function compareServers(oldDoc: Json, newDoc: Json, report: (c: SchemaChange) =>
   const after = serverUrls(newDoc);
   before.forEach((url, i) => {
     if (after.includes(url)) return;
-    report({ rule: "server-changed", message: `server ${url} is gone`, before: `/servers/${i}`, after: "/servers" });
+    report({
+      rule: "server-changed",
+      message: `server ${url} is gone`,
+      before: `/servers/${i}`,
+      after: "/servers",
+    });
   });
   after.forEach((url, i) => {
     if (before.includes(url)) return;
-    report({ rule: "server-added", message: `server ${url} added`, before: "/servers", after: `/servers/${i}` });
+    report({
+      rule: "server-added",
+      message: `server ${url} added`,
+      before: "/servers",
+      after: `/servers/${i}`,
+    });
   });
 }

@@ -7,7 +7,12 @@ import { type Candidate, type Site, searchWitness, WITNESS_MS, WITNESS_TRIES } f
  * schema change needs a value one contract takes and the other refuses, found by a bounded search: without
  * one it is at most a warning, since nothing shows that any consumer breaks.
  */
-export function proveFindings(oldDoc: object, newDoc: object, findings: Finding[], sites: Map<Finding, Site>) {
+export function proveFindings(
+  oldDoc: object,
+  newDoc: object,
+  findings: Finding[],
+  sites: Map<Finding, Site>,
+) {
   for (const finding of findings) {
     if (finding.level !== "error") continue;
     const structural = structuralWitness(finding);

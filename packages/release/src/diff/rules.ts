@@ -107,9 +107,13 @@ export const RULES = {
   },
   "request-constraint-changed": {
     level: "error",
-    summary: "a request keyword the comparer does not model changed (not, if, contains, …): judged by its witness",
+    summary:
+      "a request keyword the comparer does not model changed (not, if, contains, …): judged by its witness",
   },
-  "request-property-read-only": { level: "error", summary: "a request field is now readOnly (not to be sent)" },
+  "request-property-read-only": {
+    level: "error",
+    summary: "a request field is now readOnly (not to be sent)",
+  },
   "response-success-status-removed": { level: "error", summary: "a success status is gone" },
   "response-non-success-status-removed": { level: "warning", summary: "an error status is gone" },
   "response-success-status-added": { level: "warning", summary: "a new success status" },
@@ -164,7 +168,8 @@ export const RULES = {
   },
   "response-constraint-changed": {
     level: "error",
-    summary: "a response keyword the comparer does not model changed (not, if, contains, …): judged by its witness",
+    summary:
+      "a response keyword the comparer does not model changed (not, if, contains, …): judged by its witness",
   },
   "response-property-write-only": {
     level: "error",

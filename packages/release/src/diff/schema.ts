@@ -90,7 +90,8 @@ function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): voi
   else if (a.propertyNames || b.propertyNames)
     limit(ctx, b.propertyNames !== undefined, a, b, "propertyNames");
   if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
-  else if (a.items || b.items) limit(ctx, b.items !== undefined, a, b, `items ${b.items ? "constrained" : "unconstrained"}`);
+  else if (a.items || b.items)
+    limit(ctx, b.items !== undefined, a, b, `items ${b.items ? "constrained" : "unconstrained"}`);
   compareWitnessed(ctx, a, b);
 }
 
@@ -102,7 +103,13 @@ function compareWitnessed(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     if (!before && !after) continue;
     if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value)) continue;
     const change = !before ? "added" : !after ? "dropped" : "changed";
-    emit(ctx, `${ctx.direction}-constraint-changed`, before?.ptr ?? a.ptr, after?.ptr ?? b.ptr, `${key} ${change}`);
+    emit(
+      ctx,
+      `${ctx.direction}-constraint-changed`,
+      before?.ptr ?? a.ptr,
+      after?.ptr ?? b.ptr,
+      `${key} ${change}`,
+    );
   }
 }
 
@@ -349,7 +356,13 @@ function compareUnions(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode
   if (a.union && b.union && a.union.discriminator === b.union.discriminator) {
     const gone = Object.keys(a.union.mapping).filter((value) => !(value in (b.union?.mapping ?? {})));
     if (gone.length > 0)
-      emit(ctx, `${ctx.direction}-discriminator-changed`, a.union.ptr, b.union.ptr, `discriminator value(s) ${gone.join(", ")} no longer mapped`);
+      emit(
+        ctx,
+        `${ctx.direction}-discriminator-changed`,
+        a.union.ptr,
+        b.union.ptr,
+        `discriminator value(s) ${gone.join(", ")} no longer mapped`,
+      );
   }
   const match = matchVariants(ctx.oldDoc, ctx.newDoc, before, after, {
     before: a.union?.discriminator,

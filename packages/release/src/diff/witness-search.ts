@@ -3,7 +3,11 @@
 // the side that refuses, drawn at the changed node and set into a whole value of the operation's schema
 // (the rest drawn valid). Each whole value is checked with the spec's own validator against both contracts.
 import { ArbitraryBuilder, type Plan, plansOf } from "@cloud-contract/contract-tests";
-import { createSchemaValidator, type SchemaError, type ValidationResult } from "@cloud-contract/spec/validator";
+import {
+  createSchemaValidator,
+  type SchemaError,
+  type ValidationResult,
+} from "@cloud-contract/spec/validator";
 import fc from "fast-check";
 import { flatten } from "./flatten.js";
 import { valueAt } from "./pointer.js";
@@ -11,7 +15,7 @@ import type { Direction, Json, Located } from "./types.js";
 
 /** At most this many whole values are judged per finding, and for at most this long. */
 export const WITNESS_TRIES = 200;
-export const WITNESS_MS = 50;
+export const WITNESS_MS = 150;
 const SEED = 4501;
 
 /** A schema an operation reads or sends, in each contract: the root whole values are drawn of. */
@@ -44,7 +48,8 @@ function withoutExtensions(value: Json): Json {
   if (Array.isArray(value)) return value.map(withoutExtensions);
   if (!value || typeof value !== "object") return value;
   const out: Json = {};
-  for (const [key, item] of Object.entries(value)) if (!key.startsWith("x-")) out[key] = withoutExtensions(item);
+  for (const [key, item] of Object.entries(value))
+    if (!key.startsWith("x-")) out[key] = withoutExtensions(item);
   return out;
 }
 
@@ -55,7 +60,11 @@ function sideOf(doc: Json): Side {
   if (!side) {
     const clean = withoutExtensions(doc);
     const validator = createSchemaValidator(clean);
-    side = { doc: clean, compile: (schema) => validator.compile(schema), builder: new ArbitraryBuilder(clean) };
+    side = {
+      doc: clean,
+      compile: (schema) => validator.compile(schema),
+      builder: new ArbitraryBuilder(clean),
+    };
     sides.set(doc, side);
   }
   return side;
@@ -87,40 +96,76 @@ function owns(doc: Json, node: Located, target: string): boolean {
   return false;
 }
 
-/** The generator's steps from a root schema to the node that owns `target` (breadth first), if it is reached. */
-export function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; node: Located } | undefined {
-  const queue: Array<{ node: Located; steps: Step[] }> = [{ node: root, steps: [] }];
+/**
+ * The generator's steps from a root schema to the node that owns `target` (breadth first), if it is reached.
+ * A union is entered through one of its variants (the generator merges the parent into the variant), so the
+ * parent's fields are reached through a branch step too.
+ */
+export function stepsTo(
+  doc: Json,
+  root: Located,
+  target: string,
+): { steps: Step[]; node: Located } | undefined {
+  interface Entry {
+    nodes: Located[];
+    steps: Step[];
+    entered: Set<string>;
+  }
+  const queue: Entry[] = [{ nodes: [root], steps: [], entered: new Set() }];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const next = queue.shift();
-    if (!next || seen.has(next.node.ptr) || next.steps.length > 12) continue;
-    seen.add(next.node.ptr);
-    if (owns(doc, next.node, target)) return next;
-    const flat = flatten(doc, next.node);
-    flat.union?.variants.forEach((variant, index) =>
-      queue.push({ node: variant, steps: [...next.steps, { kind: "branch", index }] }),
-    );
-    for (const [name, property] of flat.properties)
-      queue.push({ node: property, steps: [...next.steps, { kind: "property", name }] });
-    if (flat.items) queue.push({ node: flat.items, steps: [...next.steps, { kind: "items" }] });
+    if (!next || next.steps.length > 12) continue;
+    const id = `${next.nodes.map((n) => n.ptr).join("+")}|${[...next.entered].join("+")}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const owner = next.nodes.find((node) => owns(doc, node, target));
+    if (owner) return { steps: next.steps, node: owner };
+    const flats = next.nodes.map((node) => flatten(doc, node));
+    const union = flats.find((f) => f.union && !next.entered.has(f.union.ptr))?.union;
+    if (union) {
+      union.variants.forEach((variant, index) => {
+        queue.push({
+          nodes: [...next.nodes, variant],
+          steps: [...next.steps, { kind: "branch", index }],
+          entered: new Set([...next.entered, union.ptr]),
+        });
+      });
+      continue;
+    }
+    const properties = new Map<string, Located>();
+    for (const flat of flats)
+      for (const [name, p] of flat.properties) if (!properties.has(name)) properties.set(name, p);
+    for (const [name, property] of properties)
+      queue.push({
+        nodes: [property],
+        steps: [...next.steps, { kind: "property", name }],
+        entered: new Set(),
+      });
+    const items = flats.find((f) => f.items)?.items;
+    if (items) queue.push({ nodes: [items], steps: [...next.steps, { kind: "items" }], entered: new Set() });
   }
   return undefined;
 }
 
 /** The node the same steps reach in another document (a property by name, a variant by index). */
 function nodeAtSteps(doc: Json, root: Located, steps: Step[]): Located | undefined {
-  let node: Located | undefined = root;
+  let nodes: Located[] = [root];
   for (const step of steps) {
-    if (!node) return undefined;
-    const flat = flatten(doc, node);
-    node =
-      step.kind === "property"
-        ? flat.properties.get(step.name)
-        : step.kind === "items"
-          ? flat.items
-          : flat.union?.variants[step.index];
+    const flats = nodes.map((node) => flatten(doc, node));
+    if (step.kind === "branch") {
+      const variant = flats.find((f) => f.union)?.union?.variants[step.index];
+      if (!variant) return undefined;
+      nodes = [...nodes, variant];
+      continue;
+    }
+    const found = flats
+      .map((f) => (step.kind === "property" ? f.properties.get(step.name) : f.items))
+      .find((n) => n !== undefined);
+    if (!found) return undefined;
+    nodes = [found];
   }
-  return node;
+  return nodes[nodes.length - 1];
 }
 
 /** Values the generators draw at one node: its own branches, enum values and optional fields, and free values. */
@@ -161,6 +206,43 @@ function refusedByWitnessed(side: Side, node: Located): unknown[] {
   return out;
 }
 
+/**
+ * Accepted values moved to the edges of the refusing node's limits, which random values seldom reach: a
+ * string grown past its maxLength (its first character repeated, so a format or pattern still holds) or cut
+ * below its minLength, numbers just past each bound, an array grown, cut, or with its first item twice.
+ */
+function atTheEdges(refusing: Side, node: Located, accepted: unknown[]): unknown[] {
+  const bounds = flatten(refusing.doc, node).bounds;
+  const bound = (key: string) => bounds.get(key)?.value;
+  const out: unknown[] = [];
+  for (const key of ["minimum", "exclusiveMinimum"]) {
+    const b = bound(key);
+    if (b !== undefined) out.push(b - 1, b - 0.5, b);
+  }
+  for (const key of ["maximum", "exclusiveMaximum"]) {
+    const b = bound(key);
+    if (b !== undefined) out.push(b + 1, b + 0.5, b);
+  }
+  const maxLength = bound("maxLength");
+  const minLength = bound("minLength");
+  const maxItems = bound("maxItems");
+  const minItems = bound("minItems");
+  for (const value of accepted.slice(0, 6)) {
+    if (typeof value === "string") {
+      if (maxLength !== undefined)
+        out.push((value[0] ?? "a").repeat(Math.max(0, maxLength + 1 - value.length)) + value);
+      if (minLength !== undefined) out.push(value.slice(0, Math.max(0, minLength - 1)));
+    }
+    if (Array.isArray(value) && value.length > 0) {
+      out.push([...value, value[0]]);
+      if (maxItems !== undefined)
+        out.push(Array.from({ length: maxItems + 1 }, (_, i) => value[i % value.length]));
+      if (minItems !== undefined) out.push(value.slice(0, Math.max(0, minItems - 1)));
+    }
+  }
+  return out;
+}
+
 interface Search {
   accepts: Check;
   refuses: Check;
@@ -177,7 +259,8 @@ function prepare(oldDoc: Json, newDoc: Json, site: Site): Search | undefined {
   const at = (side: Side, ptr: string): Located => ({ value: valueAt(side.doc, ptr), ptr });
   const acceptingRoot = at(accepting, request ? site.before : site.after);
   const refusingRoot = at(refusing, request ? site.after : site.before);
-  if (!acceptingRoot.value || typeof acceptingRoot.value !== "object" || !refusingRoot.value) return undefined;
+  if (!acceptingRoot.value || typeof acceptingRoot.value !== "object" || !refusingRoot.value)
+    return undefined;
   try {
     return {
       accepts: accepting.compile(acceptingRoot.value),
@@ -215,23 +298,36 @@ export function searchWitness(
     })();
   if (!path?.node) return null;
   const refusingNode = nodeAtSteps(refusing.doc, refusingRoot, path.steps);
-  const deadline = performance.now() + WITNESS_MS;
+  // The clock starts at the first value judged: compiling and warming the generators is paid once.
+  let deadline = Number.POSITIVE_INFINITY;
   const judged = new Set<string>();
   const local: Array<() => unknown[]> = [
     () => (refusingNode ? breaking(refusing, refusingNode.value) : []),
     () => (refusingNode ? refusedByWitnessed(refusing, refusingNode) : []),
     () => valuesOf(accepting, path.node?.value, 16),
   ];
+  if (refusingNode) {
+    const node = refusingNode;
+    local.splice(2, 0, () => atTheEdges(refusing, node, valuesOf(accepting, path.node?.value, 4)));
+  }
   for (const source of local) {
     for (const value of source()) {
       const wholes =
         path.steps.length === 0
           ? [value]
-          : draw(() => accepting.builder.build(acceptingRoot.value, { steps: path.steps, goal: { kind: "enum", value } }), 1);
+          : draw(
+              () =>
+                accepting.builder.build(acceptingRoot.value, {
+                  steps: path.steps,
+                  goal: { kind: "enum", value },
+                }),
+              1,
+            );
       for (const whole of wholes) {
         const key = JSON.stringify(whole);
         if (key === undefined || judged.has(key)) continue;
         judged.add(key);
+        if (judged.size === 1) deadline = performance.now() + WITNESS_MS;
         if (search.accepts(whole).valid) {
           const verdict = search.refuses(whole);
           if (!verdict.valid) return { value: whole, errors: verdict.errors };
@@ -242,4 +338,3 @@ export function searchWitness(
   }
   return null;
 }
-
