@@ -232,6 +232,11 @@ function compareSchemasOf(
   for (const change of schemaChanges(scope, direction, a, b)) scope.report({ ...change, site });
 }
 
+/** A parameter's style and explode, defaults written out (OpenAPI 3.1, 4.8.12.4): the same on the wire. */
+const styleOf = (p: Located): string =>
+  p.value.style ?? (p.value.in === "query" || p.value.in === "cookie" ? "form" : "simple");
+const explodeOf = (p: Located): boolean => p.value.explode ?? styleOf(p) === "form";
+
 /** `query limit`, `path task_id` */
 const nameOf = (p: Located) => `${p.value.in} ${p.value.name}`;
 
@@ -279,8 +284,8 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
         p.ptr,
         q.ptr,
       );
-    if (p.value.style !== q.value.style || p.value.explode !== q.value.explode) {
-      const show = (x: Located) => `${x.value.style ?? "default"}/${x.value.explode ?? "default"}`;
+    if (styleOf(p) !== styleOf(q) || explodeOf(p) !== explodeOf(q)) {
+      const show = (x: Located) => `${styleOf(x)}/${explodeOf(x)}`;
       report(
         "request-parameter-serialization-changed",
         `parameter ${nameOf(p)}: style/explode ${show(p)} → ${show(q)}`,

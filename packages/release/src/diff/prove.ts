@@ -13,6 +13,13 @@ export function proveFindings(
   findings: Finding[],
   sites: Map<Finding, Site>,
 ) {
+  // Operations that share a schema share its findings: each site and place is searched once.
+  const searched = new Map<string, Candidate | null | undefined>();
+  const search = (site: Site, target: { accepting: string; refusing: string }) => {
+    const key = `${site.direction}|${site.before}|${site.after}|${target.accepting}|${target.refusing}`;
+    if (!searched.has(key)) searched.set(key, searchWitness(oldDoc, newDoc, site, target));
+    return searched.get(key);
+  };
   for (const finding of findings) {
     if (finding.level !== "error") continue;
     const structural = structuralWitness(finding);
@@ -24,9 +31,11 @@ export function proveFindings(
     if (!site) continue;
     const request = site.direction === "request";
     const [accepting, refusing] = request ? [finding.before, finding.after] : [finding.after, finding.before];
-    let hit: Candidate | null | undefined = searchWitness(oldDoc, newDoc, site, { accepting, refusing });
-    // A field made required is refused at its object, not at the field: search there too.
-    if (hit === null) hit = searchWitness(oldDoc, newDoc, site, { accepting: refusing, refusing: accepting });
+    let hit = search(site, { accepting, refusing });
+    // A field made required (or no longer so) is refused at its object, not at the field: search there too.
+    const parent = (ptr: string) => ptr.replace(/\/properties\/[^/]+$/, "");
+    if (hit === null && (parent(accepting) !== accepting || parent(refusing) !== refusing))
+      hit = search(site, { accepting: parent(accepting), refusing: parent(refusing) });
     // A schema the validator cannot compile is not judged by a witness; the comparer's verdict stands.
     if (hit === undefined) continue;
     if (hit === null) {

@@ -239,13 +239,21 @@ function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     const before = a.exact.get(key);
     const after = b.exact.get(key);
     if (JSON.stringify(before?.value) === JSON.stringify(after?.value)) continue;
-    // A new or different pattern or format may refuse what passed before; a dropped one accepts more.
-    limit(ctx, after !== undefined, a, b, `${key} ${show(before?.value)} → ${show(after?.value)}`, [
-      before?.ptr ?? a.ptr,
-      after?.ptr ?? b.ptr,
-    ]);
+    // A new constraint may refuse what passed before, a dropped one accepts more; one changed may do both
+    // (another pattern, a step that is no multiple of the old one), so it is both, and the witness decides.
+    const message = `${key} ${show(before?.value)} → ${show(after?.value)}`;
+    const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
+    const changed = before !== undefined && after !== undefined;
+    const widened = !after || (changed && divides(after.value, before.value));
+    if (changed && !widened && ctx.direction === "response" && !divides(before.value, after.value))
+      limit(ctx, false, a, b, message, at);
+    else limit(ctx, !widened, a, b, message, at);
   }
 }
+
+/** Whether a `multipleOf` step divides another (every multiple of `of` is a multiple of `step`). */
+const divides = (step: unknown, of: unknown) =>
+  typeof step === "number" && typeof of === "number" && Number.isInteger(of / step);
 
 function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
   const request = ctx.direction === "request";

@@ -15,7 +15,7 @@ import type { Direction, Json, Located } from "./types.js";
 
 /** At most this many whole values are judged per finding, and for at most this long. */
 export const WITNESS_TRIES = 200;
-export const WITNESS_MS = 150;
+export const WITNESS_MS = 400;
 const SEED = 4501;
 
 /** A schema an operation reads or sends, in each contract: the root whole values are drawn of. */
@@ -40,7 +40,35 @@ type Step = Plan["steps"][number];
 interface Side {
   doc: Json;
   compile: (schema: object) => Check;
-  builder: ArbitraryBuilder;
+  /** Draws values of a schema of `doc` (through the generator's copy of it, see siblingsAsAllOf). */
+  build: (schema: Json, plan?: Plan) => fc.Arbitrary<unknown>;
+}
+
+const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment"]);
+
+/**
+ * The generator resolves a `$ref` without its siblings: a schema with both becomes `allOf: [$ref, siblings]`
+ * for it, which means the same (remembered per object, so the generator's own caches still hit).
+ */
+function siblingsAsAllOf(memo: WeakMap<object, Json>) {
+  const rewrite = (value: Json): Json => {
+    if (!value || typeof value !== "object") return value;
+    const known = memo.get(value);
+    if (known) return known;
+    let out: Json;
+    if (Array.isArray(value)) out = value.map(rewrite);
+    else {
+      const { $ref, ...rest } = value;
+      const own: Json = {};
+      for (const [key, item] of Object.entries(rest)) own[key] = rewrite(item);
+      const constrained = Object.keys(own).some((key) => !ANNOTATIONS.has(key));
+      if (typeof $ref === "string" && constrained) out = { allOf: [{ $ref }, own] };
+      else out = $ref === undefined ? own : { $ref, ...own };
+    }
+    memo.set(value, out);
+    return out;
+  };
+  return rewrite;
 }
 
 /** Strict ajv refuses keywords it does not know: extensions (`x-*`) are annotations, left out of the copy. */
@@ -54,19 +82,32 @@ function withoutExtensions(value: Json): Json {
 }
 
 const sides = new WeakMap<object, Side>();
+/** Sides by document text, the latest few: a copy of a document compiles no validator again. */
+const byText = new Map<string, Side>();
+const KEPT_SIDES = 16;
 
 function sideOf(doc: Json): Side {
-  let side = sides.get(doc);
+  const known = sides.get(doc);
+  if (known) return known;
+  const text = JSON.stringify(doc);
+  let side = byText.get(text);
   if (!side) {
     const clean = withoutExtensions(doc);
     const validator = createSchemaValidator(clean);
+    const forGenerator = siblingsAsAllOf(new WeakMap());
+    const builder = new ArbitraryBuilder(forGenerator(clean));
     side = {
       doc: clean,
       compile: (schema) => validator.compile(schema),
-      builder: new ArbitraryBuilder(clean),
+      build: (schema, plan) => builder.build(forGenerator(schema), plan),
     };
-    sides.set(doc, side);
+    byText.set(text, side);
+    for (const oldest of byText.keys()) {
+      if (byText.size <= KEPT_SIDES) break;
+      byText.delete(oldest);
+    }
   }
+  sides.set(doc, side);
   return side;
 }
 
@@ -83,9 +124,16 @@ function draw(arbitrary: () => fc.Arbitrary<unknown>, n: number, seed = SEED): u
 const withExtraMember = (value: unknown): unknown[] =>
   value && typeof value === "object" && !Array.isArray(value) ? [{ ...value, zz_unlisted: "x" }] : [];
 
+/** An object once with no member and once without each of its members: what a new `required` refuses. */
+function withoutMembers(value: unknown): unknown[] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+  const entries = Object.entries(value);
+  return [{}, ...entries.map(([name]) => Object.fromEntries(entries.filter(([key]) => key !== name)))];
+}
+
 /** What comes after a pointer inside the node that holds it, when it leads into a child schema. */
 const INTO_CHILD =
-  /^(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\//;
+  /^(items$|(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
 
 /** Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. */
 function owns(doc: Json, node: Located, target: string): boolean {
@@ -176,9 +224,14 @@ function valuesOf(side: Side, schema: Json, n: number): unknown[] {
   } catch {
     plans = [];
   }
-  const steered = plans.flatMap((plan) => draw(() => side.builder.build(schema, plan), 1));
-  const free = draw(() => side.builder.build(schema), n);
-  return [...steered, ...free, ...free.slice(0, 2).flatMap(withExtraMember)];
+  const steered = plans.flatMap((plan) => draw(() => side.build(schema, plan), 1));
+  const free = draw(() => side.build(schema), n);
+  return [
+    ...steered,
+    ...free,
+    ...free.slice(0, 4).flatMap(withoutMembers),
+    ...free.slice(0, 2).flatMap(withExtraMember),
+  ];
 }
 
 /** Values that break one constraint of a node (its own, not its children's), the rest of it valid. */
@@ -189,7 +242,7 @@ function breaking(side: Side, schema: Json): unknown[] {
   } catch {
     plans = [];
   }
-  return plans.flatMap((plan) => draw(() => side.builder.build(schema, plan), 2));
+  return plans.flatMap((plan) => draw(() => side.build(schema, plan), 2));
 }
 
 /** Values the refusing node's keywords of their own refuse: what its `not`, `if` or `contains` describe. */
@@ -201,7 +254,7 @@ function refusedByWitnessed(side: Side, node: Located): unknown[] {
   for (const key of ["not", "if"]) {
     const value = flat.witnessed.get(key)?.value as Json;
     if (!value || typeof value !== "object" || Array.isArray(value)) continue;
-    out.push(...draw(() => side.builder.build(value), 6));
+    out.push(...draw(() => side.build(value), 6));
   }
   return out;
 }
@@ -211,8 +264,15 @@ function refusedByWitnessed(side: Side, node: Located): unknown[] {
  * string grown past its maxLength (its first character repeated, so a format or pattern still holds) or cut
  * below its minLength, numbers just past each bound, an array grown, cut, or with its first item twice.
  */
-function atTheEdges(refusing: Side, node: Located, accepted: unknown[]): unknown[] {
-  const bounds = flatten(refusing.doc, node).bounds;
+function atTheEdges(
+  refusing: Side,
+  node: Located,
+  accepting: Side,
+  acceptingNode: Located | undefined,
+  accepted: unknown[],
+): unknown[] {
+  const refused = flatten(refusing.doc, node);
+  const bounds = refused.bounds;
   const bound = (key: string) => bounds.get(key)?.value;
   const out: unknown[] = [];
   for (const key of ["minimum", "exclusiveMinimum"]) {
@@ -227,7 +287,23 @@ function atTheEdges(refusing: Side, node: Located, accepted: unknown[]): unknown
   const minLength = bound("minLength");
   const maxItems = bound("maxItems");
   const minItems = bound("minItems");
+  // Multiples of the accepting side's step, which free values seldom are.
+  const step = acceptingNode && flatten(accepting.doc, acceptingNode).exact.get("multipleOf")?.value;
+  if (typeof step === "number") out.push(...[1, 3, 5, 7].map((k) => k * step));
+  const maxProperties = bound("maxProperties");
+  const patterns = Object.keys((refused.witnessed.get("patternProperties")?.value as Json) ?? {});
   for (const value of accepted.slice(0, 6)) {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      if (maxProperties !== undefined) {
+        const extra = Array.from({ length: maxProperties + 1 }, (_, i) => [`zz_${i}`, "x"]);
+        out.push({ ...value, ...Object.fromEntries(extra) });
+      }
+      for (const pattern of patterns) {
+        const key = draw(() => fc.stringMatching(new RegExp(pattern)), 1)[0];
+        if (typeof key === "string")
+          for (const item of ["x", 1, true, null]) out.push({ ...value, [key]: item });
+      }
+    }
     if (typeof value === "string") {
       if (maxLength !== undefined)
         out.push((value[0] ?? "a").repeat(Math.max(0, maxLength + 1 - value.length)) + value);
@@ -241,6 +317,26 @@ function atTheEdges(refusing: Side, node: Located, accepted: unknown[]): unknown
     }
   }
   return out;
+}
+
+/**
+ * A whole value with `value` at the end of the steps (a property by name, the first item of an array, a
+ * variant as the base took it). With `trim`, every array on the way keeps only that item: the generator
+ * draws the other items freely, and they may break a rule of their own (a step, a contains).
+ */
+function placed(base: unknown, steps: Step[], value: unknown, trim: boolean): unknown {
+  const walk = steps.filter((s) => s.kind !== "branch");
+  if (walk.length === 0) return value;
+  const copy = structuredClone(base);
+  let at: Json = copy;
+  for (const [i, step] of walk.entries()) {
+    if (!at || typeof at !== "object") return copy;
+    const key = step.kind === "property" ? step.name : 0;
+    if (step.kind === "items" && trim && Array.isArray(at)) at.splice(1);
+    if (i === walk.length - 1) at[key] = value;
+    else at = at[key];
+  }
+  return copy;
 }
 
 interface Search {
@@ -308,21 +404,22 @@ export function searchWitness(
   ];
   if (refusingNode) {
     const node = refusingNode;
-    local.splice(2, 0, () => atTheEdges(refusing, node, valuesOf(accepting, path.node?.value, 4)));
+    const accepted = () => valuesOf(accepting, path.node?.value, 4);
+    local.splice(2, 0, () => atTheEdges(refusing, node, accepting, path.node, accepted()));
   }
+  // Whole values steered to the node (a placeholder there), drawn once: each local value is set into them.
+  let drawn: unknown[] | undefined;
+  const steered: Plan = { steps: path.steps, goal: { kind: "enum", value: null } };
+  const bases = () => {
+    drawn ??= path.steps.length === 0 ? [null] : draw(() => accepting.build(acceptingRoot.value, steered), 3);
+    return drawn;
+  };
   for (const source of local) {
     for (const value of source()) {
-      const wholes =
-        path.steps.length === 0
-          ? [value]
-          : draw(
-              () =>
-                accepting.builder.build(acceptingRoot.value, {
-                  steps: path.steps,
-                  goal: { kind: "enum", value },
-                }),
-              1,
-            );
+      const wholes = bases().flatMap((base) => [
+        placed(base, path.steps, value, false),
+        placed(base, path.steps, value, true),
+      ]);
       for (const whole of wholes) {
         const key = JSON.stringify(whole);
         if (key === undefined || judged.has(key)) continue;
