@@ -52,6 +52,14 @@ const arr = (extra: Json = {}) => ({ type: "array", items: int, ...extra });
 const both = (verdict: Verdict) => ({ tighter: verdict, looser: verdict });
 const tightening = (from: Json, to: Json) => ({ tighter: { from, to }, looser: { from: to, to: from } });
 
+/** An object with `if` and `then` (written as entries: an object literal with a `then` looks like a promise). */
+const conditional = (condition: Json, consequence: Json) =>
+  obj(
+    Object.fromEntries([
+      ["if", condition],
+      ["then", consequence],
+    ]),
+  );
 const union = (kind: "anyOf" | "oneOf") => tightening({ [kind]: [str, int] }, { [kind]: [str] });
 const tagged = (mapping: Json, second: string) => ({
   type: "object",
@@ -209,16 +217,16 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     keyword: "if",
     bodyOnly: true,
     ...tightening(
-      obj({ if: { required: ["a"] }, then: { required: ["b"] } }),
-      obj({ if: {}, then: { required: ["b"] } }),
+      conditional({ required: ["a"] }, { required: ["b"] }),
+      conditional({}, { required: ["b"] }),
     ),
   },
   {
     keyword: "then",
     bodyOnly: true,
     ...tightening(
-      obj({ if: { required: ["a"] }, then: {} }),
-      obj({ if: { required: ["a"] }, then: { required: ["b"] } }),
+      conditional({ required: ["a"] }, {}),
+      conditional({ required: ["a"] }, { required: ["b"] }),
     ),
   },
   {

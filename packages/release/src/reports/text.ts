@@ -1,4 +1,5 @@
 import type { GateReport } from "../gate-report.js";
+import { formatWitness } from "../diff/witness-format.js";
 import { byLevel, touchOf, whereOf } from "./finding-line.js";
 
 /** The report for a terminal: every error and warning with its place, a count of the rest, the verdict. */
@@ -11,6 +12,7 @@ export function textReport(report: GateReport): string {
     const waived = f.waiver ? ` [waived until ${f.waiver.expires}: ${f.waiver.reason}]` : "";
     lines.push(`  ${f.level} [${f.rule}] ${f.operation}: ${f.message} (${whereOf(f)})${waived}`);
     lines.push(`    ${touchOf(f)}; fingerprint: ${f.fingerprint}`);
+    if (f.witness) lines.push(`    witness: ${formatWitness(f.witness)}`);
   }
   const { teams, exchanges, skipped } = report.replayed;
   const notSpec = skipped > 0 ? ` (${skipped} outside the spec, skipped)` : "";
