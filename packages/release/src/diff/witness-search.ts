@@ -15,7 +15,7 @@ import type { Direction, Json, Located } from "./types.js";
 
 /** At most this many whole values are judged per finding, and for at most this long. */
 export const WITNESS_TRIES = 200;
-export const WITNESS_MS = 400;
+export const WITNESS_MS = 1000;
 const SEED = 4501;
 
 /** A schema an operation reads or sends, in each contract: the root whole values are drawn of. */
@@ -321,7 +321,7 @@ function atTheEdges(
 
 /**
  * A whole value with `value` at the end of the steps (a property by name, the first item of an array, a
- * variant as the base took it). With `trim`, every array on the way keeps only that item: the generator
+ * variant as the base took it), the members on the way made when the base lacks them. With `trim`, every array on the way keeps only that item: the generator
  * draws the other items freely, and they may break a rule of their own (a step, a contains).
  */
 function placed(base: unknown, steps: Step[], value: unknown, trim: boolean): unknown {
@@ -334,7 +334,11 @@ function placed(base: unknown, steps: Step[], value: unknown, trim: boolean): un
     const key = step.kind === "property" ? step.name : 0;
     if (step.kind === "items" && trim && Array.isArray(at)) at.splice(1);
     if (i === walk.length - 1) at[key] = value;
-    else at = at[key];
+    else {
+      // A free value may lack the optional members on the way: they are made, empty, for the value to sit in.
+      at[key] ??= walk[i + 1]?.kind === "items" ? [] : {};
+      at = at[key];
+    }
   }
   return copy;
 }
@@ -411,7 +415,14 @@ export function searchWitness(
   let drawn: unknown[] | undefined;
   const steered: Plan = { steps: path.steps, goal: { kind: "enum", value: null } };
   const bases = () => {
-    drawn ??= path.steps.length === 0 ? [null] : draw(() => accepting.build(acceptingRoot.value, steered), 3);
+    // Steering builds the arbitrary anew; without a variant on the way, the root's own (kept) one serves.
+    const through = path.steps.some((step) => step.kind === "branch");
+    drawn ??=
+      path.steps.length === 0
+        ? [null]
+        : through
+          ? draw(() => accepting.build(acceptingRoot.value, steered), 3)
+          : draw(() => accepting.build(acceptingRoot.value), 3);
     return drawn;
   };
   for (const source of local) {

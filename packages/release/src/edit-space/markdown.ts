@@ -6,7 +6,8 @@ export const EDIT_SPACE_FILE = "EDIT-SPACE.md";
 export const UPDATE_COMMAND = "UPDATE_EDIT_SPACE=1 npx vitest run src/edit-space/markdown.test.ts";
 
 const cell = (s: string) => s.replaceAll("|", "\\|");
-const edit = (from: unknown, to: unknown) => `\`${cell(shortJson(from, 60))}\` → \`${cell(shortJson(to, 60))}\``;
+const edit = (from: unknown, to: unknown) =>
+  `\`${cell(shortJson(from, 60))}\` → \`${cell(shortJson(to, 60))}\``;
 
 /** EDIT-SPACE.md: the table of table.ts, for people (generated; markdown.test.ts keeps it fresh). */
 export function editSpaceMarkdown(): string {
@@ -30,13 +31,21 @@ export function editSpaceMarkdown(): string {
     "| --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const row of KEYWORD_ROWS) {
-    const side = (d: "request" | "response") => `${verdictOf(row, d, "tighter")} / ${verdictOf(row, d, "looser")}`;
+    const side = (d: "request" | "response") =>
+      `${verdictOf(row, d, "tighter")} / ${verdictOf(row, d, "looser")}`;
     const where = row.bodyOnly ? `bodies (${placementsOf(row).length})` : `all (${placementsOf(row).length})`;
     lines.push(
       `| \`${cell(row.keyword)}\` | ${edit(row.tighter.from, row.tighter.to)} | ${edit(row.looser.from, row.looser.to)} | ${side("request")} | ${side("response")} | ${where} | ${cell(row.why ?? "")} |`,
     );
   }
-  lines.push("", "## Document fields", "", "| field | placement | breaking edit | harmless edit |", "| --- | --- | --- | --- |");
-  for (const row of DOCUMENT_ROWS) lines.push(`| ${cell(row.keyword)} | ${row.placement} | ${cell(row.edits[0])} | ${cell(row.edits[1])} |`);
+  lines.push(
+    "",
+    "## Document fields",
+    "",
+    "| field | placement | breaking edit | harmless edit |",
+    "| --- | --- | --- | --- |",
+  );
+  for (const row of DOCUMENT_ROWS)
+    lines.push(`| ${cell(row.keyword)} | ${row.placement} | ${cell(row.edits[0])} | ${cell(row.edits[1])} |`);
   return `${lines.join("\n")}\n`;
 }

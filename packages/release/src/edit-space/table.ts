@@ -439,7 +439,13 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     breaking: (d) => {
       d.components.schemas.Item = d.components.schemas.Thing;
       delete d.components.schemas.Thing;
-      op(d).responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Item" };
+      const item = op(d).responses["200"].content["application/json"];
+      for (const media of [
+        op(d).requestBody.content["application/json"],
+        item,
+        d.paths["/things"].put.requestBody.content["application/json"],
+      ])
+        media.schema = { $ref: "#/components/schemas/Item" };
     },
     harmless: (d) => (d.components.schemas.Thing.description = "A thing."),
   },
