@@ -52,14 +52,10 @@ const arr = (extra: Json = {}) => ({ type: "array", items: int, ...extra });
 const both = (verdict: Verdict) => ({ tighter: verdict, looser: verdict });
 const tightening = (from: Json, to: Json) => ({ tighter: { from, to }, looser: { from: to, to: from } });
 
-/** An object with `if` and `then` (written as entries: an object literal with a `then` looks like a promise). */
+/** An object with `if` and `then`. */
 const conditional = (condition: Json, consequence: Json) =>
-  obj(
-    Object.fromEntries([
-      ["if", condition],
-      ["then", consequence],
-    ]),
-  );
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, not a promise
+  obj({ if: condition, then: consequence });
 const union = (kind: "anyOf" | "oneOf") => tightening({ [kind]: [str, int] }, { [kind]: [str] });
 const tagged = (mapping: Json, second: string) => ({
   type: "object",
