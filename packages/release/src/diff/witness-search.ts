@@ -14,7 +14,7 @@ import { valueAt } from "./pointer.js";
 import type { Direction, Json, Located } from "./types.js";
 
 /** At most this many whole values are judged per finding, and for at most this long. */
-export const WITNESS_TRIES = 200;
+export const WITNESS_TRIES = 100;
 export const WITNESS_MS = 1000;
 const SEED = 4501;
 
@@ -421,8 +421,8 @@ export function searchWitness(
       path.steps.length === 0
         ? [null]
         : through
-          ? draw(() => accepting.build(acceptingRoot.value, steered), 3)
-          : draw(() => accepting.build(acceptingRoot.value), 3);
+          ? draw(() => accepting.build(acceptingRoot.value, steered), 2)
+          : draw(() => accepting.build(acceptingRoot.value), 2);
     return drawn;
   };
   for (const source of local) {
