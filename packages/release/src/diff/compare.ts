@@ -246,21 +246,21 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
   const report = (rule: RuleId, message: string, x: string, y: string) =>
     scope.report({ rule, message, before: x, after: y });
   const moved = new Set<string>();
+  const same = (x: Located, y: Located) =>
+    String(x.value.name).toLowerCase() === String(y.value.name).toLowerCase();
   for (const [id, p] of before) {
     const q = after.get(id);
-    const elsewhere = [...after.values()].find(
-      (x) =>
-        x.value.in !== p.value.in &&
-        x.value.name === p.value.name &&
-        !before.has(`${x.value.in}:${x.value.name}`),
+    // The same name in another place, new there: the parameter moved (path parameters are matched by place).
+    const elsewhere = [...after].find(
+      ([key, x]) => x.value.in !== p.value.in && same(x, p) && !before.has(key) && !key.startsWith("path:"),
     );
     if (!q && elsewhere && p.value.in !== "path") {
-      moved.add(`${elsewhere.value.in}:${elsewhere.value.name}`);
+      moved.add(elsewhere[0]);
       report(
         "request-parameter-moved",
-        `parameter ${nameOf(p)} moved to ${elsewhere.value.in}`,
+        `parameter ${nameOf(p)} moved to ${elsewhere[1].value.in}`,
         p.ptr,
-        elsewhere.ptr,
+        elsewhere[1].ptr,
       );
       continue;
     }

@@ -50,7 +50,7 @@ describe("witnesses", () => {
     expect(valid(before)).toBe(true);
     expect(valid(after)).toBe(false);
     expect(formatWitness(witness ?? { kind: "request", at: "", because: "" }, 30)).toMatch(
-      /^request request body application\/json .{29}… — the released contract accepts it/,
+      /^request body application\/json .{29}… — the released contract accepts it/,
     );
   });
 

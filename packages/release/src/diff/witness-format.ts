@@ -9,5 +9,6 @@ export function shortJson(value: unknown, max: number): string {
 /** A witness in one line, `request body application/json {"email":"…"} — why`, the value cut to `max` characters. */
 export function formatWitness(witness: Witness, max = 120): string {
   const value = witness.value === undefined ? "" : ` ${shortJson(witness.value, max)}`;
-  return `${witness.kind} ${witness.at}${value} — ${witness.because}`;
+  const head = witness.at.startsWith(witness.kind) ? witness.at : `${witness.kind} ${witness.at}`;
+  return `${head}${value} — ${witness.because}`;
 }

@@ -149,11 +149,7 @@ function owns(doc: Json, node: Located, target: string): boolean {
  * A union is entered through one of its variants (the generator merges the parent into the variant), so the
  * parent's fields are reached through a branch step too.
  */
-export function stepsTo(
-  doc: Json,
-  root: Located,
-  target: string,
-): { steps: Step[]; node: Located } | undefined {
+function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; node: Located } | undefined {
   interface Entry {
     nodes: Located[];
     steps: Step[];

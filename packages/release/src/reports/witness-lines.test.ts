@@ -37,7 +37,7 @@ describe("the witness in each report", () => {
     const line = textReport(report)
       .split("\n")
       .find((l) => l.includes("witness:"));
-    expect(line).toMatch(/^ {4}witness: request request body application\/json \{"name":"x+…/);
+    expect(line).toMatch(/^ {4}witness: request body application\/json \{"name":"x+…/);
     expect(line).toContain("the candidate refuses it (/name must NOT have more than 8 characters)");
     expect(line?.length).toBeLessThan(300);
   });
@@ -50,7 +50,7 @@ describe("the witness in each report", () => {
     const row = markdownReport(report)
       .split("\n")
       .find((l) => l.startsWith("| error"));
-    expect(row).toMatch(/maxLength 40 → 8<br>witness: request request body application\/json \{"name":"x+…/);
+    expect(row).toMatch(/maxLength 40 → 8<br>witness: request body application\/json \{"name":"x+…/);
     expect(row).not.toContain(long);
   });
 });
