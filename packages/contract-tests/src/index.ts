@@ -12,6 +12,8 @@ export {
 } from "./context.js";
 export { type CoverageGates, checkGates, type GateResult, parseGates } from "./coverage-report/gates.js";
 export { type CoverageReport, coverageLine, mergeCoverage } from "./coverage-report/report.js";
+export { ArbitraryBuilder } from "./generate/arbitrary.js";
+export { type Plan, plansOf } from "./generate/plan.js";
 export {
   ContractViolationError,
   createJudge,
@@ -20,8 +22,6 @@ export {
   type Judge,
   operationLabel,
 } from "./judge.js";
-export { ArbitraryBuilder } from "./generate/arbitrary.js";
-export { type Plan, plansOf } from "./generate/plan.js";
 export { type KeptCase, keptCaseFailure } from "./kept/kept-case.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
 export { harFiles, type ReplayResult, readHar, replayRecordings } from "./replay/replay.js";
