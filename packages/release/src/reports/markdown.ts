@@ -15,7 +15,7 @@ export function markdownReport(report: GateReport): string {
     lines.push("| level | rule | operation | change | where | consumers |", "| --- | --- | --- | --- | --- | --- |");
     for (const f of loud) {
       const level = f.waiver ? `${f.level} (waived until ${f.waiver.expires})` : f.level;
-      lines.push(`| ${level} | \`${f.rule}\` | ${cell(f.operation)} | ${cell(f.message)}${f.witness ? `<br>witness: ${cell(formatWitness(f.witness, 60))}` : ""} | \`${whereOf(f)}\` | ${cell(touchOf(f))} |`);
+      lines.push(`| ${level} | \`${f.rule}\` | ${cell(f.operation)} | ${cell(f.message)}${f.witness ? `<br>witness: ${cell(formatWitness(f.witness, 60, 160))}` : ""} | \`${whereOf(f)}\` | ${cell(touchOf(f))} |`);
     }
     lines.push("");
   }

@@ -52,5 +52,7 @@ describe("the witness in each report", () => {
       .find((l) => l.startsWith("| error"));
     expect(row).toMatch(/maxLength 40 → 8<br>witness: request body application\/json \{"name":"x+…/);
     expect(row).not.toContain(long);
+    const witness = row?.slice(row.indexOf("witness:"), row.indexOf(" | `"));
+    expect(witness?.length).toBeLessThanOrEqual("witness: ".length + 160);
   });
 });
