@@ -24,7 +24,7 @@ const createdOnLine = taskYaml.findIndex((l) => /^ {2}created_on:/.test(l)) + 1;
 const run = (...args: string[]) =>
   gate(repoRoot, "--current", candidate, "--consumers", join(scratch, "none"), ...args);
 
-describe("the gate's formats on the repository's spec", () => {
+describe("the gate's formats on the repository's spec", { timeout: 60_000 }, () => {
   it("github: an annotation at the spec file and line of the change, per operation", async () => {
     const { output } = await run("--format", "github");
     expect(createdOnLine).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ describe("the gate's formats on the repository's spec", () => {
     const { output } = await run("--format", "markdown", "--changelog", changelog);
     expect(output).toMatch(/^# Release gate: /);
     expect(output).toContain(
-      `| error | \`response-type-widened\` | GET /cloud/v1/tasks/{task_id} | ${change} |`,
+      `| error | \`response-type-widened\` | GET /cloud/v1/tasks/{task_id} | ${change}<br>witness: response 200 application/json `,
     );
     const section = readFileSync(changelog, "utf8");
     expect(section).toMatch(/^## API changes\n\n### Breaking changes\n/);

@@ -40,17 +40,21 @@ type Step = Plan["steps"][number];
 interface Side {
   doc: Json;
   compile: (schema: object) => Check;
-  /** Draws values of a schema of `doc` (through the generator's copy of it, see siblingsAsAllOf). */
+  /** Draws values of a schema of `doc` (through the generator's copy of it, see forTheGenerator). */
   build: (schema: Json, plan?: Plan) => fc.Arbitrary<unknown>;
 }
 
 const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment"]);
 
+/** URLs for the generator to draw: fast-check's own URL arbitrary takes seconds to prepare in a process. */
+const URL_PATTERN = "^https://[a-z]{1,10}\\.example\\.com/[a-z0-9]{0,10}$";
+
 /**
- * The generator resolves a `$ref` without its siblings: a schema with both becomes `allOf: [$ref, siblings]`
- * for it, which means the same (remembered per object, so the generator's own caches still hit).
+ * The schemas as the generator is to read them (the validator reads the originals): the generator resolves a
+ * `$ref` without its siblings, so a schema with both becomes `allOf: [$ref, siblings]`, which means the same;
+ * `format: uri` becomes a pattern of plain URLs. Remembered per object, so the generator's caches still hit.
  */
-function siblingsAsAllOf(memo: WeakMap<object, Json>) {
+function forTheGenerator(memo: WeakMap<object, Json>) {
   const rewrite = (value: Json): Json => {
     if (!value || typeof value !== "object") return value;
     const known = memo.get(value);
@@ -61,6 +65,10 @@ function siblingsAsAllOf(memo: WeakMap<object, Json>) {
       const { $ref, ...rest } = value;
       const own: Json = {};
       for (const [key, item] of Object.entries(rest)) own[key] = rewrite(item);
+      if (own.format === "uri" && typeof own.pattern !== "string") {
+        delete own.format;
+        own.pattern = URL_PATTERN;
+      }
       const constrained = Object.keys(own).some((key) => !ANNOTATIONS.has(key));
       if (typeof $ref === "string" && constrained) out = { allOf: [{ $ref }, own] };
       else out = $ref === undefined ? own : { $ref, ...own };
@@ -94,7 +102,7 @@ function sideOf(doc: Json): Side {
   if (!side) {
     const clean = withoutExtensions(doc);
     const validator = createSchemaValidator(clean);
-    const forGenerator = siblingsAsAllOf(new WeakMap());
+    const forGenerator = forTheGenerator(new WeakMap());
     const builder = new ArbitraryBuilder(forGenerator(clean));
     side = {
       doc: clean,
