@@ -11,5 +11,6 @@ export declare function missingPackages(
   env?: Record<string, string | undefined>,
 ): string[];
 export declare function chromiumPath(env?: Record<string, string | undefined>): string;
+export declare const CHROMIUM_FLAGS: readonly string[];
 export declare function postgresBinDir(env?: Record<string, string | undefined>): string | undefined;
 export declare function installCommands(packages: string[], isRoot: boolean): string[][];

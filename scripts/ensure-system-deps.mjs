@@ -34,6 +34,16 @@ export function chromiumPath(env = process.env) {
   return env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
 
+/** The flags Chromium runs with in our containers and CI (no sandbox, no GPU, no background traffic). */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
 /** The folder of PostgreSQL's server programs (initdb, pg_ctl): POSTGRES_BIN, or Debian's newest. */
 export function postgresBinDir(env = process.env) {
   if (env.POSTGRES_BIN) return existsSync(`${env.POSTGRES_BIN}/pg_ctl`) ? env.POSTGRES_BIN : undefined;

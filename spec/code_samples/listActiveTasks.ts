@@ -7,7 +7,7 @@ const client = createCloudClient({ baseUrl: "http://127.0.0.1:4011", apiKey: "sa
 const { data, error } = await client.GET("/cloud/v1/tasks/{project_id}/{region_id}/active", {
   params: {
     path: { project_id: 1, region_id: 1 },
-    query: { limit: 100, offset: 0, task_type: ["create_bm"] },
+    query: { limit: 100, offset: 0, task_type: ["create_vm"] },
   },
 });
 if (error) throw new Error(`listing tasks failed: ${error.message}`);

@@ -7,7 +7,7 @@ const { data, error } = await client.GET("/billing/org/v1/plans/contents", {
   params: {
     query: {
       plan_id: [317],
-      currency_char_code: ["EUR"],
+      currency_char_code: ["USD"],
       ordering: ["plan_id", "-id"],
       limit: 100,
       offset: 0,

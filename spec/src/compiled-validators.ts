@@ -13,12 +13,20 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
-import type { CompiledValidators } from "./validator.js";
+import { isMailbox } from "./email-format.js";
+import { type CompiledValidators, KEPT_FORMATS } from "./validator.js";
 
 const require = createRequire(import.meta.url);
 // ajv's standalone module is CommonJS: its default export may arrive wrapped once more under NodeNext.
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ??
   standaloneModule) as unknown as (ajv: Ajv2020, validate: ValidateFunction) => string;
+/** The formats of a validator as compiled (validator.ts): ajv-formats' full set, `email` replaced. */
+const formats = {
+  ...(require("ajv-formats/dist/formats") as { fullFormats: object }).fullFormats,
+  email: isMailbox,
+};
+/** What a kept validator's `require` finds: its formats, or the module it names (ajv's runtime). */
+const requireInKept = (id: string): unknown => (id === KEPT_FORMATS ? formats : require(id));
 const versions = ["ajv", "ajv-formats"]
   .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
   .join(" ");
@@ -36,7 +44,7 @@ export function compiledValidatorsIn(dir: string): CompiledValidators {
           try {
             const module = { exports: undefined as unknown };
             new Function("require", "module", "exports", readFileSync(fileOf(schema), "utf8"))(
-              require,
+              requireInKept,
               module,
               {},
             );

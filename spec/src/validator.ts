@@ -3,6 +3,7 @@
 // module on this path: the model runs in browsers too.
 import { _, Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { isMailbox } from "./email-format.js";
 import type { Json } from "./json.js";
 
 // ajv-formats is CommonJS: its default export arrives wrapped once more under NodeNext.
@@ -38,6 +39,9 @@ export interface OpenApiDocument {
   components?: Json;
   [key: string]: unknown;
 }
+
+/** The module a kept validator takes its formats from: ajv-formats' with our `email` (compiled-validators.ts). */
+export const KEPT_FORMATS = "@cloud-contract/spec:formats";
 
 export interface SchemaValidator {
   /** Returns a check of a value against `schema` (a schema object of the document; compiled once). */
@@ -81,10 +85,16 @@ export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
     // body schemas once, and the pass costs more there than it saves on the bodies (BENCHMARKS.md).
     // Kept validators are saved as standalone code, which names where the formats come from.
     code: kept
-      ? { optimize: false, source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
+      ? {
+          optimize: false,
+          source: true,
+          formats: _`require(${KEPT_FORMATS})`,
+        }
       : { optimize: false },
   });
   addFormats(ajv);
+  // ajv-formats' `email` wants a domain of two labels and no quoted local part: JSON Schema's is RFC 5321's.
+  ajv.addFormat("email", isMailbox);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
   const registry = { $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } };
   // Not checked against the JSON Schema meta-schema here (the last argument): the registry's schemas sit under

@@ -125,7 +125,7 @@ describe("a re-run replaces its own reports", () => {
     const second = await runBin(["replay", har, "--reports-dir", dir]);
     expect([first.code, second.code]).toEqual([1, 1]);
     expect(second.stdout).toBe(first.stdout);
-    expect(readdirSync(join(dir, "kept-failures", "replay-recorded"))).toEqual(["getTask-1.test.ts"]);
+    expect(readdirSync(join(dir, "kept-failures", "replay-recorded"))).toEqual(["getTask-1.kept.mts"]);
 
     writeFileSync(har, taskHar(9998));
     const fixed = await runBin(["replay", har, "--reports-dir", dir]);

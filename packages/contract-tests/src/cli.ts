@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import type { CliIo, CommandModule, CommandRun } from "./commands/command.js";
 import { generateCommand } from "./commands/generate.js";
+import { keptCommand } from "./commands/kept.js";
 import { mergeCommand } from "./commands/merge.js";
 import { parityCommand } from "./commands/parity.js";
 import { recordCommand } from "./commands/record.js";
@@ -12,7 +13,7 @@ import { replayCommand } from "./commands/replay.js";
 import { replayCaseCommand } from "./commands/replay-case.js";
 import { runCommand } from "./commands/run.js";
 import { statefulCommand } from "./commands/stateful.js";
-import { messageOf } from "./error-message.js";
+import { messageOf, oneLine } from "./error-message.js";
 import type { Env } from "./run-config/target.js";
 
 export { vitestCommand } from "./commands/contract-run.js";
@@ -25,6 +26,7 @@ const COMMANDS: readonly CommandModule[] = [
   recordCommand,
   replayCommand,
   replayCaseCommand,
+  keptCommand,
   parityCommand,
   mergeCommand,
 ];
@@ -112,7 +114,7 @@ export async function main(
   } catch (error) {
     const names = buildProgram({ env, cwd, out, vitestArgs: [] }, () => {}).commands.map((c) => c.name());
     const command = names.find((name) => argv[0] === name);
-    out.write(`contract-tests: ${messageOf(error)}\n\n${usage(command ?? "run")}`);
+    out.write(`contract-tests: ${oneLine(messageOf(error))}\n\n${usage(command ?? "run")}`);
     return 2;
   }
   if ("print" in plan) {
@@ -124,7 +126,7 @@ export async function main(
   } catch (error) {
     // What the flags could not check: a file that is not a saved case, a refused merge (CannotRun), a target
     // that fails to start.
-    out.write(`contract-tests: ${messageOf(error)}\n`);
+    out.write(`contract-tests: ${oneLine(messageOf(error))}\n`);
     return 2;
   }
 }

@@ -34,6 +34,8 @@ export interface ContractContext {
   allowMutations: boolean;
   /** Who serves the API: a server the suite started, or someone else's. */
   server: "prism" | "sandbox" | "external";
+  /** The target is a sandbox (started here, or behind `url` answering its control API). */
+  sandbox: boolean;
 }
 
 /** The sandbox's seeded fixtures: the table `@cloud-contract/mock` exports, the same in every tenant. */
@@ -91,5 +93,6 @@ export function buildContext(plan: ReadyTarget, serverUrl?: string): ContractCon
     stateful: plan.stateful,
     allowMutations: plan.allowMutations,
     server: plan.server ?? "external",
+    sandbox: plan.server === "sandbox",
   };
 }

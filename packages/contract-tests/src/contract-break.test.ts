@@ -89,6 +89,7 @@ describe("a target that breaks the contract", () => {
       stateful: false,
       allowMutations: false,
       server: "external",
+      sandbox: false,
     });
     const task = await waitForTask(h.client, TASK_ID, { intervalMs: 10 });
     expect(task.state).toBe("FINISHED");

@@ -8,3 +8,8 @@ export function codeOf(error: unknown): string {
   if (error instanceof Error && "code" in error && typeof error.code === "string") return error.code;
   return messageOf(error);
 }
+
+/** `text` on one line: each line break (and the spaces around it) as ` ⏎ `, for the one line a CLI prints. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ⏎ ");
+}

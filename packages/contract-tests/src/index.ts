@@ -23,6 +23,8 @@ export {
   operationLabel,
 } from "./judge.js";
 export { type KeptCase, keptCaseFailure } from "./kept/kept-case.js";
+export { type KeptTarget, keptTarget } from "./kept/kept-target.js";
+export { resendKept } from "./kept/resend-kept.js";
 export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record/proxy.js";
 export { harFiles, type ReplayResult, readHar, replayRecordings } from "./replay/replay.js";
 export { ContractReporter, type ContractReporterOptions, toTestRecord } from "./reporter.js";

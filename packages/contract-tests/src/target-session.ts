@@ -1,8 +1,10 @@
 // Opens a target for a run: starts Prism or the sandbox on a free port when the target asks for one,
 // and builds the context the tests (and generated cases) use. The caller stops it.
-import { prismEntry, startPrism, startSandbox } from "@cloud-contract/mock";
+import { connectSandbox, prismEntry, SANDBOX_API_KEY, startPrism, startSandbox } from "@cloud-contract/mock";
 import { buildContext, type ContractContext } from "./context.js";
+import { messageOf } from "./error-message.js";
 import type { ReadyTarget } from "./run-config/target.js";
+import { isSandbox } from "./sandbox-control.js";
 
 /** Tasks of the sandbox finish after this delay: long enough to see them running, short for the suite. */
 const SANDBOX_TASK_DELAY_MS = 150;
@@ -43,9 +45,38 @@ function installCommand(error: unknown): string {
   return /npm install [^\s]+ [^\s]+/.exec(message)?.[0] ?? message;
 }
 
+/**
+ * A server someone else runs. A `url` target is asked whether it is a sandbox (its control API): when the
+ * flags left mutations open, a sandbox gets them and anything else (a staging) stays read-only. A sandbox
+ * that will be changed and was given no key of the run's own gets a tenant of its own, so the shared
+ * default world stays as it was.
+ */
+async function externalContext(plan: ReadyTarget): Promise<ContractContext> {
+  const baseUrl = plan.baseUrl;
+  if (baseUrl === undefined) throw new Error(`target ${plan.target} has no base URL`);
+  const sandbox = plan.target === "url" && (await isSandbox(baseUrl, plan.apiKey ?? SANDBOX_API_KEY));
+  const allowMutations = plan.mutationsFollowTarget ? sandbox : plan.allowMutations;
+  let apiKey = plan.apiKey;
+  if (sandbox && allowMutations && apiKey === undefined) {
+    try {
+      apiKey = (await connectSandbox(baseUrl).tenant()).key;
+    } catch (error) {
+      throw new Error(`the sandbox at ${baseUrl} gave no tenant of the run's own: ${messageOf(error)}`);
+    }
+  }
+  return {
+    ...buildContext({ ...plan, allowMutations, ...(apiKey === undefined ? {} : { apiKey }) }),
+    sandbox,
+  };
+}
+
 export async function openTarget(plan: ReadyTarget): Promise<TargetSession> {
   const missing = missingPeer(plan);
   if (missing !== undefined) throw new Error(missing);
+  if (plan.server === undefined) {
+    const ctx = await externalContext(plan);
+    return { ctx, stop: async () => {} };
+  }
   let server: { url: string; stop(): Promise<void> } | undefined;
   if (plan.server === "prism") server = await startPrism({ port: 0 });
   if (plan.server === "sandbox") server = await startSandbox(SUITE_SANDBOX);

@@ -1,19 +1,9 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
-import { chromiumPath } from "../../../scripts/ensure-system-deps.mjs";
+import { CHROMIUM_FLAGS, chromiumPath } from "../../../scripts/ensure-system-deps.mjs";
 
 /** Debian's Chromium; never a browser downloaded by Playwright. CHROMIUM_PATH overrides it. */
 const CHROMIUM_PATH = chromiumPath();
-
-/** The flags that work in our containers and CI (no sandbox, no GPU, no background traffic). */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -21,5 +11,5 @@ export async function launchChromium(): Promise<Browser> {
       `${CHROMIUM_PATH} not found: run \`node scripts/ensure-system-deps.mjs chromium\` (Debian's package, as \`pnpm test\` does), or point CHROMIUM_PATH at a Chromium`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS], headless: true });
 }

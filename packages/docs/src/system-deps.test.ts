@@ -98,7 +98,7 @@ describe("ensure-system-deps", () => {
 });
 
 describe("pnpm test's task graph", () => {
-  it("installs PostgreSQL before the tasks that start it, and Chromium (after PostgreSQL: apt runs one at a time) before the browser test", () => {
+  it("installs PostgreSQL before the tasks that start it, and Chromium (after PostgreSQL: apt runs one at a time) before the browser tests", () => {
     const { scripts } = JSON.parse(readFileSync(`${WORKSPACE}package.json`, "utf8"));
     const targets = /nx run-many --parallel=\S+ -t (.+)$/.exec(scripts.test)?.[1]?.split(" ") ?? [];
     expect(targets).toContain("test");
@@ -111,7 +111,8 @@ describe("pnpm test's task graph", () => {
     const { dependencies } = JSON.parse(nx.stdout).tasks as { dependencies: Record<string, string[]> };
     const waitsFor = (task: string, system: string) =>
       expect(dependencies[task], task).toContain(`cloud-contract:system-${system}`);
-    waitsFor("mock:test", "postgresql");
+    // The mock's tests start PostgreSQL and Chromium (its Playwright adapter): Chromium comes after PostgreSQL.
+    waitsFor("mock:test", "chromium");
     waitsFor("cloud-contract:contract-storage", "postgresql");
     waitsFor("docs:test", "chromium");
     waitsFor("cloud-contract:system-chromium", "postgresql");

@@ -55,29 +55,16 @@ function runInTerminal(command: string, ready: RegExp, timeoutMs = 240_000): Pro
   });
 }
 
-/**
- * `pnpm mock` and `pnpm sandbox` run `nx run mock:build`, which restores the build outputs from nx's cache
- * (deleting and copying them): those two take turns. `pnpm docs:serve` builds from the spec's sources, so it
- * runs beside them.
- */
-let nxTurn: Promise<unknown> = Promise.resolve();
-function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  const turn = nxTurn.then(work);
-  nxTurn = turn.catch(() => {});
-  return turn;
-}
-
+// All three start at once, as in three terminals: `pnpm mock` and `pnpm sandbox` both run `nx run mock:build`,
+// which restores or rewrites `dist/`; scripts/run-built.mjs makes them take turns, so neither starts from a
+// `dist/` the other is rewriting (it used to die with ERR_MODULE_NOT_FOUND).
 describe.concurrent.each([
-  ["pnpm mock --port 0", /Press Ctrl-C to stop/, inTurn],
-  ["pnpm sandbox --port 0", /Press Ctrl-C to stop/, inTurn],
-  [
-    `pnpm docs:serve --port 0 --out ${join(outDir, "index.html")}`,
-    /docs: serving http:\/\/127\.0\.0\.1:\d+/,
-    <T>(work: () => Promise<T>) => work(),
-  ],
-])("`%s` in a terminal", (command, ready, schedule) => {
+  ["pnpm mock --port 0", /Press Ctrl-C to stop/],
+  ["pnpm sandbox --port 0", /Press Ctrl-C to stop/],
+  [`pnpm docs:serve --port 0 --out ${join(outDir, "index.html")}`, /docs: serving http:\/\/127\.0\.0\.1:\d+/],
+])("`%s` in a terminal", (command, ready) => {
   it("starts without a question or an unactionable warning and exits 0 on Ctrl-C", async () => {
-    const { output, code } = await schedule(() => runInTerminal(command, ready));
+    const { output, code } = await runInTerminal(command, ready);
     expect(output).toMatch(ready);
     for (const pattern of UNWANTED) expect(output).not.toMatch(pattern);
     expect(output).toMatch(/\^C/);

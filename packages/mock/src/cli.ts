@@ -1,6 +1,7 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { parseInvocation, USAGE, UsageError } from "./cli-args.js";
 import { startPrism } from "./prism.js";
+import { announceReady } from "./process/announce-ready.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { startSandbox } from "./sandbox/server.js";
 
@@ -117,6 +118,7 @@ export async function main(
   for (const op of loadDocument().operations)
     write(`  ${op.method.padEnd(6)} ${server.url}${op.path}  (${op.operationId})\n`);
   write("Press Ctrl-C to stop.\n");
+  announceReady();
 
   await stopRequested;
   const say = (text: string) => hungUp || write(text);

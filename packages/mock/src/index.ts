@@ -1,4 +1,5 @@
 export { bundlePath } from "@cloud-contract/spec/document";
+export type { OverrideBody, OverrideStatus, TypedOverride } from "./control-client/override-types.js";
 export {
   connectSandbox,
   type SandboxControl,
@@ -11,6 +12,8 @@ export type {
   ClockInfo,
   Fault,
   FaultRequest,
+  Override,
+  OverrideRequest,
   ScopedKey,
   TaskCompletion,
   TenantIds,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The release gate's two costs on this machine: replaying 10,000 recorded exchanges of 20 consumer teams
-// against the candidate spec, and one comparison of the whole bundle with the released one.
+// against the candidate spec and the branch's base (requests and answers), and one comparison of the whole
+// bundle with the released one.
 // Usage: pnpm --filter @cloud-contract/release bench   (builds the package first)
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,8 +38,11 @@ try {
   const policy = { deprecation: DEFAULT_DEPRECATION_POLICY, teams: {}, defaultTeamMode: "block" };
 
   const start = performance.now();
-  const replay = replayTeams(root, folder, released, candidate, policy);
+  const replayUsed = process.cpuUsage();
+  // Both sides of the wire, against the candidate and the branch's base (here the candidate itself).
+  const replay = replayTeams(root, folder, released, candidate, policy, structuredClone(candidate));
   const replayMs = performance.now() - start;
+  const replayCpu = process.cpuUsage(replayUsed);
 
   const today = new Date().toISOString().slice(0, 10);
   const options = { policy: { ...DEFAULT_DEPRECATION_POLICY, today } };
@@ -60,7 +64,7 @@ try {
   const rest = (list) => list.slice(1);
 
   console.log(
-    `replay: ${replay.exchanges} exchanges of ${replay.teams.length} teams in ${(replayMs / 1000).toFixed(2)} s (${replay.refusals.length} refused, ${replay.skipped} outside the spec)`,
+    `replay: ${replay.exchanges} exchanges of ${replay.teams.length} teams in ${(replayMs / 1000).toFixed(2)} s wall, ${((replayCpu.user + replayCpu.system) / 1e6).toFixed(2)} s CPU (${replay.refusals.length} refused, ${replay.skipped} outside the spec)`,
   );
   console.log(
     `compare: whole bundle, ${findings.length} findings; first in the process ${first.toFixed(1)} ms; the next 20: median ${median(rest(wall)).toFixed(1)} ms wall, ${median(rest(cpu)).toFixed(1)} ms CPU, fastest ${Math.min(...rest(wall)).toFixed(1)} ms`,

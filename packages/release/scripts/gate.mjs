@@ -1,13 +1,35 @@
 #!/usr/bin/env node
-// The release gate (CI): node packages/release/scripts/gate.mjs [--format text|json|junit|github|markdown] …
+// The release gate: node packages/release/scripts/gate.mjs [--build] [--format …] (--help lists the options).
+// It runs the gate's TypeScript source (Node's type stripping) and reads only the spec bundle and the spec's
+// document model: no package is built before it, so it judges the very edits that break the builds.
 // Exit 0 passed, 1 the API breaks for consumers, 2 the gate cannot run.
+import * as nodeModule from "node:module";
 import { fileURLToPath } from "node:url";
-import { gateMain } from "../dist/cli/gate.js";
 
+const { registerHooks } = nodeModule;
+if (!process.features.typescript || typeof registerHooks !== "function") {
+  console.error(
+    `gate: needs Node 22.18 or later to run its TypeScript source (this is ${process.version}): run pnpm gate`,
+  );
+  process.exit(2);
+}
+// The source imports its siblings as `./x.js` (as the compiled package does): resolve those to `./x.ts`.
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier.startsWith(".") && specifier.endsWith(".js") && context.parentURL?.endsWith(".ts")) {
+      try {
+        return next(`${specifier.slice(0, -3)}.ts`, context);
+      } catch {}
+    }
+    return next(specifier, context);
+  },
+});
+
+const { gateMain } = await import("../src/cli/gate.ts");
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 process.exitCode = await gateMain(
   process.argv.slice(2),
   root,
-  (text) => console.log(text),
+  (text) => process.stdout.write(`${text}\n`),
   (line) => console.error(line),
 );

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { npmHasLogin, publishedVersions, versionsOnRegistry } from "./registry-checks.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -89,6 +90,20 @@ async function dryRun(out) {
 }
 
 const opts = options(process.argv.slice(2));
+if (opts.registry !== undefined) {
+  // Before minutes of build and gate: can npm publish there at all, and can the registry be asked?
+  if (!npmHasLogin(opts.registry)) {
+    console.error(
+      `release: npm has no login for ${opts.registry}: run \`npm adduser --registry ${opts.registry}\` first ` +
+        "(a local Verdaccio takes any name and password), then this command again",
+    );
+    process.exit(2);
+  }
+  if ((await versionsOnRegistry(opts.registry, publishedVersions(root))) === undefined) {
+    console.error(`release: cannot ask ${opts.registry} for the packages: is the registry running there?`);
+    process.exit(2);
+  }
+}
 if (!opts["no-checks"]) {
   step("build", "pnpm", ["exec", "nx", "run-many", "-t", "lint", "bundle", "generate", "build", "docs"]);
   step("breaking-change gate", "node", [join(root, "packages/release/scripts/gate.mjs")]);
@@ -101,8 +116,26 @@ if (opts["dry-run"]) {
 } else if (opts.registry !== undefined) {
   // changesets and the npm it runs take the registry from npm's own configuration variable.
   const env = { ...process.env, npm_config_registry: opts.registry };
+  const versions = publishedVersions(root);
+  const before = (await versionsOnRegistry(opts.registry, versions)) ?? new Set();
   step(`publish to ${opts.registry}`, "pnpm", ["exec", "changeset", "publish", "--no-git-tag"], env);
-  console.log(`\nPublished to ${opts.registry} only: no git tag was made and spec/released/ is unchanged.`);
+  const after = await versionsOnRegistry(opts.registry, versions);
+  const published = versions
+    .map((v) => `${v.name}@${v.version}`)
+    .filter((id) => after?.has(id) && !before.has(id));
+  if (after === undefined) {
+    console.log(
+      `\nchangeset publish ended well, but ${opts.registry} could not be asked afterwards what it holds.`,
+    );
+  } else if (published.length === 0) {
+    console.log(
+      `\nNothing was published: ${opts.registry} already has ${[...before].join(", ") || "these versions"}. ` +
+        "Make new versions first with `pnpm changeset version`.",
+    );
+  } else {
+    console.log(`\nPublished to ${opts.registry} only: ${published.join(", ")}.`);
+    console.log("No git tag was made and spec/released/ is unchanged.");
+  }
 } else {
   step("publish", "pnpm", ["exec", "changeset", "publish"]);
   const { writeBaseline } = await import("../dist/baseline.js");

@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { atProcessEnd, findFreePort } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +103,39 @@ describe("the packages as a team gets them: published to a registry, installed w
     expect(repositoryState()).toBe(stateBefore);
   });
 
+  it("says what it published, and a second publish of the same versions says nothing was published", () => {
+    for (const name of PUBLISHED) expect(published.output).toMatch(new RegExp(`Published to .*${name}@`));
+    const again = spawnSync(process.execPath, [RELEASE, "--registry", registry.url, "--no-checks"], {
+      cwd: WORKSPACE_ROOT,
+      encoding: "utf8",
+      timeout: 280_000,
+      env: { ...process.env, npm_config_userconfig: registry.publisherConfig },
+    });
+    const output = `${again.stdout}\n${again.stderr}`;
+    expect(again.status, output).toBe(0);
+    expect(output).toMatch(/Nothing was published: /);
+    expect(output).not.toMatch(/Published to/);
+  }, 300_000);
+
+  it("refuses a registry npm holds no login for, naming `npm adduser`, before any build", () => {
+    const empty = join(mkdtempSync(join(tmpdir(), "no-login-")), "empty.npmrc");
+    writeFileSync(empty, "");
+    projects.push(dirname(empty));
+    const started = performance.now();
+    const run = spawnSync("pnpm", ["release", "--registry", registry.url], {
+      cwd: WORKSPACE_ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, npm_config_userconfig: empty },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(run.status, output).toBe(2);
+    expect(output).toContain(`npm adduser --registry ${registry.url}`);
+    expect(output).not.toMatch(/▶ build/);
+    expect(seconds, output).toBeLessThan(10);
+  });
+
   it("finds install lines on the docs page and in the READMEs", () => {
     expect(
       lines.some((l) => l.source === "spec/description.md"),
@@ -111,12 +153,12 @@ describe("the packages as a team gets them: published to a registry, installed w
     expect(project.startsWith(WORKSPACE_ROOT)).toBe(false);
     const npmLines = lines.filter((l) => installTool(l.line) === "npm").map((l) => l.line);
     installs.push(...runInstallLines(npmLines, project));
-    // The docs ask for an ES module project; the programs use every package, their Node types and Prism.
+    // The docs ask for an ES module project; the programs use every package, their Node types, Prism and msw.
     installs.push(
       ...runInstallLines(
         [
           "npm pkg set type=module",
-          `npm install --no-audit --no-fund --loglevel=warn ${PUBLISHED.join(" ")} @types/node@${TYPES_NODE} @stoplight/prism-cli@${PRISM_VERSION}`,
+          `npm install --no-audit --no-fund --loglevel=warn ${PUBLISHED.join(" ")} @types/node@${TYPES_NODE} @stoplight/prism-cli@${PRISM_VERSION} msw@2`,
         ],
         project,
       ),
@@ -171,14 +213,14 @@ describe("the packages as a team gets them: published to a registry, installed w
     }
   });
 
-  it("compiles the README's first program and the consumer program with TypeScript 7 (skipLibCheck off)", async () => {
+  it("compiles the README's first program and the consumer programs with TypeScript 7 (skipLibCheck off)", async () => {
     sandboxPort = await findFreePort();
     const { program } = firstProgram();
     writeFileSync(
       join(project, "readme.ts"),
       program.replaceAll(DOCS_SANDBOX, `http://127.0.0.1:${sandboxPort}`),
     );
-    copyFileSync(join(fixture, "main.ts"), join(project, "main.ts"));
+    for (const file of ["main.ts", "msw.ts"]) copyFileSync(join(fixture, file), join(project, file));
     copyFileSync(join(fixture, "tsconfig.json"), join(project, "tsconfig.json"));
     const check = runOutside("node", [tsc7, "-p", "tsconfig.json"], project);
     expect(check.status, check.output).toBe(0);
@@ -228,6 +270,16 @@ describe("the packages as a team gets them: published to a registry, installed w
       inProcess: "FINISHED",
     });
   }, 120_000);
+
+  it("answers the client's listActiveTasks (no baseUrl) through msw's setupServer over the in-process sandbox", () => {
+    const program = runOutside("node", [join("dist", "msw.js")], project, 60_000);
+    expect(program.status, program.output).toBe(0);
+    expect(JSON.parse(program.stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({
+      status: 200,
+      url: "https://api.gcore.com/cloud/v1/tasks/1/1/active",
+      count: expect.any(Number),
+    });
+  });
 
   it("fails when the docs' install line names a package the registry does not have", () => {
     const docs = readFileSync(workspacePath("spec", "description.md"), "utf8");

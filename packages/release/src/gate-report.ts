@@ -15,7 +15,17 @@ export interface GateFinding extends Finding {
   waiver?: { reason: string; expires: string };
   /** The teams whose recordings call this operation; empty when no recording touches it. */
   touches: Touch[];
+  /**
+   * `branch`: this branch makes the change (it is a difference from the spec at the base); `pending`: the
+   * spec at the base already had it. Undefined when there is no base to tell them apart.
+   */
+  origin?: "branch" | "pending";
 }
+
+/** What the candidate was judged against besides the released spec: the branch's base, or why none. */
+export type BaseSummary =
+  | { ref: string; commit: string; changesets: string[] }
+  | { ref: string; notice: string };
 
 /** A recorded exchange the candidate spec refuses. */
 export interface Refusal {
@@ -27,6 +37,8 @@ export interface Refusal {
   /** `consumers/docs/tasks.har#2 GET /cloud/v1/tasks/abc → 200` */
   exchange: string;
   reasons: string[];
+  /** The spec at the branch's base refuses it alike: pending before this branch, it does not block. */
+  pending?: boolean;
 }
 
 /** What one run of the gate judged: the one model every output format writes. */
@@ -36,6 +48,7 @@ export interface GateReport {
   refusals: Refusal[];
   /** Teams and exchanges replayed (zero when there are no recordings); skipped: routes neither spec has. */
   replayed: { teams: string[]; exchanges: number; skipped: number };
+  base: BaseSummary;
   /** Expired or unused waivers; each fails the gate. */
   waiverProblems: string[];
   /** One line per reason the gate passed or failed. */

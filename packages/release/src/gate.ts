@@ -10,7 +10,27 @@ export interface GateInput {
   currentVersions: Record<string, string>;
   /** Versions at the last release, recorded beside the released spec; undefined before the first release. */
   releasedVersions: Record<string, string> | undefined;
+  /**
+   * `pending` (the default): every pending changeset against the last release; `branch`: the changesets this
+   * branch adds, and `releasedVersions` are the versions at the branch's base.
+   */
+  scope?: "pending" | "branch";
 }
+
+const WORDS = {
+  pending: {
+    changeset: "a pending changeset",
+    since: "the last release",
+    bumps: "pending",
+    baseline: "released",
+  },
+  branch: {
+    changeset: "a changeset of this branch",
+    since: "the base",
+    bumps: "this branch",
+    baseline: "at the base",
+  },
+};
 
 export interface GateDecision {
   ok: boolean;
@@ -33,6 +53,7 @@ const minor = (version: string | undefined) => part(version, 1);
 export function decide(input: GateInput): GateDecision {
   if (input.errors === 0) return { ok: true, reasons: ["no breaking change"] };
   const reasons: string[] = [];
+  const { changeset, since, bumps, baseline } = WORDS[input.scope ?? "pending"];
   let ok = true;
   for (const name of API_PACKAGES) {
     const bump = input.bumps.get(name) ?? "none";
@@ -40,19 +61,19 @@ export function decide(input: GateInput): GateDecision {
     const then = input.releasedVersions?.[name];
     const beforeOne = major(then ?? now) === 0;
     if (bump === "major") {
-      reasons.push(`${name}: a pending changeset bumps the major`);
+      reasons.push(`${name}: ${changeset} bumps the major`);
     } else if (beforeOne && bump === "minor") {
-      reasons.push(`${name}: a pending changeset bumps the minor, the breaking bump before 1.0`);
+      reasons.push(`${name}: ${changeset} bumps the minor, the breaking bump before 1.0`);
     } else if (then !== undefined && major(now) > major(then)) {
-      reasons.push(`${name}: major already raised since the last release (${then} → ${now})`);
+      reasons.push(`${name}: major already raised since ${since} (${then} → ${now})`);
     } else if (beforeOne && then !== undefined && major(now) === 0 && minor(now) > minor(then)) {
       reasons.push(
-        `${name}: minor already raised since the last release, the breaking bump before 1.0 (${then} → ${now})`,
+        `${name}: minor already raised since ${since}, the breaking bump before 1.0 (${then} → ${now})`,
       );
     } else {
       ok = false;
       reasons.push(
-        `${name}: needs a ${beforeOne ? "minor (before 1.0) or major" : "major"} bump (pending: ${bump}; version ${now ?? "?"}, released ${then ?? "?"})`,
+        `${name}: needs a ${beforeOne ? "minor (before 1.0) or major" : "major"} bump (${bumps}: ${bump}; version ${now ?? "?"}, ${baseline} ${then ?? "?"})`,
       );
     }
   }

@@ -1,10 +1,19 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createJudge, harFiles, type Judge, parseBody, readHar } from "@cloud-contract/contract-tests";
-import type { OpenApiDocument, Operation } from "@cloud-contract/spec/document";
+import {
+  type DocumentModel,
+  type OpenApiDocument,
+  type Operation,
+  openDocument,
+  type ResponseVerdict,
+} from "@cloud-contract/spec/document";
 import { operationIdentity } from "./diff/compare.js";
+import { child, follow } from "./diff/pointer.js";
+import type { Located } from "./diff/types.js";
 import type { Refusal } from "./gate-report.js";
+import { type HarEntry, headerOf, readTeamLogs, recordedBody } from "./har-log.js";
 import type { GatePolicy } from "./policy.js";
+import { promiseChanges } from "./response-promises.js";
 
 /** A recorded exchange, named the way the gate reports it. */
 interface Exchange {
@@ -23,11 +32,6 @@ export interface TeamReplay {
   byOperation: Map<string, Exchange[]>;
 }
 
-type Entry = ReturnType<typeof readHar>[number];
-
-const header = (headers: ReadonlyArray<{ name: string; value: string }>, name: string) =>
-  headers.find((h) => h.name.toLowerCase() === name)?.value ?? null;
-
 /** The teams of the consumers folder: each sub-folder holding `*.har` files. */
 export function teamsOf(folder: string): string[] {
   if (!existsSync(folder)) return [];
@@ -38,9 +42,10 @@ export function teamsOf(folder: string): string[] {
 }
 
 /**
- * Replays every team's recordings against the candidate spec with the judge `replay` uses, and also asks
- * whether the candidate still takes each recorded request (its route, required parameters and body).
- * Returns each refused exchange, and which exchanges called each released operation.
+ * Replays every team's recordings against the candidate spec, on both sides of the wire: would the candidate
+ * take the recorded request (route, required parameters, body), does it still document the recorded answer,
+ * and does it still promise every field the team received, with the type, format and enum it had (see
+ * response-promises.ts). Returns each refused exchange, and which exchanges called each released operation.
  */
 export function replayTeams(
   root: string,
@@ -48,9 +53,11 @@ export function replayTeams(
   released: OpenApiDocument,
   candidate: OpenApiDocument,
   policy: GatePolicy,
+  base?: OpenApiDocument,
 ): TeamReplay {
-  const then = createJudge(released);
-  const now = createJudge(candidate);
+  const then = openDocument(released);
+  const now = openDocument(candidate);
+  const atBase = base === undefined ? undefined : openDocument(base);
   const replay: TeamReplay = {
     teams: teamsOf(folder),
     exchanges: 0,
@@ -60,105 +67,127 @@ export function replayTeams(
   };
   for (const team of replay.teams) {
     const blocking = (policy.teams[team] ?? policy.defaultTeamMode) === "block";
-    const { files, unreadable } = harFiles([join(folder, team)]);
-    for (const { file, reason } of unreadable) {
-      replay.refusals.push({
-        team,
-        blocking,
-        operation: "(unreadable)",
-        exchange: relative(root, file),
-        reasons: [reason],
-      });
-    }
-    for (const file of files) {
-      let entries: Entry[];
-      try {
-        entries = readHar(file);
-      } catch (error) {
-        const reasons = [(error as Error).message];
+    for (const log of readTeamLogs(join(folder, team))) {
+      const file = relative(root, log.file);
+      if ("unreadable" in log) {
         replay.refusals.push({
           team,
           blocking,
           operation: "(unreadable)",
-          exchange: relative(root, file),
-          reasons,
+          exchange: file,
+          reasons: [log.unreadable],
         });
         continue;
       }
-      entries.forEach((entry, index) => {
+      log.entries.forEach((entry, index) => {
         replay.exchanges++;
         const url = new URL(entry.request.url);
-        const label = `${relative(root, file)}#${index} ${entry.request.method} ${url.pathname}${url.search} → ${entry.response.status}`;
-        const before = then.route(entry.request.method, url.pathname);
-        if (before) {
-          const key = operationIdentity(before.operation.method, before.operation.path);
+        const label = `${file}#${index} ${entry.request.method} ${url.pathname}${url.search} → ${entry.response.status}`;
+        const called = then.route(entry.request.method, url.pathname).route;
+        if (called) {
+          const key = operationIdentity(called.method, called.path);
           const list = replay.byOperation.get(key) ?? [];
           list.push({ team, label });
           replay.byOperation.set(key, list);
         }
         // Traffic the released spec never described (a sandbox's control calls) is not the contract's.
-        if (!before && entry._operationId === undefined && !now.route(entry.request.method, url.pathname)) {
+        if (
+          !called &&
+          entry._operationId === undefined &&
+          !now.route(entry.request.method, url.pathname).route
+        ) {
           replay.skipped++;
           return;
         }
-        const judged = judgeExchange(now, entry, url);
-        if (judged.reasons.length > 0)
-          replay.refusals.push({
-            team,
-            blocking,
-            operation: judged.operation,
-            exchange: label,
-            reasons: judged.reasons,
-          });
+        const judged = judgeExchange(then, now, called, entry, url);
+        // What the base refuses alike was pending before this branch: listed apart, it does not block again.
+        const earlier = atBase ? new Set(judgeExchange(then, atBase, called, entry, url).reasons) : new Set();
+        const fresh = judged.reasons.filter((r) => !earlier.has(r));
+        const pending = judged.reasons.filter((r) => earlier.has(r));
+        const refusal = { team, blocking, operation: judged.operation, exchange: label };
+        if (fresh.length > 0) replay.refusals.push({ ...refusal, reasons: fresh });
+        if (pending.length > 0) replay.refusals.push({ ...refusal, reasons: pending, pending: true });
       });
     }
   }
   return replay;
 }
 
-function judgeExchange(judge: Judge, entry: Entry, url: URL): { operation: string; reasons: string[] } {
-  const match = judge.route(entry.request.method, url.pathname);
-  if (!match) {
+/** What `now` refuses of one recorded exchange; `called` is the released operation it called, if any. */
+function judgeExchange(
+  then: DocumentModel,
+  now: DocumentModel,
+  called: Operation | undefined,
+  entry: HarEntry,
+  url: URL,
+): { operation: string; reasons: string[] } {
+  const op = now.route(entry.request.method, url.pathname).route;
+  if (!op) {
     return {
       operation: `${entry.request.method} ${url.pathname}`,
       reasons: ["no operation of the candidate answers this request"],
     };
   }
-  const op = match.operation;
   const operation = `${op.operationId} (${op.method} ${op.path})`;
-  const reasons = [...requestProblems(judge, op, entry, url)];
+  const reasons = [...requestProblems(now, op, entry, url)];
+  const { status } = entry.response;
   const contentType =
-    header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
-  const verdict = judge.checkResponse(
-    op.operationId,
-    entry.response.status,
-    contentType,
-    parseBody(contentType, entry.response.content.text ?? ""),
-  );
-  if (verdict.violations.length > 0)
-    reasons.push(
-      ...judge
-        .describe(verdict)
-        .split("\n")
-        .map((l) => `response: ${l}`),
-    );
+    headerOf(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
+  const body = recordedBody(contentType, entry.response.content.text);
+  const verdict = now.checkResponse(op.operationId, status, contentType, body);
+  const promised = called ? then.checkResponse(called.operationId, status, contentType, body) : undefined;
+  const changes =
+    promised && called
+      ? promiseChanges(
+          { model: then, schema: responseSchema(then, called, promised) },
+          { model: now, schema: responseSchema(now, op, verdict) },
+          body,
+        )
+      : [];
+  const told = new Set(changes.map((c) => c.pointer));
+  for (const c of changes) reasons.push(`response: ${c.pointer} ${c.message}`);
+  for (const v of verdict.violations) {
+    if (!told.has(v.pointer)) reasons.push(`response: ${v.pointer} ${v.message}; got ${preview(v.value)}`);
+  }
   return { operation, reasons };
 }
 
+/** The schema a verdict judged the body with, located in its document (no schema: nothing promised). */
+function responseSchema(model: DocumentModel, op: Operation, verdict: ResponseVerdict): Located {
+  if (verdict.documentedAs === undefined || verdict.mediaType === undefined) return { value: {}, ptr: "" };
+  const at = (node: Located, ...keys: string[]) =>
+    keys.reduce((n, key) => follow(model.doc, child(n, key)), node);
+  const response = at(
+    { value: model.doc, ptr: "" },
+    "paths",
+    op.path,
+    op.method.toLowerCase(),
+    "responses",
+    verdict.documentedAs,
+  );
+  return child(response, "content", verdict.mediaType, "schema");
+}
+
+/** A value for a message: JSON, cut to 80 characters. */
+function preview(value: unknown): string {
+  const text = value === undefined ? "undefined" : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
 /** What the candidate would refuse in the recorded request: a missing required parameter, a value or body it does not take. */
-function* requestProblems(judge: Judge, op: Operation, entry: Entry, url: URL): Generator<string> {
+function* requestProblems(model: DocumentModel, op: Operation, entry: HarEntry, url: URL): Generator<string> {
   for (const p of op.parameters) {
     if (p.in !== "query" && p.in !== "header") continue;
     const values =
       p.in === "query"
         ? url.searchParams.getAll(p.name)
-        : [header(entry.request.headers, p.name.toLowerCase())].filter((v) => v !== null);
+        : [headerOf(entry.request.headers, p.name.toLowerCase())].filter((v) => v !== null);
     if (values.length === 0) {
       if (p.required) yield `request: required ${p.in} parameter ${p.name} is missing`;
       continue;
     }
-    const value = coerce(judge, p, values as string[]);
-    for (const e of judge.schemaErrors(p.schema, value))
+    const value = coerce(model, p, values as string[]);
+    for (const e of model.compile(p.schema)(value).errors)
       yield `request: ${p.in} parameter ${p.name}${e.pointer} ${e.message}`;
   }
   const body = op.requestBody;
@@ -175,7 +204,7 @@ function* requestProblems(judge: Judge, op: Operation, entry: Entry, url: URL): 
     return;
   }
   if (!media.schema) return;
-  for (const e of judge.schemaErrors(media.schema, parseBody(mime, text)))
+  for (const e of model.compile(media.schema)(recordedBody(mime, text)).errors)
     yield `request: body ${e.pointer || "/"} ${e.message}`;
 }
 
@@ -193,16 +222,16 @@ function split(style: string | undefined, explode: boolean | undefined, values: 
 }
 
 /** A query or header value as its schema types it (numbers, booleans, repeated keys as an array). */
-function coerce(judge: Judge, p: Operation["parameters"][number], values: string[]): unknown {
-  const resolved = judge.model.dereference(p.schema).value as { type?: unknown; items?: object } | undefined;
+function coerce(model: DocumentModel, p: Operation["parameters"][number], values: string[]): unknown {
+  const resolved = model.dereference(p.schema).value as { type?: unknown; items?: object } | undefined;
   const type = Array.isArray(resolved?.type) ? resolved.type.find((t) => t !== "null") : resolved?.type;
   if (type === "array")
-    return split(p.style, p.explode, values).map((v) => scalar(judge, resolved?.items ?? {}, v));
-  return scalar(judge, p.schema, values[0] ?? "");
+    return split(p.style, p.explode, values).map((v) => scalar(model, resolved?.items ?? {}, v));
+  return scalar(model, p.schema, values[0] ?? "");
 }
 
-function scalar(judge: Judge, schema: object, value: string): unknown {
-  const resolved = judge.model.dereference(schema).value as { type?: unknown } | undefined;
+function scalar(model: DocumentModel, schema: object, value: string): unknown {
+  const resolved = model.dereference(schema).value as { type?: unknown } | undefined;
   const types = new Set(Array.isArray(resolved?.type) ? resolved.type : [resolved?.type]);
   if ((types.has("integer") || types.has("number")) && value.trim() !== "" && !Number.isNaN(Number(value)))
     return Number(value);

@@ -1,4 +1,8 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import getReleasePlanModule from "@changesets/get-release-plan";
+import { parse } from "yaml";
 
 export type BumpType = "major" | "minor" | "patch" | "none";
 
@@ -14,4 +18,47 @@ const getReleasePlan = ((getReleasePlanModule as unknown as { default?: typeof g
 export async function pendingBumps(root: string): Promise<Map<string, BumpType>> {
   const plan = await getReleasePlan(root);
   return new Map(plan.releases.map((r) => [r.name, r.type as BumpType]));
+}
+
+/**
+ * The bumps of some of the changesets only (`files`, relative to `root`), after the same rules: read from a
+ * copy of the workspace's manifests and changeset configuration that holds just those changesets.
+ */
+export async function bumpsOf(root: string, files: readonly string[]): Promise<Map<string, BumpType>> {
+  if (files.length === 0) return new Map();
+  const view = mkdtempSync(join(tmpdir(), "gate-changesets-"));
+  try {
+    const copy = (rel: string) => {
+      if (!existsSync(join(root, rel))) return;
+      mkdirSync(join(view, rel, ".."), { recursive: true });
+      copyFileSync(join(root, rel), join(view, rel));
+    };
+    for (const rel of [
+      "package.json",
+      "pnpm-workspace.yaml",
+      ".changeset/config.json",
+      ".changeset/pre.json",
+    ])
+      copy(rel);
+    for (const dir of workspaceDirs(root)) copy(join(dir, "package.json"));
+    for (const file of files) copy(join(".changeset", basename(file)));
+    return await pendingBumps(view);
+  } finally {
+    rmSync(view, { recursive: true, force: true });
+  }
+}
+
+/** The package folders `pnpm-workspace.yaml` names (`dir` and `dir/*` patterns). */
+function workspaceDirs(root: string): string[] {
+  const file = join(root, "pnpm-workspace.yaml");
+  if (!existsSync(file)) return [];
+  const patterns: unknown = parse(readFileSync(file, "utf8"))?.packages ?? [];
+  return (Array.isArray(patterns) ? patterns : []).flatMap((pattern: string) => {
+    if (!pattern.endsWith("/*")) return [pattern];
+    const parent = pattern.slice(0, -2);
+    if (!existsSync(join(root, parent))) return [];
+    return readdirSync(join(root, parent), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(root, parent, d.name, "package.json")))
+      .map((d) => join(parent, d.name));
+  });
 }

@@ -12,6 +12,12 @@ export interface Waiver {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether `text` is a `YYYY-MM-DD` day of the calendar (`2099-02-30` is not). */
+export function isCalendarDate(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return DATE.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 /** Reads the waiver file (a missing file waives nothing); a malformed entry is a GateInputError. */
 export function readWaivers(file: string): Waiver[] {
   if (!existsSync(file)) return [];
@@ -32,6 +38,7 @@ export function readWaivers(file: string): Waiver[] {
     const date = expires instanceof Date ? expires.toISOString().slice(0, 10) : expires;
     if (typeof date !== "string" || !DATE.test(date))
       throw new GateInputError(`${at} needs expires: YYYY-MM-DD`);
+    if (!isCalendarDate(date)) throw new GateInputError(`${at}: expires ${date} is no day of the calendar`);
     return { fingerprint, reason, expires: date };
   });
 }

@@ -2733,8 +2733,8 @@ export interface components {
             notification_type: components["schemas"]["ResellerNotificationType"];
             /**
              * Format: email
-             * @description The address that receives the notifications, at most 254 characters. Its domain must have at least two
-             *     labels (`name@example.com`, not `name@com`); an address that is not one is refused with `400`.
+             * @description The address that receives the notifications, at most 254 characters: any mailbox of RFC 5321 (a
+             *     quoted local part, a one-label domain and an address literal such as `name@[192.0.2.1]` included).
              * @example security@reseller.example.com
              */
             email: string;
@@ -3662,7 +3662,8 @@ export interface components {
         PortId: string;
         /**
          * @description Page size: how many plan contents to return in one page, at most 100. No default and no minimum are
-         *     published; leave it out to get the service's default page size.
+         *     published; leave it out to get the service's default page size. The sandbox takes a limit below 1 as
+         *     left out (its default page of 20).
          */
         PlanContentsLimit: number;
         /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
@@ -3671,12 +3672,16 @@ export interface components {
         CdnResourceId: number;
         /** @description The reseller's ID. */
         ResellerId: number;
-        /** @description Page size: the largest number of settings to return in one page. No maximum or default is set. */
+        /**
+         * @description Page size: the largest number of settings to return in one page. No maximum, minimum or default is set;
+         *     the sandbox takes a limit below 1 as none (every setting in one page).
+         */
         ResellerNotificationSettingsLimit: number;
         /**
          * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
          *     string, and the examples (field names of the setting, with a leading `-` for descending order) are
-         *     illustrations only.
+         *     illustrations only. The sandbox sorts by the fields of the setting it knows (`id`, `email`,
+         *     `notification_type`, `enabled`, `reseller`, comma-joined for several) and ignores any other value.
          */
         ResellerNotificationSettingsOrdering: string;
         /** @description The live stream's ID (the `id` field of the stream object). */
@@ -4049,7 +4054,8 @@ export interface operations {
                 id?: number;
                 /**
                  * @description Page size: how many plan contents to return in one page, at most 100. No default and no minimum are
-                 *     published; leave it out to get the service's default page size.
+                 *     published; leave it out to get the service's default page size. The sandbox takes a limit below 1 as
+                 *     left out (its default page of 20).
                  */
                 limit?: components["parameters"]["PlanContentsLimit"];
                 /** @description Only items whose metric code contains this text (case-insensitive). */
@@ -4157,14 +4163,18 @@ export interface operations {
     listResellerNotificationSettings: {
         parameters: {
             query?: {
-                /** @description Page size: the largest number of settings to return in one page. No maximum or default is set. */
+                /**
+                 * @description Page size: the largest number of settings to return in one page. No maximum, minimum or default is set;
+                 *     the sandbox takes a limit below 1 as none (every setting in one page).
+                 */
                 limit?: components["parameters"]["ResellerNotificationSettingsLimit"];
                 /** @description How many items to skip from the start of the list. Without it the list starts at the first item. */
                 offset?: components["parameters"]["Offset"];
                 /**
                  * @description The field of the setting to sort the list by. The accepted values are not published: this is an open
                  *     string, and the examples (field names of the setting, with a leading `-` for descending order) are
-                 *     illustrations only.
+                 *     illustrations only. The sandbox sorts by the fields of the setting it knows (`id`, `email`,
+                 *     `notification_type`, `enabled`, `reseller`, comma-joined for several) and ignores any other value.
                  */
                 ordering?: components["parameters"]["ResellerNotificationSettingsOrdering"];
             };

@@ -1,6 +1,8 @@
 // `contract-tests generate`: generated requests only, sent to a target like a run.
+
 import { loadDocument } from "@cloud-contract/spec/document";
 import { Option } from "commander";
+import { cliCommand } from "../cli-hint.js";
 import { resolveRun } from "../run-config/run-config.js";
 import type { CommandModule } from "./command.js";
 import { contractRun } from "./contract-run.js";
@@ -53,7 +55,7 @@ export const generateCommand: CommandModule = {
       .addOption(new Option("--stateful").hideHelp())
       .action((values: GenerateValues) => {
         if (values.stateful)
-          throw new Error("generate --stateful is now its own command: contract-tests stateful");
+          throw new Error(`generate --stateful is now its own command: ${cliCommand(["stateful"], io.cwd)}`);
         const { minCoverage, reporter, allowUnconfigured, cases, operation, stateful: _, ...flags } = values;
         const resolution = resolveRun(
           {

@@ -106,6 +106,15 @@ const COMMANDS: Record<string, { base: string[]; rows: Row[] }> = {
     base: ["replay-case", "case.json"],
     rows: [...targetRows("sandbox"), refused(["--reports-dir", "elsewhere"]), refused(["--read-only"])],
   },
+  kept: {
+    base: ["kept", "reports/kept-failures"],
+    rows: [
+      ...targetRows("sandbox"),
+      ...mutationRows,
+      refused(["--reports-dir", "elsewhere"]),
+      refused(["--seed", "1"]),
+    ],
+  },
   parity: {
     base: ["parity", "rec.har"],
     rows: [

@@ -27,7 +27,10 @@ export function addTargetOptions(
     );
 }
 
-/** --allow-mutations and --read-only: whether tests may change data on a real or url target. */
+/**
+ * --allow-mutations and --read-only: whether tests may change data on a real or url target. Neither given:
+ * real and a url that is not a sandbox are read-only; a sandbox behind url (it answers /__sandbox/) is changed.
+ */
 export interface MutationValues {
   allowMutations?: boolean;
   readOnly?: boolean;
@@ -36,11 +39,15 @@ export interface MutationValues {
 export function addMutationOptions(command: Command): Command {
   return command
     .addOption(
-      new Option("--allow-mutations", "let requests change data (real, url; real: off by default)").conflicts(
-        "readOnly",
-      ),
+      new Option(
+        "--allow-mutations",
+        "let requests change data on real or url (else CONTRACT_ALLOW_MUTATIONS=1). Without it real and a url that is not a sandbox are read-only; a url that answers the sandbox's control API (/__sandbox/) is changed, in a tenant of its own when no key is given",
+      ).conflicts("readOnly"),
     )
-    .option("--read-only", "never change data (real, url; url: mutations on by default)");
+    .option(
+      "--read-only",
+      "never change data, a sandbox behind url included (else CONTRACT_ALLOW_MUTATIONS=0)",
+    );
 }
 
 export function addReportsDirOption(command: Command): Command {

@@ -1,7 +1,7 @@
 // `contract-tests parity HAR… [--target sandbox|url]`: re-sends recorded exchanges to a target and
 // compares the answers (see src/parity/). Prints a table per operation and every difference beyond the
 // allow-list; writes parity-<target>.{json,xml} and each differing exchange as a kept vitest file
-// (kept-failures/parity-<target>/). Exit 0 none, 1 differences, 2 it cannot run.
+// (kept-failures/parity-<target>/). Exit 0 none, 1 differences or a file or entry it could not read (named, skipped), 2 it cannot run.
 import { resolve } from "node:path";
 import { Option } from "commander";
 import { createJudge } from "../judge.js";
@@ -15,6 +15,7 @@ import { removeReports, reportFiles } from "../report-files.js";
 import { resolveReportsDir } from "../run-config/run-config.js";
 import { type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { sandboxControlOf } from "../sandbox-control.js";
+import { savedTargetOf } from "../saved-target.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
 import { addReportsDirOption, addTargetOptions, type TargetValues } from "./options.js";
@@ -88,10 +89,14 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
   const judge = createJudge();
   const rules = command.allowList === undefined ? [] : loadAllowList(command.allowList);
   const recording = readRecording(command.paths, judge);
+  const unreadable = recording.unreadable.map(({ file, reason }) => `${file}: ${reason}`);
   if (recording.exchanges.length === 0) {
-    out.write(`contract-tests: no exchange of the spec's operations in ${command.paths.join(", ")}\n`);
+    out.write(
+      `contract-tests: no exchange of the spec's operations in ${command.paths.join(", ")}${unreadable.length ? ` (cannot read ${unreadable.join("; ")})` : ""}\n`,
+    );
     return 2;
   }
+  for (const line of unreadable) out.write(`contract-tests: cannot read ${line} (skipped)\n`);
   const plan = command.target;
   const session = await openTarget(plan);
   try {
@@ -127,14 +132,14 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
           `${failing.case.operationId}-${n + 1}`,
           failing,
           `parity, ${failing.differences[0]?.where ?? "recorded"}`,
-          { baseUrl: session.ctx.baseUrl, apiKey: session.ctx.apiKey },
+          savedTargetOf(session.ctx),
         );
         out.write(`kept: ${kept.file} — ${kept.curl}\n`);
       });
     out.write(
       `${judged.unexpected.length} difference(s), ${judged.allowed.length} allowed — ${files.summary}, ${files.junit}\n`,
     );
-    return judged.unexpected.length > 0 ? 1 : 0;
+    return judged.unexpected.length > 0 || recording.unreadable.length > 0 ? 1 : 0;
   } finally {
     await session.stop();
   }

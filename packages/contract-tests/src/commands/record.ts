@@ -4,6 +4,7 @@
 import { resolve } from "node:path";
 import { judgeOfFile } from "../judge.js";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type RecordSummary, startRecordProxy } from "../record/proxy.js";
+import { REDACTED } from "../record/redact-word.js";
 import { CannotRun, type CommandModule } from "./command.js";
 import { httpUrlOption, millisecondsOption, portOption } from "./option-parsers.js";
 
@@ -27,6 +28,14 @@ export function describeRecording(summary: RecordSummary): string {
 export function recordingExitCode(summary: RecordSummary): number {
   if (summary.exchanges === 0 && summary.unreachable + summary.timedOut > 0) return 2;
   return summary.violations > 0 ? 1 : 0;
+}
+
+/** The upstream URL as printed: its user and password (if any) replaced. */
+export function withoutCredentials(upstream: string): string {
+  const url = new URL(upstream);
+  if (url.username) url.username = REDACTED;
+  if (url.password) url.password = REDACTED;
+  return url.toString().replace(/\/$/, upstream.endsWith("/") ? "/" : "");
 }
 
 const portTaken = (error: unknown) =>
@@ -89,7 +98,9 @@ export const recordCommand: CommandModule = {
                     )
                   : error;
               });
-              out.write(`recording ${proxy.url} → ${values.upstream} into ${proxy.file} (Ctrl-C stops)\n`);
+              out.write(
+                `recording ${proxy.url} → ${withoutCredentials(values.upstream)} into ${proxy.file} (Ctrl-C stops)\n`,
+              );
               await stopped;
               const summary = await proxy.stop();
               out.write(`${describeRecording(summary)}\n`);

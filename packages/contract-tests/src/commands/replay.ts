@@ -44,15 +44,17 @@ export const replayCommand: CommandModule = {
             const judge = judgeOfFile(settings.spec);
             const model = createCoverageModel(judge);
             const result = replayRecordings(settings.paths, judge, model);
-            for (const { file, reason } of result.unreadable) {
-              out.write(`contract-tests: cannot read ${relative(cwd, file)}: ${reason} (skipped)\n`);
-            }
+            const unreadable = result.unreadable.map(
+              ({ file, reason }) => `${relative(cwd, file)}: ${reason}`,
+            );
             if (result.exchanges === 0) {
+              // Nothing to judge: one line, naming what could not be read.
               out.write(
-                `contract-tests: no exchange to replay in ${paths.join(", ")} (${result.files} HAR files read, ${result.unreadable.length} unreadable)\n`,
+                `contract-tests: no exchange to replay in ${paths.join(", ")} (${result.files} HAR files read${unreadable.length ? `; cannot read ${unreadable.join("; ")}` : ""})\n`,
               );
               return 2;
             }
+            for (const line of unreadable) out.write(`contract-tests: cannot read ${line} (skipped)\n`);
             for (const test of result.tests.filter((t) => t.state === "failed")) {
               out.write(`${relative(cwd, test.file)} ${test.name}\n${test.errors.join("\n")}\n`);
             }
@@ -84,13 +86,14 @@ export const replayCommand: CommandModule = {
                 `${exchange.case.operationId}-${n + 1}`,
                 exchange,
                 `replay, ${relative(cwd, exchange.where)}`,
-                { baseUrl: exchange.baseUrl, apiKey: "" },
+                // The recorded server: the url target the traffic went to.
+                { kind: "url", baseUrl: exchange.baseUrl },
               );
               out.write(`kept: ${kept.file} — ${kept.curl}\n`);
             });
             const broken = summary.totals.failed;
             out.write(
-              `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${broken} broke the contract, ${result.unknown.length} not in the spec${result.unreadable.length ? `, ${result.unreadable.length} files unreadable` : ""}\n`,
+              `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${broken} broke the contract, ${result.unknown.length} not in the spec${result.unreadable.length ? `, ${result.unreadable.length} files or entries unreadable` : ""}\n`,
             );
             for (const line of result.unknown) out.write(`  not in the spec: ${line}\n`);
             out.write(

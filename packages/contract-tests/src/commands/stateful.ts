@@ -4,6 +4,7 @@
 // alone breaks the contract (kept-failures/stateful-<target>/). `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
 import { join, resolve } from "node:path";
+import { cliCommand } from "../cli-hint.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { failureOf, type RequestCase } from "../generate/request-case.js";
@@ -14,7 +15,14 @@ import { renderJunit } from "../reports/junit.js";
 import { writeRunReports } from "../reports/run-reports.js";
 import { readGenerateSettings } from "../run-config/generate-settings.js";
 import { resolveReportsDir, specHash } from "../run-config/run-config.js";
-import { type Env, type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
+import {
+  type Env,
+  type ReadyTarget,
+  resolveTarget,
+  type TargetFlags,
+  type TargetName,
+} from "../run-config/target.js";
+import { replayTarget, savedTargetOf, unreachableSaved } from "../saved-target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
 import { CHECKS } from "../stateful/checks.js";
 import {
@@ -27,7 +35,7 @@ import {
 import { createSequenceEnv } from "../stateful/world.js";
 import { summarize, type TestRecord } from "../summary.js";
 import { openTarget } from "../target-session.js";
-import type { CommandModule } from "./command.js";
+import { CannotRun, type CommandModule } from "./command.js";
 import { casesOption } from "./option-parsers.js";
 import {
   addMutationOptions,
@@ -58,12 +66,18 @@ const GENERATING = [
 ] as const;
 
 /** What the options ask for, or the line saying why they cannot run. */
-function statefulSettings(values: StatefulValues, env: Env, cwd: string): StatefulRun | { invalid: string } {
+function statefulSettings(
+  values: StatefulValues,
+  env: Env,
+  cwd: string,
+): StatefulRun | StatefulReplay | { invalid: string } {
   const { replay, seed, sequences, maxSteps, reportsDir, ...targetFlags } = values;
   if (replay !== undefined) {
     const given = GENERATING.filter(([key]) => values[key] !== undefined).map(([, flag]) => flag);
     if (given.length > 0)
       return { invalid: `${given.join(", ")} does not apply to --replay: it runs the saved steps` };
+    // The target comes from the saved file unless the flags name one: read when the run starts.
+    return { replay: resolve(cwd, replay), targetFlags, env };
   }
   const plan = resolveTarget(env, targetFlags, "sandbox");
   if (plan.kind === "invalid") return { invalid: plan.message };
@@ -86,7 +100,7 @@ function statefulSettings(values: StatefulValues, env: Env, cwd: string): Statef
     sequences: sequences ?? DEFAULT_SEQUENCE_OPTIONS.sequences,
     maxSteps: maxSteps ?? DEFAULT_SEQUENCE_OPTIONS.maxSteps,
     seed: chosenSeed,
-    ...(replay === undefined ? {} : { replay: resolve(cwd, replay) }),
+    cwd,
   };
 }
 
@@ -116,7 +130,11 @@ export const statefulCommand: CommandModule = {
       .action((values: StatefulValues) => {
         const settings = statefulSettings(values, io.env, io.cwd);
         if ("invalid" in settings) throw new Error(settings.invalid);
-        choose({ settings, run: () => runStateful(settings, io.out) });
+        choose({
+          settings,
+          run: () =>
+            "replay" in settings ? replayStateful(settings, io.out) : runStateful(settings, io.out),
+        });
       });
   },
 };
@@ -125,8 +143,54 @@ export interface StatefulRun extends SequenceOptions {
   /** The target, resolved from the command's options. */
   target: ReadyTarget;
   reportsDir: string;
-  /** A saved sequence to run again instead of generating. */
-  replay?: string;
+  /** The caller's folder: the printed hints are commands typed there. */
+  cwd: string;
+}
+
+/** `--replay FILE`: a saved sequence run again, on the target it was saved against unless the flags name one. */
+export interface StatefulReplay {
+  replay: string;
+  targetFlags: TargetFlags;
+  env: Env;
+}
+
+/** Runs a saved sequence again: exit 0 once it keeps every check, 1 while it fails, 2 when it cannot run. */
+export async function replayStateful(command: StatefulReplay, out: NodeJS.WritableStream): Promise<number> {
+  const saved = loadSequenceCase(command.replay);
+  const plan = replayTarget(command.replay, saved.target, command.targetFlags, command.env, "sandbox");
+  if (plan.kind === "invalid") throw new CannotRun(plan.message);
+  if (plan.kind === "skip")
+    throw new CannotRun(`cannot run --target ${plan.target}: missing ${plan.missing.join(", ")}`);
+  if (!STATEFUL_TARGETS.includes(plan.target)) {
+    throw new CannotRun(
+      `stateful needs a target that keeps state (${STATEFUL_TARGETS.join(", ")}), not ${plan.target}`,
+    );
+  }
+  const unreachable = await unreachableSaved(command.replay, saved.target, command.targetFlags);
+  if (unreachable !== undefined) throw new CannotRun(unreachable);
+  const session = await openTarget(plan);
+  try {
+    const { ctx } = session;
+    const env = await createSequenceEnv(
+      ctx,
+      { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, fetch: (request) => fetch(request) },
+      createJudge(),
+      { tenants: ctx.sandbox },
+    );
+    const replay = await replaySteps(env, saved.steps);
+    if (replay.failure) {
+      out.write(
+        `the saved sequence still fails on ${ctx.target} ${ctx.baseUrl}: ${describeFailure(replay.failure)}`,
+      );
+      return 1;
+    }
+    out.write(
+      `the saved sequence (${saved.steps.length} steps) now keeps every check on ${ctx.target} ${ctx.baseUrl}\n`,
+    );
+    return 0;
+  } finally {
+    await session.stop();
+  }
 }
 
 /**
@@ -159,7 +223,6 @@ function describeFailure(failure: SequenceFailure): string {
 
 export async function runStateful(command: StatefulRun, out: NodeJS.WritableStream): Promise<number> {
   const plan = command.target;
-  const saved = command.replay === undefined ? undefined : loadSequenceCase(command.replay);
   const session = await openTarget(plan);
   try {
     const { ctx } = session;
@@ -168,18 +231,9 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       ctx,
       { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, fetch: (request) => fetch(request) },
       judge,
-      // Only a sandbox answers its control API; the real API is never asked.
-      { tenants: plan.target !== "real" },
+      // Only a sandbox answers its control API; another target is never asked for tenants.
+      { tenants: ctx.sandbox },
     );
-    if (saved) {
-      const replay = await replaySteps(env, saved.steps);
-      if (replay.failure) {
-        out.write(`the saved sequence still fails: ${describeFailure(replay.failure)}`);
-        return 1;
-      }
-      out.write(`the saved sequence (${saved.steps.length} steps) now keeps every check\n`);
-      return 0;
-    }
     const started = performance.now();
     const result = await runSequences(env, command);
     const seconds = (performance.now() - started) / 1000;
@@ -193,7 +247,7 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
     let caseFile: string | undefined;
     if (result.failure) {
       caseFile = join(command.reportsDir, "cases", `stateful-${plan.target}-seed-${command.seed}.json`);
-      saveSequenceCase(caseFile, command.seed, result.failure);
+      saveSequenceCase(caseFile, command.seed, savedTargetOf(ctx), result.failure);
     }
     // Each check is one test of the run: failed when the sequence that broke it was found.
     const checks: TestRecord[] = Object.entries(CHECKS).map(([check, description]) => {
@@ -243,13 +297,15 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
         `${keepable.case.operationId}-${result.failure?.check}`,
         keepable,
         `stateful, seed ${command.seed}`,
-        { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey },
+        savedTargetOf(ctx),
       );
       out.write(`kept: ${kept.file} — ${kept.curl}\n`);
     }
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
-      out.write(`saved: ${caseFile} — run it again with: contract-tests stateful --replay ${caseFile}\n`);
+      out.write(
+        `saved: ${caseFile} — run it again with: ${cliCommand(["stateful", "--replay", caseFile], command.cwd)}\n`,
+      );
       return 1;
     }
     out.write(`every check kept (${Object.keys(CHECKS).join(", ")})\n`);

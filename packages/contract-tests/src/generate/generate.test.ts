@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { requestModels } from "../request-model.js";
+import { BIN, cleanEnv, runShell } from "../test-support/bin.js";
 import { OperationGenerator } from "./engine.js";
 import { loadCase, type RequestCase } from "./request-case.js";
 
@@ -116,16 +117,16 @@ describe("contract-tests generate", () => {
     expect(valid.query).toEqual([["limit", String(FAILING_LIMIT)]]);
     expect(loadCase(join(dir, saved[1] as string)).kind).toBe("invalid");
 
-    const replayed = await run([
-      "replay-case",
-      join(dir, saved[0] as string),
-      "--target",
-      "url",
-      "--base-url",
-      serverUrl,
-    ]);
-    expect(replayed.code, replayed.output).toBe(1);
-    expect(replayed.output).toContain("a valid request got 500");
+    expect(valid.target).toEqual({ kind: "url", baseUrl: serverUrl });
+
+    // The printed hint, run as pasted: no target flags, so the case goes to the server it was saved against.
+    const hint = new RegExp(`saved: ${join(dir, saved[0] as string)} — run it again with: (.+)$`, "m").exec(
+      output,
+    )?.[1];
+    expect(hint).toBe(`node ${BIN} replay-case ${join(dir, saved[0] as string)}`);
+    const replayed = await runShell(hint as string, cleanEnv({ NO_COLOR: "1" }));
+    expect(replayed.code, replayed.stdout).toBe(1);
+    expect(replayed.stdout).toContain(`on url ${serverUrl} → 500: a valid request got 500`);
   }, 120_000);
 
   it("names the key's variable in curl lines where the run took the key from one, and sends more requests for more cases", async () => {

@@ -4,12 +4,14 @@
 // `contract-tests replay-case FILE` and kept as a vitest file (one of each per group).
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { cliCommand } from "../cli-hint.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { recordCoverage, recordOperation, recordRequestsSent } from "../meta.js";
 import "../provided.js";
 import { keepFailure } from "../kept/kept-test-file.js";
 import { requestModels } from "../request-model.js";
+import { savedTargetOf } from "../saved-target.js";
 import { groupFailures } from "./failure-groups.js";
 import { curlLine, saveCase } from "./request-case.js";
 import { generatorFor } from "./target-generator.js";
@@ -51,7 +53,7 @@ describe("generated cases", () => {
       const reports = groups.map((group, n) => {
         const name = `${n + 1}-${slug(group.cause)}`;
         const { case: minimal, outcome, reason } = group.minimal;
-        const file = saveCase(join(casesDir, operationId), minimal, name);
+        const file = saveCase(join(casesDir, operationId), minimal, name, savedTargetOf(ctx));
         const curl = curlLine(ctx.baseUrl, minimal, run.apiKeyVariable);
         const kept =
           outcome &&
@@ -60,13 +62,13 @@ describe("generated cases", () => {
             `${operationId}-${name}`,
             { case: minimal, outcome, failure: reason },
             `generate, seed ${settings.seed}`,
-            { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, keyVariable: run.apiKeyVariable },
+            { ...savedTargetOf(ctx), ...(run.apiKeyVariable ? { keyVariable: run.apiKeyVariable } : {}) },
           ).file;
         return [
           `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${minimal.plan}): ${reason}`,
           `   ${curl}`,
-          `   saved: ${file} — run it again with: contract-tests replay-case ${file}`,
-          ...(kept ? [`   kept: ${kept} — a vitest test of it: npx vitest run ${kept}`] : []),
+          `   saved: ${file} — run it again with: ${cliCommand(["replay-case", file], run.cwd)}`,
+          ...(kept ? [`   kept: ${kept} — run it with: ${cliCommand(["kept", kept], run.cwd)}`] : []),
         ].join("\n");
       });
       expect(

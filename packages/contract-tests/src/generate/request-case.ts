@@ -6,8 +6,11 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { join } from "node:path";
 import type { ResponseVerdict } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
+import { singleQuote as quote } from "../cli-hint.js";
+import { messageOf } from "../error-message.js";
 import { isPrismProblem, type Judge } from "../judge.js";
 import { writeJson } from "../report-files.js";
+import { readSavedTarget, type SavedTarget } from "../saved-target.js";
 
 export interface RequestCase {
   /** valid: must get a documented answer, never a 5xx; invalid: must be refused with a 4xx. */
@@ -43,8 +46,6 @@ export function caseUrl(baseUrl: string, c: RequestCase): string {
   const search = new URLSearchParams(c.query).toString();
   return `${baseUrl}${c.path}${search ? `?${search}` : ""}`;
 }
-
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /**
  * The case as a curl command. The key is never written: the header names the variable the run took it
@@ -130,15 +131,23 @@ export function failureOf(c: RequestCase, outcome: Outcome): string | undefined 
   return undefined;
 }
 
-/** Saves a case for `contract-tests replay-case FILE`; returns the file. */
-export function saveCase(dir: string, c: RequestCase, name: string): string {
+/** A case as saved: with the target it failed on (absent in files saved before targets were recorded). */
+export type SavedCase = RequestCase & { target?: SavedTarget };
+
+/** Saves a case and the target it failed on for `contract-tests replay-case FILE`; returns the file. */
+export function saveCase(dir: string, c: RequestCase, name: string, target: SavedTarget): string {
   const file = join(dir, `${name}.json`);
-  writeJson(file, c);
+  writeJson(file, { ...c, target });
   return file;
 }
 
-export function loadCase(file: string): RequestCase {
-  const c: Partial<RequestCase> = JSON.parse(readFileSync(file, "utf8"));
+export function loadCase(file: string): SavedCase {
+  let c: Partial<SavedCase>;
+  try {
+    c = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file} cannot be read as JSON: ${messageOf(error)}`);
+  }
   if (
     (c.kind !== "valid" && c.kind !== "invalid") ||
     typeof c.operationId !== "string" ||
@@ -148,5 +157,7 @@ export function loadCase(file: string): RequestCase {
   ) {
     throw new Error(`${file} is not a saved case (kind, operationId, method, path, query)`);
   }
-  return c as RequestCase;
+  const { target, ...rest } = c as SavedCase;
+  const saved = readSavedTarget(target);
+  return { ...rest, ...(saved === undefined ? {} : { target: saved }) };
 }

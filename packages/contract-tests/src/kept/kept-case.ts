@@ -6,6 +6,7 @@ import { parseBody } from "../body.js";
 import { failureOf, type Outcome, type RequestCase } from "../generate/request-case.js";
 import { createJudge, type Judge } from "../judge.js";
 import { compareShapes } from "../parity/shape.js";
+import type { SavedTarget } from "../saved-target.js";
 
 /** The answer a recording got (parity): a kept case of it expects the same status and the same body fields. */
 export interface RecordedAnswer {
@@ -19,6 +20,8 @@ export interface KeptCase extends RequestCase {
   pathParams: Record<string, string>;
   /** The run the failure came from: `generate, seed 1`. */
   from: string;
+  /** The target the run failed on (kind and base URL, never the key): `contract-tests kept` runs it there. */
+  target: SavedTarget;
   /** What the contract asks of the answer. */
   expected: string;
   /** What the run got, and why that fails. */
@@ -27,6 +30,15 @@ export interface KeptCase extends RequestCase {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A path segment decoded, or as it is when it is no valid percent-encoding (a recorded `/%zz`). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** The path parameters of `path` by the names of `template` (`/tasks/{task_id}`). */
 export function pathParamsOf(template: string, path: string): Record<string, string> {
@@ -42,7 +54,7 @@ export function pathParamsOf(template: string, path: string): Record<string, str
     .join("");
   const found = new RegExp(`^${pattern}$`).exec(path);
   if (!found) throw new Error(`${path} does not follow ${template}`);
-  return Object.fromEntries(names.map((name, n) => [name, decodeURIComponent(found[n + 1] ?? "")]));
+  return Object.fromEntries(names.map((name, n) => [name, decodedSegment(found[n + 1] ?? "")]));
 }
 
 /** The kept form of a failing case and the outcome the run observed. */
@@ -51,6 +63,7 @@ export function keepCase(
   outcome: Outcome,
   failure: string,
   from: string,
+  target: SavedTarget,
   recorded?: RecordedAnswer,
 ): KeptCase {
   const operation = loadDocument().operations.find((op) => op.operationId === c.operationId);
@@ -60,6 +73,7 @@ export function keepCase(
     template: operation.path,
     pathParams: pathParamsOf(operation.path, c.path),
     from,
+    target,
     expected:
       recorded !== undefined
         ? `the recorded answer's status (${recorded.status}) and body fields, keeping the spec`

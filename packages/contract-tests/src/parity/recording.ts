@@ -1,9 +1,10 @@
 // The exchanges of HAR files (as `contract-tests record` writes them), in the order they started, with
-// the operation each one called (the spec's router) and its request and answer parsed.
+// the operation each one called (the spec's router) and its request and answer parsed. A file or an entry
+// that cannot be read is named (`file#n`) and left out; the rest are compared.
 import { parseBody } from "../body.js";
-import { messageOf } from "../error-message.js";
+import { messageOf, oneLine } from "../error-message.js";
 import type { Judge } from "../judge.js";
-import type { RecordedEntry } from "../record/har.js";
+import { readEntry } from "../replay/har-entry.js";
 import { harFiles, readHar } from "../replay/replay.js";
 
 export interface RecordedExchange {
@@ -28,50 +29,49 @@ export interface Recording {
   /** Entries whose route is not in the spec (left out). */
   outsideSpec: number;
   files: string[];
+  /** Files and entries (`file#n`) that could not be read (left out), each with the reason. */
+  unreadable: Array<{ file: string; reason: string }>;
 }
 
-function entriesOf(paths: readonly string[]): Array<{ file: string; entries: RecordedEntry[] }> {
-  const { files, unreadable } = harFiles(paths);
-  const [missing] = unreadable;
-  if (missing) throw new Error(`${missing.file}: ${missing.reason}`);
-  return files.map((file) => {
-    try {
-      return { file, entries: readHar(file) };
-    } catch (error) {
-      throw new Error(`${file}: ${messageOf(error)}`);
-    }
-  });
-}
-
-/** Reads HAR files (or directories of them); throws naming a path that is missing or not a HAR log. */
+/** Reads HAR files (or directories of them); a path, file or entry that cannot be read is named in `unreadable`. */
 export function readRecording(paths: readonly string[], judge: Judge): Recording {
-  const recording: Recording = { exchanges: [], outsideSpec: 0, files: [] };
-  for (const { file, entries } of entriesOf(paths)) {
+  const { files, unreadable } = harFiles(paths);
+  const recording: Recording = { exchanges: [], outsideSpec: 0, files: [], unreadable };
+  for (const file of files) {
+    let entries: unknown[];
+    try {
+      entries = readHar(file);
+    } catch (error) {
+      unreadable.push({ file, reason: messageOf(error) });
+      continue;
+    }
     recording.files.push(file);
-    entries.forEach((entry, n) => {
-      const url = new URL(entry.request.url);
-      const route = judge.route(entry.request.method, url.pathname);
-      if (!route) {
-        recording.outsideSpec++;
-        return;
+    entries.forEach((raw, n) => {
+      try {
+        const entry = readEntry(raw);
+        const route = judge.route(entry.method, entry.url.pathname);
+        if (!route) {
+          recording.outsideSpec++;
+          return;
+        }
+        recording.exchanges.push({
+          where: `${file}#${n}`,
+          startedAt: entry.startedAt,
+          waitMs: entry.waitMs,
+          operationId: route.operation.operationId,
+          method: entry.method,
+          path: entry.url.pathname,
+          query: [...entry.url.searchParams],
+          authorization: entry.requestHeaders.find((h) => h.name.toLowerCase() === "authorization")?.value,
+          requestBody: entry.requestBody
+            ? parseBody(entry.requestBody.mimeType, entry.requestBody.text)
+            : undefined,
+          status: entry.status,
+          body: parseBody(entry.contentType, entry.responseText),
+        });
+      } catch (error) {
+        unreadable.push({ file: `${file}#${n}`, reason: oneLine(messageOf(error)) });
       }
-      const header = (name: string) =>
-        entry.request.headers.find((h) => h.name.toLowerCase() === name)?.value;
-      recording.exchanges.push({
-        where: `${file}#${n}`,
-        startedAt: Date.parse(entry.startedDateTime),
-        waitMs: Math.max(0, entry.timings?.wait ?? entry.time ?? 0),
-        operationId: route.operation.operationId,
-        method: entry.request.method,
-        path: url.pathname,
-        query: [...url.searchParams],
-        authorization: header("authorization"),
-        requestBody: entry.request.postData
-          ? parseBody(entry.request.postData.mimeType, entry.request.postData.text ?? "")
-          : undefined,
-        status: entry.response.status,
-        body: parseBody(entry.response.content.mimeType, entry.response.content.text ?? ""),
-      });
     });
   }
   // Stable: exchanges that started in the same millisecond keep the order they were written in.

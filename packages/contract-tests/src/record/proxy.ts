@@ -11,6 +11,7 @@ import { isIP, connect as netConnect, createServer as netServer } from "node:net
 import { join } from "node:path";
 import { connect as tlsConnect } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { messageOf } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
 import { jsonDepthAtMost } from "./json-depth.js";
@@ -86,6 +87,8 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
   const secure = upstream.protocol === "https:";
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const redactor = options.redactor ?? new Redactor();
+  // The upstream's own credentials (`https://user:pass@…`) are secrets like any other seen.
+  redactor.seen.learnUrl(options.upstream);
   let pending: RecordedEntry[] = [];
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   ensureDir(options.outDir);
@@ -130,7 +133,6 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
 
   /** Judges (when the body is whole and not too deep), redacts and keeps one exchange as it was answered. */
   function keep(answered: Exchange, cut: boolean): void {
-    counts.exchanges++;
     const contentType = header(answered.responseHeaders["content-type"]) ?? null;
     const encoding = header(answered.responseHeaders["content-encoding"]);
     const body = cut ? answered.responseBody : decode(answered.responseBody, encoding);
@@ -138,6 +140,9 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     const judgeable = !cut && !(/json/i.test(contentType ?? "") && !jsonDepthAtMost(text, MAX_JSON_DEPTH));
     const exchange = { ...answered, responseBody: body };
     const match = judge.route(exchange.method, exchange.url);
+    // Redacted first: the redactor then knows this exchange's credentials before anything is printed.
+    pending.push(redactor.redact(toEntry(exchange, match?.operation.operationId)) as RecordedEntry);
+    counts.exchanges++;
     if (!match) counts.unknownRoutes++;
     else if (!judgeable) counts.unjudged++;
     else {
@@ -146,10 +151,10 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
         const id = match.operation.operationId;
         counts.broken[id] = (counts.broken[id] ?? 0) + 1;
         counts.violations += verdict.violations.length;
-        options.onViolation?.(options.judge.describe(verdict));
+        // The violation quotes recorded values: the credentials seen stay off the terminal too.
+        options.onViolation?.(redactor.seen.scrub(options.judge.describe(verdict)));
       }
     }
-    pending.push(redactor.redact(toEntry(exchange, match?.operation.operationId)) as RecordedEntry);
     scheduleFlush();
   }
 
@@ -162,6 +167,12 @@ export async function startRecordProxy(options: RecordProxyOptions): Promise<Rec
     for (const [exchange, cut] of batch) {
       try {
         keep(exchange, cut);
+      } catch (error) {
+        // An exchange that cannot be recorded is said once and left out; the proxy goes on.
+        warn(
+          "unrecorded",
+          `warning: an exchange could not be recorded: ${redactor.seen.scrub(messageOf(error))}`,
+        );
       } finally {
         finished();
       }

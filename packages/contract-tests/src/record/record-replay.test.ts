@@ -69,7 +69,13 @@ describe("recording the suite's run against the sandbox", () => {
     expect(har.log.version).toBe("1.2");
     expect(har.log.entries.length).toBe(summary.exchanges);
     expect(summary.exchanges).toBeGreaterThan(100);
+    // Beside the spec's operations, the run asks the control API whether the target is a sandbox.
+    const outside = har.log.entries.filter((e) => (e as RecordedEntry)._operationId === undefined);
+    expect(outside.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`)).toEqual([
+      "GET /__sandbox/clock",
+    ]);
     const operations = new Set(har.log.entries.map((e) => (e as RecordedEntry)._operationId));
+    operations.delete(undefined);
     expect([...operations].sort()).toEqual(specOperationIds());
   });
 

@@ -1,22 +1,30 @@
 // Keeps secrets off the disk: every recorded exchange passes through a Redactor before it is written.
-// Redacted: the credential of the Authorization, Cookie and API-key headers (the scheme word stays),
-// every property the spec or the sandbox's control API marks as secret (`x-secret: true` or
-// `format: password`: the push token, passwords, `user_data`, `api_key`) wherever it appears in a JSON
-// body or a query, and the token inside push URLs. Redaction is by place, never by remembering values:
-// it keeps no state, so its cost per exchange does not grow with the number of keys seen. Bodies too
-// deep or too large to parse are redacted as text. Ids are kept; replacements keep the shapes the spec
-// asks for (a URL stays a URL, base64 stays base64).
+// Redacted by place: the credential of the Authorization, Cookie, X-Auth-Token and API-key headers (the
+// scheme word stays), every property the spec or the sandbox's control API marks as secret
+// (`x-secret: true` or `format: password`: the push token, passwords, `user_data`, `api_key`) wherever it
+// appears in a JSON body or a query, and the token inside push URLs. Redacted by value: every credential
+// seen (seen-credentials.ts, the last 32), wherever it shows up again (a URL path, another header, a body).
+// Bodies too deep or too large to parse are redacted as text. Ids are kept; replacements keep the shapes
+// the spec asks for (a URL stays a URL, base64 stays base64).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadDocument, openDocument } from "@cloud-contract/spec/document";
 import type { Entry } from "har-format";
 import { jsonDepthAtMost } from "./json-depth.js";
+import { REDACTED } from "./redact-word.js";
+import { SeenCredentials } from "./seen-credentials.js";
 
-/** What a redacted value becomes. Letters only: valid inside a URL and as base64. */
-export const REDACTED = "REDACTED";
+export { REDACTED };
 
 /** Headers whose value is a credential. */
-const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"]);
+const SECRET_HEADERS = new Set([
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "proxy-authorization",
+  "x-api-key",
+  "x-auth-token",
+]);
 /** Scheme words of the Authorization header: not secrets (a header of the scheme alone carries no key). */
 const SCHEME_WORDS = /^(apikey|bearer|basic|digest|token)$/i;
 /** JSON nested deeper than this is redacted as text (never walked). */
@@ -70,6 +78,8 @@ export class Redactor {
   private readonly mayHoldSecrets: RegExp;
   /** A query parameter whose name is a secret field. */
   private readonly queryNamePattern: RegExp;
+  /** The credentials seen so far, replaced wherever they show up again. */
+  readonly seen = new SeenCredentials();
 
   constructor(fields: Iterable<string> = secretFieldNames()) {
     this.fields = new Set([...fields].map((f) => f.toLowerCase()));
@@ -144,8 +154,43 @@ export class Redactor {
     return { url, queryString: [...new URLSearchParams(search)].map(([name, value]) => ({ name, value })) };
   }
 
-  /** A copy of the entry with nothing secret left in it. */
+  /** A copy of the entry with nothing secret left in it: by place, then every credential seen by value. */
   redact(entry: Entry): Entry {
+    this.seen.learnHeaders(entry.request.headers);
+    this.seen.learnUrl(entry.request.url);
+    return this.scrubSeen(this.redactByPlace(entry));
+  }
+
+  /** Every string of the entry that can carry a credential, with the credentials seen replaced. */
+  private scrubSeen(entry: Entry): Entry {
+    const scrub = (text: string) => this.seen.scrub(text);
+    const headers = <H extends { name: string; value: string }>(list: H[]) =>
+      list.map((header) => ({ ...header, value: scrub(header.value) }));
+    const { request, response } = entry;
+    return {
+      ...entry,
+      request: {
+        ...request,
+        url: scrub(request.url),
+        headers: headers(request.headers),
+        queryString: request.queryString.map((q) => ({ ...q, name: scrub(q.name), value: scrub(q.value) })),
+        ...(request.postData?.text === undefined
+          ? {}
+          : { postData: { mimeType: request.postData.mimeType, text: scrub(request.postData.text) } }),
+      },
+      response: {
+        ...response,
+        headers: headers(response.headers),
+        redirectURL: scrub(response.redirectURL),
+        content: {
+          ...response.content,
+          ...(response.content.text === undefined ? {} : { text: scrub(response.content.text) }),
+        },
+      },
+    };
+  }
+
+  private redactByPlace(entry: Entry): Entry {
     const headers = this.scrubHeaders(entry.request.headers);
     const request = { ...entry.request, ...this.scrubQuery(entry.request.url), headers };
     if (request.postData?.text !== undefined) {

@@ -117,6 +117,22 @@ function ownAnswer(status: number, reason: string, message: string): string {
 
 const errorCode = (error: Error) => codeOf(error);
 
+/**
+ * The path and query a request target names: itself in origin form (`/path?q`), those of an absolute-form
+ * target (`http://host/path?q`, which the proxy sends to its upstream all the same); undefined for the
+ * other forms (`*`, `host:port`), which are refused.
+ */
+export function originForm(target: string): string | undefined {
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return undefined;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export class ClientRelay {
   private readonly requests = new HTTPParser(HTTPParser.REQUEST);
   private link: UpstreamLink | undefined;
@@ -167,10 +183,7 @@ export class ClientRelay {
     const result = this.requests.execute(data);
     link?.socket.uncork();
     if (result instanceof Error && !this.refused) {
-      this.refused = true;
-      if (this.idle())
-        this.client.end(ownAnswer(400, "Bad Request", `malformed request: ${errorCode(result)}`));
-      else this.client.destroy();
+      this.refuse(ownAnswer(400, "Bad Request", `malformed request: ${errorCode(result)}`));
     }
   }
 
@@ -184,27 +197,44 @@ export class ClientRelay {
   }): void {
     if (this.refused) return;
     if (info.upgrade) {
-      this.refused = true;
-      this.client.end(ownAnswer(501, "Not Implemented", "record proxy: protocol upgrades are not relayed"));
+      this.refuse(ownAnswer(501, "Not Implemented", "record proxy: protocol upgrades are not relayed"));
+      return;
+    }
+    const path = originForm(info.url);
+    if (path === undefined) {
+      this.refuse(
+        ownAnswer(
+          400,
+          "Bad Request",
+          "record proxy: only a path or an absolute http(s) URL is relayed as the request target",
+        ),
+      );
       return;
     }
     const method = HTTPParser.methods[info.method] ?? "GET";
     const version = `${info.versionMajor}.${info.versionMinor}`;
     const { origin, basePath, host } = this.target;
-    let head = `${method} ${basePath}${info.url} HTTP/${version}\r\nHost: ${host}\r\n`;
+    let head = `${method} ${basePath}${path} HTTP/${version}\r\nHost: ${host}\r\n`;
     const raw = info.headers;
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i] ?? "";
       if (name.length !== 4 || name.toLowerCase() !== "host") head += `${name}: ${raw[i + 1]}\r\n`;
     }
     const headers = headerObject(raw);
-    const exchange = new InFlight(method, `${origin}${basePath}${info.url}`, version, headers);
+    const exchange = new InFlight(method, `${origin}${basePath}${path}`, version, headers);
     const link = this.upstream();
     const chunked = headers["transfer-encoding"]?.toLowerCase().endsWith("chunked") ?? false;
     this.current = { exchange, link, chunked };
     link.waiting.push(exchange);
     this.events.begun();
     this.send(link, `${head}\r\n`);
+  }
+
+  /** Answers a request the proxy does not relay with `answer` and reads nothing more (cut when others are awaited). */
+  private refuse(answer: string): void {
+    this.refused = true;
+    if (this.idle()) this.client.end(answer);
+    else this.client.destroy();
   }
 
   private requestBody(chunk: Buffer): void {

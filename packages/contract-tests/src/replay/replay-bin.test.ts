@@ -1,5 +1,6 @@
-// `replay` through the bin: files and folders, each unreadable file named and skipped, every exchange not
-// in the spec listed, and the reports of a run (JSON summary, JUnit, coverage) written.
+// `replay` through the bin: files and folders, each unreadable file and entry named and skipped, answers
+// recorded as base64 decoded, every exchange not in the spec listed, and the reports of a run (JSON summary,
+// JUnit, coverage) written.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,7 +93,7 @@ describe("replay", () => {
       'getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"',
     );
     expect(run.stdout).toMatch(
-      /replayed 4 exchanges from 2 HAR files: 1 broke the contract, 2 not in the spec, 2 files unreadable/,
+      /replayed 4 exchanges from 2 HAR files: 1 broke the contract, 2 not in the spec, 2 files or entries unreadable/,
     );
     expect(run.stdout).toMatch(
       /^ {2}not in the spec: GET https:\/\/api\.example\.test\/cloud\/v9\/unknown \(.*folder\/a\.har#1\)$/m,
@@ -111,8 +112,43 @@ describe("replay", () => {
   it("an empty folder: exit 2 with the reason", async () => {
     const run = await runBin(["replay", "empty", "--reports-dir", "three"], { cwd: work });
     expect(run.code).toBe(2);
-    expect(run.stdout.trim()).toBe(
-      "contract-tests: no exchange to replay in empty (0 HAR files read, 0 unreadable)",
+    expect(run.stdout.trim()).toBe("contract-tests: no exchange to replay in empty (0 HAR files read)");
+  });
+
+  it("skips an entry it cannot read by name, judges the rest, and decodes a base64 answer", async () => {
+    const entries = [
+      null,
+      { request: { method: "GET", url: "not a url" }, response: { status: 200 } },
+      ...[task("9998"), task(1)].map((body) => {
+        const entry = toEntry(exchange(`/cloud/v1/tasks/${TASK_ID}`, 200, body));
+        const text = Buffer.from(JSON.stringify(body)).toString("base64");
+        return {
+          ...entry,
+          response: { ...entry.response, content: { ...entry.response.content, text, encoding: "base64" } },
+        };
+      }),
+    ];
+    writeFileSync(join(work, "mixed.har"), JSON.stringify({ log: { version: "1.2", entries } }));
+    const run = await runBin(["replay", "mixed.har", "--reports-dir", "four"], { cwd: work });
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stdout).toMatch(
+      /^contract-tests: cannot read mixed\.har#0: not an entry \(request, response\) \(skipped\)$/m,
+    );
+    expect(run.stdout).toMatch(
+      /^contract-tests: cannot read mixed\.har#1: request\.url "not a url" is not a URL \(skipped\)$/m,
+    );
+    expect(run.stdout).toContain('/user_id must be integer; got "9998"');
+    expect(run.stdout).toMatch(
+      /replayed 2 exchanges from 1 HAR files: 1 broke the contract, 0 not in the spec, 2 files or entries unreadable/,
+    );
+  });
+
+  it("a file whose every entry is unreadable: exit 2, one line naming each", async () => {
+    writeFileSync(join(work, "bad.har"), JSON.stringify({ log: { version: "1.2", entries: [7] } }));
+    const run = await runBin(["replay", "bad.har", "--reports-dir", "five"], { cwd: work });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe(
+      "contract-tests: no exchange to replay in bad.har (1 HAR files read; cannot read bad.har#0: not an entry (request, response))\n",
     );
   });
 });

@@ -1,22 +1,22 @@
 // Judges recorded exchanges (HAR logs of the record proxy, or any HAR 1.2 log) against the current spec,
 // offline: a CI without credentials still checks the contract against real answers. Takes files and
-// folders; a file it cannot read is named and skipped; every exchange becomes a test record, so replay
-// writes the same reports as a run.
+// folders; a file or an entry it cannot read is named (`file#n`) and skipped; every exchange becomes a test
+// record, so replay writes the same reports as a run.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseBody } from "../body.js";
 import type { CoverageModel } from "../coverage-report/model.js";
-import { codeOf, messageOf } from "../error-message.js";
+import { codeOf, messageOf, oneLine } from "../error-message.js";
 import type { Outcome, RequestCase } from "../generate/request-case.js";
 import type { Judge } from "../judge.js";
-import type { Har, RecordedEntry } from "../record/har.js";
 import { recordedViolations, type TestRecord } from "../summary.js";
+import { type ReadEntry, readEntry } from "./har-entry.js";
 
 export interface ReplayResult {
   /** HAR files read. */
   files: number;
   exchanges: number;
-  /** Files that could not be read, each with the reason. */
+  /** Files, and entries of files (`file#n`), that could not be read, each with the reason. */
   unreadable: Array<{ file: string; reason: string }>;
   /** Exchanges of routes the spec does not have: `METHOD url (file#index)`. */
   unknown: string[];
@@ -36,10 +36,6 @@ export interface BrokenExchange {
   case: RequestCase;
   outcome: Outcome;
   failure: string;
-}
-
-function header(headers: ReadonlyArray<{ name: string; value: string }>, name: string): string | null {
-  return headers.find((h) => h.name.toLowerCase() === name)?.value ?? null;
 }
 
 /** The HAR files named: a file as it is, a folder's `*.har` files (sorted). */
@@ -69,18 +65,18 @@ export function harFiles(paths: readonly string[]): {
   return { files, unreadable };
 }
 
-/** The entries of one HAR 1.2 file; throws saying what is wrong with it. */
-export function readHar(file: string): RecordedEntry[] {
-  let har: Har;
+/** The entries of one HAR 1.2 file, each still to be checked (readEntry); throws saying what is wrong with it. */
+export function readHar(file: string): unknown[] {
+  let har: { log?: { version?: unknown; entries?: unknown } } | null;
   try {
     har = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
     throw new Error(
-      error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : messageOf(error),
+      oneLine(error instanceof SyntaxError ? `not JSON (truncated?): ${error.message}` : messageOf(error)),
     );
   }
   if (har?.log?.version !== "1.2" || !Array.isArray(har.log.entries)) throw new Error("not a HAR 1.2 log");
-  return har.log.entries as RecordedEntry[];
+  return har.log.entries;
 }
 
 export function replayRecordings(
@@ -99,7 +95,7 @@ export function replayRecordings(
     broken: [],
   };
   for (const file of files) {
-    let entries: RecordedEntry[];
+    let entries: unknown[];
     try {
       entries = readHar(file);
     } catch (error) {
@@ -107,76 +103,84 @@ export function replayRecordings(
       continue;
     }
     result.files++;
-    entries.forEach((entry, index) => {
-      result.exchanges++;
+    entries.forEach((raw, index) => {
       const where = `${file}#${index}`;
-      const url = new URL(entry.request.url);
-      const match = judge.route(entry.request.method, url.pathname);
-      const name = `${entry.request.method} ${url.pathname} → ${entry.response.status} (#${index})`;
-      if (!match) {
-        if (entry._operationId === undefined) {
-          result.unknown.push(`${entry.request.method} ${entry.request.url} (${where})`);
-          result.tests.push({ name, file, state: "skipped", note: "not in the spec", errors: [] });
-        } else {
-          const error = `${entry._operationId} (${entry.request.method} ${url.pathname}): recorded as this operation, but no operation of the spec answers it`;
-          result.tests.push({
-            name: `${entry._operationId} ${name}`,
-            file,
-            state: "failed",
-            errors: [error],
-          });
-        }
-        return;
-      }
-      const { operationId } = match.operation;
-      const contentType =
-        header(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
-      const answer = parseBody(contentType, entry.response.content.text ?? "");
-      const verdict = judge.checkResponse(operationId, entry.response.status, contentType, answer);
-      const failed = verdict.violations.length > 0;
-      const body = entry.request.postData
-        ? parseBody(entry.request.postData.mimeType, entry.request.postData.text ?? "")
-        : undefined;
-      if (failed) {
-        result.broken.push({
-          where,
-          baseUrl: url.origin,
-          case: {
-            kind: "valid",
-            operationId,
-            method: entry.request.method,
-            path: url.pathname,
-            query: [...url.searchParams],
-            ...(body === undefined ? {} : { body }),
-            plan: "recorded",
-            seed: 0,
-          },
-          outcome: { status: entry.response.status, contentType, body: answer, verdict, prismProblem: false },
-          failure: judge.describe(verdict),
-        });
-      }
-      result.tests.push({
-        name: `${operationId} ${name}`,
-        file,
-        state: failed ? "failed" : "passed",
-        errors: failed ? judge.describe(verdict).split("\n") : [],
-        meta: {
-          operations: [operationId],
-          prismProblems: [],
-          violations: recordedViolations(verdict, match.operation),
-        },
-      });
-      if (coverage) {
-        for (const hit of coverage.hitsOf({
-          operationId,
-          query: url.searchParams,
-          body,
-          documentedAs: verdict.documentedAs,
-        })) {
-          result.hits.add(hit);
-        }
+      try {
+        judgeEntry(readEntry(raw), file, index, judge, result, coverage);
+        result.exchanges++;
+      } catch (error) {
+        // Anything about this entry that cannot be read or judged (a field of the wrong type, JSON too
+        // deep to validate) skips it by name; the others are judged.
+        result.unreadable.push({ file: where, reason: oneLine(messageOf(error)) });
       }
     });
   }
   return result;
+}
+
+/** Judges one recorded exchange into `result`: a test record, its hits, and the case to keep when it broke. */
+function judgeEntry(
+  entry: ReadEntry,
+  file: string,
+  index: number,
+  judge: Judge,
+  result: ReplayResult,
+  coverage: CoverageModel | undefined,
+): void {
+  const where = `${file}#${index}`;
+  const { url } = entry;
+  const match = judge.route(entry.method, url.pathname);
+  const name = `${entry.method} ${url.pathname} → ${entry.status} (#${index})`;
+  if (!match) {
+    if (entry.operationId === undefined) {
+      result.unknown.push(`${entry.method} ${url.href} (${where})`);
+      result.tests.push({ name, file, state: "skipped", note: "not in the spec", errors: [] });
+    } else {
+      const error = `${entry.operationId} (${entry.method} ${url.pathname}): recorded as this operation, but no operation of the spec answers it`;
+      result.tests.push({ name: `${entry.operationId} ${name}`, file, state: "failed", errors: [error] });
+    }
+    return;
+  }
+  const { operationId } = match.operation;
+  const { contentType } = entry;
+  const answer = parseBody(contentType, entry.responseText);
+  const verdict = judge.checkResponse(operationId, entry.status, contentType, answer);
+  const failed = verdict.violations.length > 0;
+  const body = entry.requestBody ? parseBody(entry.requestBody.mimeType, entry.requestBody.text) : undefined;
+  const hits = coverage?.hitsOf({
+    operationId,
+    query: url.searchParams,
+    body,
+    documentedAs: verdict.documentedAs,
+  });
+  if (failed) {
+    result.broken.push({
+      where,
+      baseUrl: url.origin,
+      case: {
+        kind: "valid",
+        operationId,
+        method: entry.method,
+        path: url.pathname,
+        query: [...url.searchParams],
+        ...(body === undefined ? {} : { body }),
+        plan: "recorded",
+        seed: 0,
+      },
+      outcome: { status: entry.status, contentType, body: answer, verdict, prismProblem: false },
+      failure: judge.describe(verdict),
+    });
+  }
+  result.tests.push({
+    name: `${operationId} ${name}`,
+    file,
+    state: failed ? "failed" : "passed",
+    errors: failed ? judge.describe(verdict).split("\n") : [],
+    meta: {
+      operations: [operationId],
+      prismProblems: [],
+      violations: recordedViolations(verdict, match.operation),
+    },
+  });
+  for (const hit of hits ?? []) result.hits.add(hit);
 }

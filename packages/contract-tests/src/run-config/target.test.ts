@@ -88,7 +88,7 @@ describe("resolveTarget", () => {
     });
   });
 
-  it("runs url without state unless CONTRACT_STATEFUL=1, with mutations unless turned off", () => {
+  it("runs url without state unless CONTRACT_STATEFUL=1; mutations follow the target unless said", () => {
     const base = { CONTRACT_TARGET: "url", CONTRACT_BASE_URL: "http://127.0.0.1:9/api" };
     expect(resolveTarget(base)).toEqual({
       kind: "ready",
@@ -97,12 +97,14 @@ describe("resolveTarget", () => {
       ids: {},
       resources: {},
       stateful: false,
-      allowMutations: true,
-    });
-    expect(resolveTarget({ ...base, CONTRACT_STATEFUL: "1", CONTRACT_ALLOW_MUTATIONS: "0" })).toMatchObject({
-      stateful: true,
       allowMutations: false,
+      mutationsFollowTarget: true,
     });
+    const readOnly = resolveTarget({ ...base, CONTRACT_STATEFUL: "1", CONTRACT_ALLOW_MUTATIONS: "0" });
+    expect(readOnly).toMatchObject({ stateful: true, allowMutations: false });
+    expect(readOnly).not.toHaveProperty("mutationsFollowTarget");
+    expect(resolveTarget(base, { allowMutations: true })).toMatchObject({ allowMutations: true });
+    expect(resolveTarget(base, { allowMutations: true })).not.toHaveProperty("mutationsFollowTarget");
     expect(
       resolveTarget({ ...base, CONTRACT_API_KEY: "key", CONTRACT_STREAM_ID: "7", CONTRACT_IMAGE_ID: "img" }),
     ).toMatchObject({ apiKey: "key", ids: { streamId: 7 }, resources: { imageId: "img" } });

@@ -67,6 +67,11 @@ export interface ReadyTarget {
   stateful: boolean;
   /** Tests that change data on the target run. */
   allowMutations: boolean;
+  /**
+   * url without --allow-mutations, --read-only or CONTRACT_ALLOW_MUTATIONS: whether to change data follows what
+   * the target is — a sandbox (it answers its control API) yes, in a tenant of its own; anything else no.
+   */
+  mutationsFollowTarget?: true;
   /** Which local server the global setup starts, if any. */
   server?: "prism" | "sandbox";
 }
@@ -174,7 +179,8 @@ function localServerRefusals(name: TargetName, flags: TargetFlags): string | und
  * - real: needs a base URL, a key and every id variable, or the run is skipped; read-only unless
  *   mutations are allowed (behaviour tests that change data skip without it); always stateful.
  * - url: a base URL (+ optional key and ids); shape and negative tests, behaviour tests only when asked
- *   (--stateful, CONTRACT_STATEFUL=1); mutations on unless --read-only or CONTRACT_ALLOW_MUTATIONS=0.
+ *   (--stateful, CONTRACT_STATEFUL=1); read-only unless mutations are allowed, or, when neither is said, the
+ *   target turns out to be a sandbox (target-session.ts asks its control API).
  */
 export function resolveTarget(env: Env, flags: TargetFlags = {}, fallback: TargetName = "prism"): TargetPlan {
   let name: TargetName;
@@ -254,6 +260,7 @@ export function resolveTarget(env: Env, flags: TargetFlags = {}, fallback: Targe
     ...base,
     ...(apiKey === undefined ? {} : { apiKey }),
     stateful: flags.stateful ?? flag(env, "CONTRACT_STATEFUL") === true,
-    allowMutations: mutations !== false,
+    allowMutations: mutations === true,
+    ...(mutations === undefined ? { mutationsFollowTarget: true } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // Merges the reports of shards (`--shard i/n` runs, each with its own reports directory or file names)
 // into the reports one unsharded run would have written: the JSON summary, the JUnit XML and coverage.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
 import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
@@ -9,6 +9,7 @@ import { type ReportFiles, reportFiles } from "../report-files.js";
 import { junitXml } from "../reports/junit.js";
 import { writeRunReports } from "../reports/run-reports.js";
 import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
+import { readShardJson, readShardJunit } from "./shard-input.js";
 
 export interface MergedReports {
   files: ReportFiles;
@@ -138,7 +139,7 @@ function checkShards(
         `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
       );
     for (const { file } of files) {
-      const summary: ContractSummary = JSON.parse(readFileSync(file, "utf8"));
+      const summary = readShardJson<ContractSummary>(file, cwd);
       found.push({ file, summary });
     }
   }
@@ -200,9 +201,7 @@ export function mergeReportDirs(
   const files = reportFiles(outDir, first.name, first.target);
   const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
   const coverage = mergeCoverage(
-    shards.map(
-      ({ file }): CoverageReport => JSON.parse(readFileSync(sibling(file, ".coverage.json"), "utf8")),
-    ),
+    shards.map(({ file }) => readShardJson<CoverageReport>(sibling(file, ".coverage.json"), cwd)),
   );
   const gateResults = checkGates(coverage, gates);
   const { shard: _shard, ...run } = first;
@@ -212,7 +211,7 @@ export function mergeReportDirs(
     gates: gateResults,
   };
   const junit = mergeJunit(
-    shards.map(({ file }) => readFileSync(sibling(file, ".xml"), "utf8")),
+    shards.map(({ file }) => readShardJunit(sibling(file, ".xml"), cwd)),
     `${first.name}-${first.target}`,
     gateResults,
   );

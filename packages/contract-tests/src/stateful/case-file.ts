@@ -1,8 +1,9 @@
 // A failing sequence saved as JSON, to be replayed with `contract-tests stateful --replay FILE`:
-// the seed it came from, its steps and what failed.
+// the seed it came from, the target it failed on (kind and base URL, never the key), its steps and what failed.
 import { readFileSync } from "node:fs";
 import { messageOf } from "../error-message.js";
 import { writeJson } from "../report-files.js";
+import { readSavedTarget, type SavedTarget } from "../saved-target.js";
 import type { Step } from "./commands.js";
 import type { SequenceFailure } from "./sequences.js";
 
@@ -11,14 +12,22 @@ export const CASE_FORMAT = "contract-tests/stateful-sequence@1";
 export interface SequenceCase {
   format: typeof CASE_FORMAT;
   seed: number;
+  /** Absent in files saved before targets were recorded: those replay only with target flags. */
+  target?: SavedTarget;
   steps: Step[];
   failure: { check: string; operationId: string | undefined; message: string; described: string[] };
 }
 
-export function saveSequenceCase(file: string, seed: number, failure: SequenceFailure): void {
+export function saveSequenceCase(
+  file: string,
+  seed: number,
+  target: SavedTarget,
+  failure: SequenceFailure,
+): void {
   const saved: SequenceCase = {
     format: CASE_FORMAT,
     seed,
+    target,
     steps: failure.steps,
     failure: {
       check: failure.check,
@@ -47,5 +56,7 @@ export function loadSequenceCase(file: string): SequenceCase {
   ) {
     throw new Error(`${file} is not a saved stateful sequence (format ${CASE_FORMAT}, steps)`);
   }
-  return parsed as SequenceCase;
+  const { target, ...rest } = parsed as SequenceCase;
+  const saved = readSavedTarget(target);
+  return { ...rest, ...(saved === undefined ? {} : { target: saved }) };
 }

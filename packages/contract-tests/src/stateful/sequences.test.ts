@@ -6,10 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildContext } from "../context.js";
 import { createJudge } from "../judge.js";
 import { type ReadyTarget, resolveTarget } from "../run-config/target.js";
-import { SUITE_SANDBOX } from "../target-session.js";
+import { openTarget, SUITE_SANDBOX } from "../target-session.js";
 import { forgetfulServer } from "../test-support/forgetful-server.js";
 import { type RewritingProxyOptions, startRewritingProxy } from "../test-support/rewriting-proxy.js";
 import { loadSequenceCase, saveSequenceCase } from "./case-file.js";
@@ -30,10 +29,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** The environment of sequences against a base URL (the url target, with the sandbox's fixtures). */
+/**
+ * The environment of sequences against a base URL (the url target, with the sandbox's fixtures): a sandbox
+ * behind it, as the proxies here forward its control API too, so sequences may change data.
+ */
 async function envFor(baseUrl: string, tenants = true): Promise<SequenceEnv> {
   const plan = resolveTarget({ CONTRACT_TARGET: "url", CONTRACT_BASE_URL: baseUrl }) as ReadyTarget;
-  const ctx = buildContext(plan);
+  const { ctx } = await openTarget(plan);
+  expect(ctx.allowMutations, "a sandbox behind url may be changed").toBe(true);
   return createSequenceEnv(ctx, { baseUrl, apiKey: ctx.apiKey, fetch: (r) => fetch(r) }, judge, { tenants });
 }
 
@@ -76,9 +79,15 @@ describe("stateful sequences", () => {
       expect(failure?.steps.some((s) => s.kind === "call")).toBe(true);
 
       const file = join(work, "forgotten-task.json");
-      saveSequenceCase(file, result.seed, failure as NonNullable<typeof failure>);
+      saveSequenceCase(
+        file,
+        result.seed,
+        { kind: "url", baseUrl: url },
+        failure as NonNullable<typeof failure>,
+      );
       const saved = loadSequenceCase(file);
       expect(saved.steps).toEqual(failure?.steps);
+      expect(saved.target).toEqual({ kind: "url", baseUrl: url });
       const again = await replaySteps(env, saved.steps);
       expect(again.failure?.check).toBe("ids-retrievable");
     });
@@ -157,13 +166,18 @@ describe("stateful sequences", () => {
 
   it("refuse a file that is not a saved sequence, naming it", () => {
     const file = join(work, "not-a-case.json");
-    saveSequenceCase(file, 1, {
-      check: "error",
-      operationId: undefined,
-      message: "x",
-      steps: [],
-      described: [],
-    });
+    saveSequenceCase(
+      file,
+      1,
+      { kind: "sandbox", baseUrl: "http://127.0.0.1:1" },
+      {
+        check: "error",
+        operationId: undefined,
+        message: "x",
+        steps: [],
+        described: [],
+      },
+    );
     expect(() => loadSequenceCase(join(work, "missing.json"))).toThrow(
       /missing\.json cannot be read as JSON/,
     );

@@ -8,6 +8,8 @@ import { SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
 import { SUITE_SANDBOX } from "../target-session.js";
+import { BIN, cleanEnv, runBin, runShell } from "../test-support/bin.js";
+import { brokenField } from "../test-support/broken-field.js";
 import { forgetfulServer } from "../test-support/forgetful-server.js";
 import { sink } from "../test-support/output-sink.js";
 import { startRewritingProxy } from "../test-support/rewriting-proxy.js";
@@ -70,7 +72,9 @@ describe("contract-tests stateful", () => {
         env,
       );
       expect(again.code, again.text).toBe(1);
-      expect(again.text).toMatch(/the saved sequence still fails: ids-retrievable/);
+      expect(again.text).toMatch(
+        /the saved sequence still fails on url http:\/\/127\.0\.0\.1:\d+: ids-retrievable/,
+      );
       const sound = await run(
         ["stateful", "--replay", file, "--target", "url", "--base-url", sandbox.url],
         env,
@@ -83,6 +87,48 @@ describe("contract-tests stateful", () => {
     }
   }, 180_000);
 
+  it("replays a saved case with no target flags on the url target it failed on, and cannot run once that is gone", async () => {
+    const sandbox = await startSandbox(SUITE_SANDBOX);
+    const proxy = await startRewritingProxy({ upstream: sandbox.url, ...brokenField() });
+    const reports = join(work, "broken-field");
+    const env = cleanEnv({ NO_COLOR: "1" });
+    try {
+      const failed = await runBin(
+        [
+          "stateful",
+          "--target",
+          "url",
+          "--base-url",
+          proxy.url,
+          "--sequences",
+          "1",
+          "--reports-dir",
+          reports,
+        ],
+        { env },
+      );
+      expect(failed.code, failed.stdout).toBe(1);
+      expect(failed.stdout).toMatch(/FAILED response-conforms: listPlanContents/);
+      const file = /saved: (\S+)/.exec(failed.stdout)?.[1] as string;
+      expect(JSON.parse(readFileSync(file, "utf8")).target).toEqual({ kind: "url", baseUrl: proxy.url });
+      // The hint, run as printed: no target flags, so the saved target (still broken) is asked again.
+      const hint = / — run it again with: (.+)$/m.exec(failed.stdout)?.[1] as string;
+      expect(hint).toBe(`node ${BIN} stateful --replay ${file}`);
+      const again = await runShell(hint, env);
+      expect(again.code, again.stdout).toBe(1);
+      expect(again.stdout).toContain(`the saved sequence still fails on url ${proxy.url}: response-conforms`);
+    } finally {
+      await proxy.close();
+      await sandbox.stop();
+    }
+    const file = join(reports, "cases", "stateful-url-seed-1.json");
+    const gone = await runBin(["stateful", "--replay", file], { env });
+    expect(gone.code, gone.stdout).toBe(2);
+    expect(gone.stdout).toBe(
+      `contract-tests: ${file} was saved against --target url --base-url ${proxy.url}, which does not answer (ECONNREFUSED): start it, or pass --target and --base-url to replay it elsewhere\n`,
+    );
+  }, 180_000);
+
   it.for([
     [["stateful", "--sequences", "0"], /--sequences <n>' argument '0' is invalid/],
     [["stateful", "--max-steps", "x"], /--max-steps <n>' argument 'x' is invalid/],
@@ -93,7 +139,10 @@ describe("contract-tests stateful", () => {
       /argument 'prism' is invalid. Allowed choices are sandbox, url, real/,
     ],
     [["stateful", "--replay", "x.json", "--seed", "2"], /--seed does not apply to --replay/],
-    [["generate", "--stateful"], /generate --stateful is now its own command: contract-tests stateful/],
+    [
+      ["generate", "--stateful"],
+      /generate --stateful is now its own command: node \S+\/bin\/contract-tests\.js stateful$/m,
+    ],
   ] as const)("exits 2 when it cannot run: %j", async ([argv, message]) => {
     const { code, text } = await run([...argv]);
     expect(code, text).toBe(2);

@@ -31,13 +31,8 @@ export interface BinOptions {
   bin?: string;
 }
 
-/** Starts the bin; the caller waits for it with `finished`. */
-export function startBin(args: readonly string[], options: BinOptions = {}) {
-  const child: ChildProcess = spawn(process.execPath, [options.bin ?? BIN, ...args], {
-    env: options.env ?? cleanEnv(),
-    cwd: options.cwd ?? process.cwd(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** What a child writes, and its exit code once it ends. */
+function collect(child: ChildProcess) {
   const run: BinRun = { code: null, stdout: "", stderr: "" };
   child.stdout?.on("data", (chunk: Buffer) => {
     run.stdout += chunk.toString();
@@ -52,6 +47,21 @@ export function startBin(args: readonly string[], options: BinOptions = {}) {
     }),
   );
   return { child, run, finished };
+}
+
+/** Starts the bin; the caller waits for it with `finished`. */
+export function startBin(args: readonly string[], options: BinOptions = {}) {
+  const child: ChildProcess = spawn(process.execPath, [options.bin ?? BIN, ...args], {
+    env: options.env ?? cleanEnv(),
+    cwd: options.cwd ?? process.cwd(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return collect(child);
+}
+
+/** Runs a command line as a person pastes it into a shell (a printed hint), to its end. */
+export function runShell(line: string, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<BinRun> {
+  return collect(spawn("/bin/sh", ["-c", line], { env, cwd, stdio: ["ignore", "pipe", "pipe"] })).finished;
 }
 
 /** Runs the bin to its end. */

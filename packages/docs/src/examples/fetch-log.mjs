@@ -1,5 +1,5 @@
 // Loaded with `node --import` before a TypeScript example: appends "<status> <METHOD> <url>" for every
-// response to EXAMPLE_STATUS_LOG, and refuses (throws, logging "refused <METHOD> <url>") any request that
+// response to EXAMPLE_STATUS_LOG (and " empty" when it is a list with nothing in it), and refuses (throws, logging "refused <METHOD> <url>") any request that
 // would leave the machine, so an example that calls the real API fails instead of reaching it.
 import { appendFileSync } from "node:fs";
 
@@ -14,6 +14,11 @@ globalThis.fetch = async (input, init) => {
     throw new Error(`the example calls ${request.url}: examples run against a local sandbox only`);
   }
   const response = await realFetch(request);
-  appendFileSync(log, `${response.status} ${request.method} ${request.url}\n`);
+  const body = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const empty = body?.count === 0 && Array.isArray(body.results) && body.results.length === 0;
+  appendFileSync(log, `${response.status} ${request.method} ${request.url}${empty ? " empty" : ""}\n`);
   return response;
 };

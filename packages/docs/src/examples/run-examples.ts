@@ -32,6 +32,7 @@ const CURL_LOGGER = `curl() {
   out=$(command curl --silent --show-error -w '\\n%{http_code} %{method} %{url_effective}' "$@") || return $?
   status=\${out##*$'\\n'}
   printf '%s\\n' "\${out%$'\\n'*}"
+  case "\${out%$'\\n'*}" in *'"count":0,'*'"results":[]'*) status="$status empty" ;; esac
   printf '%s\\n' "$status" >> "$EXAMPLE_STATUS_LOG"
 }
 `;
@@ -62,11 +63,22 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: strin
   });
 }
 
-/** Judges the logged answers: every one documented, at least one a documented 2xx. */
+/**
+ * Judges the logged answers: every one documented, at least one a documented 2xx, and no list answered empty
+ * (a sample that shows nothing against the sandbox's world teaches nothing).
+ */
 function judgeAnswers(model: DocumentModel, lines: string[]): string | undefined {
   const answers = lines
     .map((line) => line.split(" "))
-    .map(([status = "", method = "", url = ""]) => ({ status: Number(status), method, url: new URL(url) }));
+    .map(([status = "", method = "", url = "", empty]) => ({
+      status: Number(status),
+      method,
+      url: new URL(url),
+      empty: empty === "empty",
+    }));
+  const emptyList = answers.find((a) => a.empty);
+  if (emptyList)
+    return `${emptyList.method} ${emptyList.url.pathname}${emptyList.url.search} answered an empty list`;
   // The sandbox's control API has a spec of its own; its client throws on an error status.
   let successes = answers.filter((a) => a.url.pathname.startsWith("/__sandbox/") && a.status < 300).length;
   for (const { status, method, url } of answers.filter((a) => !a.url.pathname.startsWith("/__sandbox/"))) {

@@ -1,11 +1,13 @@
-import type { Task } from "@cloud-contract/types";
-import type { ClockChange, FaultList } from "../sandbox/control/schema.js";
+import type { OperationId, Task } from "@cloud-contract/types";
+import type { ClockChange } from "../sandbox/control/schema.js";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
 import type { SandboxState } from "../sandbox/state.js";
+import type { OverrideStatus, TypedOverride } from "./override-types.js";
 import type {
   ClockInfo,
   Fault,
   FaultRequest,
+  Override,
   ScopedKey,
   TaskCompletion,
   TenantIds,
@@ -53,6 +55,14 @@ export interface TenantControl {
     list(): Promise<Fault[]>;
     get(faultId: string): Promise<Fault>;
     delete(faultId: string): Promise<void>;
+    clear(): Promise<void>;
+  };
+  /** Answers chosen for the next calls, checked against the API's contract (an off-contract body does not compile). */
+  readonly overrides: {
+    add<K extends OperationId, S extends OverrideStatus<K>>(override: TypedOverride<K, S>): Promise<Override>;
+    list(): Promise<Override[]>;
+    get(overrideId: string): Promise<Override>;
+    delete(overrideId: string): Promise<void>;
     clear(): Promise<void>;
   };
 }
@@ -115,17 +125,26 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
       },
       faults: {
         add: (fault) => call<Fault>(key, "POST", "faults", fault),
-        list: async () => (await call<FaultList>(key, "GET", "faults")).results,
-        get: (faultId) => call<Fault>(key, "GET", `faults/${encodeURIComponent(faultId)}`),
-        delete: async (faultId) => {
-          await call(key, "DELETE", `faults/${encodeURIComponent(faultId)}`);
-        },
-        clear: async () => {
-          await call(key, "DELETE", "faults");
-        },
+        ...armedList<Fault>(key, "faults"),
+      },
+      overrides: {
+        add: (override) => call<Override>(key, "POST", "overrides", override),
+        ...armedList<Override>(key, "overrides"),
       },
     };
   };
+
+  /** Listing, reading and removing what is armed under `path` (faults, overrides): the same four calls. */
+  const armedList = <Armed>(key: string, path: "faults" | "overrides") => ({
+    list: async () => (await call<{ results: Armed[] }>(key, "GET", path)).results,
+    get: (id: string) => call<Armed>(key, "GET", `${path}/${encodeURIComponent(id)}`),
+    delete: async (id: string) => {
+      await call(key, "DELETE", `${path}/${encodeURIComponent(id)}`);
+    },
+    clear: async () => {
+      await call(key, "DELETE", path);
+    },
+  });
 
   return {
     url,

@@ -18,3 +18,7 @@ export type TaskCompletion = Schemas["TaskCompletion"];
 export type FaultRequest = Schemas["FaultRequest"];
 /** An armed fault, with the calls it will still spoil. */
 export type Fault = Schemas["Fault"];
+/** What `POST /__sandbox/overrides` takes (untyped by operation; `tenant.overrides.add` types it). */
+export type OverrideRequest = Schemas["OverrideRequest"];
+/** An armed override, with the calls it will still answer and those it answered. */
+export type Override = Schemas["Override"];

@@ -6,13 +6,14 @@ import { CONTROL_PREFIX, controlCore } from "./control/control-api.js";
 import { DEFAULT_TENANT_ID, type LoadedTenant, type StateBackend } from "./durable/backend.js";
 import { Durability } from "./durable/durability.js";
 import { type DurableWrites, localWrites } from "./durable/local-writes.js";
-import { takeFault } from "./faults/inject.js";
+import { faultTaker } from "./faults/inject.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "./handlers/index.js";
 import { ApiError } from "./http/api-error.js";
 import type { KeyScope } from "./http/auth.js";
 import type { SandboxCore } from "./http/exchange.js";
 import { type CatchUpCall, createPipeline, type Pipeline } from "./http/pipeline.js";
+import { takeOverride } from "./overrides/take.js";
 import { Store } from "./store.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
 import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
@@ -205,7 +206,8 @@ export function composeSandbox(
     isLive,
     ...(catchUp ? { catchUp } : {}),
     ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
-    faults: takeFault,
+    faults: faultTaker(model),
+    overrides: takeOverride,
     onWrite: (app) => {
       app.changed();
       return commit?.(app);

@@ -8,22 +8,31 @@ export function pageLinks(
   offset: number,
   limit: number | undefined,
 ): { next: string | null; previous: string | null } {
-  const link = (at: number) => {
+  const sent = new URLSearchParams(rawQuery);
+  const link = (at: bigint) => {
     const params = new URLSearchParams(rawQuery);
-    if (limit !== undefined) params.set("limit", String(limit));
+    if (limit !== undefined) params.set("limit", String(exactly(sent, "limit", limit)));
     params.set("offset", String(at));
     return `${prefix}?${params.toString()}`;
   };
-  if (limit === undefined) return { next: null, previous: offset > 0 ? link(0) : null };
+  const from = exactly(sent, "offset", offset);
+  if (limit === undefined) return { next: null, previous: from > 0n ? link(0n) : null };
+  const size = exactly(sent, "limit", limit);
   return {
-    next: offset + limit < count ? link(offset + limit) : null,
-    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    next: from + size < BigInt(count) ? link(from + size) : null,
+    previous: from > 0n ? link(from > size ? from - size : 0n) : null,
   };
 }
 
-/** Throws 400 unless a page size is at least 1 (the spec publishes no minimum, so the schema allows it). */
-export function checkLimit(limit: number | undefined): void {
-  if (limit !== undefined && limit < 1) throw new ApiError(400, "limit must be at least 1.");
+/** A page position as a bigint: the query's own digits where the number lies beyond ±(2^53 − 1), rounded. */
+function exactly(sent: URLSearchParams, name: string, value: number): bigint {
+  const text = sent.get(name);
+  return !Number.isSafeInteger(value) && text !== null && /^-?\d+$/.test(text) ? BigInt(text) : BigInt(value);
+}
+
+/** The page size to use: `limit` when it is 1 or more, else `fallback` (no minimum is published, so none is refused). */
+export function pageSize<T extends number | undefined>(limit: number | undefined, fallback: T): number | T {
+  return limit !== undefined && limit >= 1 ? limit : fallback;
 }
 
 type SortValue = string | number | boolean | null | undefined;

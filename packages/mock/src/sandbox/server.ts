@@ -2,6 +2,7 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { composeSandbox, type DurableStart, type SandboxCoreOptions } from "./compose.js";
 import type { Durability } from "./durable/durability.js";
 import { openBackend, type StorageOptions } from "./durable/open-backend.js";
+import { cloneJson } from "./exact-json.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { listen } from "./http/listen.js";
@@ -101,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // A store fault here is the next commit's to retry (the changes stay pending).
       durability?.commit(store).catch(() => undefined);
     },
-    state: () => structuredClone(store.snapshot()),
+    state: () => cloneJson(store.snapshot()),
     stop: () => {
       stopping ??= (async () => {
         await server.close();

@@ -28,7 +28,17 @@ describe("Store writes rolled back", () => {
     );
     const stream = store.entities.streams.get(F.streamId);
     if (stream) stream.push_url = "changed in place";
-    store.faults.push({ id: "f", operation_id: "x", kind: "reset", times: 1, delay_ms: 0 });
+    store.faults.push({
+      id: "f",
+      operation_id: "x",
+      kind: "reset",
+      times: 1,
+      delay_ms: 0,
+      probability: 1,
+      seed: 1,
+      matched: 0,
+      spoiled: 0,
+    });
     store.clock.setMode("manual");
     store.rollBackWrites();
     expect(store.snapshot()).toEqual(before);

@@ -11,8 +11,10 @@ import {
   rowOf,
   watchChanges,
 } from "./entities.js";
+import { cloneJson } from "./exact-json.js";
 import type { FaultRule } from "./faults/fault.js";
 import { getOrAdd } from "./indexes/get-or-add.js";
+import type { OverrideRule } from "./overrides/override.js";
 import { Random } from "./random.js";
 import { type ScheduledTasks, type TaskCompletion, TaskScheduler } from "./services/cloud/task-scheduler.js";
 import {
@@ -57,6 +59,8 @@ export type StoreMeta = {
   random: number[];
   clock: ClockState;
   faults: FaultRule[];
+  /** Absent in what was stored before overrides existed. */
+  overrides?: OverrideRule[];
 } & Counters;
 
 /**
@@ -108,6 +112,8 @@ export class Store {
   counters!: Counters;
   /** Faults armed for the next calls, oldest first. */
   faults!: FaultRule[];
+  /** Answers chosen for the next calls, oldest first. */
+  overrides!: OverrideRule[];
   /** Starts the tasks and ends them when their time comes. */
   readonly scheduler = new TaskScheduler(this);
   private wasReset = false;
@@ -127,11 +133,12 @@ export class Store {
     this.reset();
   }
 
-  /** Puts the seeded fixtures back, dropping every change; the clock runs in real time again, faults go. */
+  /** Puts the seeded fixtures back, dropping every change; the clock runs in real time again, faults and overrides go. */
   reset(): void {
     this.random = new Random(this.idSeed);
     this.clock.state = realClock();
     this.faults = [];
+    this.overrides = [];
     this.counters = { ...COUNTER_STARTS };
     this.open(openEntities());
     this.wasReset = true;
@@ -171,7 +178,7 @@ export class Store {
       const kept = getOrAdd(rows, kind, () => new Map<string, unknown>());
       if (kept.has(id)) return;
       onChange?.();
-      kept.set(id, structuredClone(rowOf(journal.entities, kind, id, this.scheduler.rows)));
+      kept.set(id, cloneJson(rowOf(journal.entities, kind, id, this.scheduler.rows)));
     });
   }
 
@@ -232,6 +239,7 @@ export class Store {
       random: this.random.state,
       clock: { ...this.clock.state },
       faults: this.faults.map((f) => ({ ...f })),
+      overrides: this.overrides.map((o) => structuredClone(o)),
       ...this.counters,
     };
   }
@@ -266,6 +274,7 @@ export class Store {
     this.counters = counters;
     this.clock.state = meta.clock;
     this.faults = meta.faults;
+    this.overrides = meta.overrides ?? [];
   }
 
   /**

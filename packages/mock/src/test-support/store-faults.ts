@@ -38,9 +38,18 @@ export function checkOutage(status: number, headers: Headers, text: string): str
   return undefined;
 }
 
+/** An empty {@link WriteLog}, for a test that watches a flood while it runs. */
+export const newWriteLog = (): WriteLog => ({
+  acknowledged: [],
+  refused: [],
+  statuses: new Map(),
+  broken: [],
+  acknowledgedAt: [],
+});
+
 /**
  * `writers` clients each add notification settings (a unique e-mail per request) until `running()` is false,
- * at most `maxEach` each; every answer is checked by {@link checkOutage}.
+ * at most `maxEach` each; every answer is checked by {@link checkOutage} and noted in `log` as it comes.
  */
 export async function floodSettings(
   url: string,
@@ -48,14 +57,8 @@ export async function floodSettings(
   writers: number,
   running: () => boolean,
   maxEach = 2_000,
+  log: WriteLog = newWriteLog(),
 ): Promise<WriteLog> {
-  const log: WriteLog = {
-    acknowledged: [],
-    refused: [],
-    statuses: new Map(),
-    broken: [],
-    acknowledgedAt: [],
-  };
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
       for (let i = 0; i < maxEach && running(); i++) {

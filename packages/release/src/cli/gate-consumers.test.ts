@@ -201,4 +201,80 @@ describe("the consumers' recordings", () => {
       "::error title=consumer cli::createTask (POST /tasks), consumers/cli/tasks.har#1 POST /tasks → 201: request: body / must have required property 'region'",
     );
   });
+
+  it.each([
+    [
+      "removed",
+      (task: TaskSchema) => delete task.properties.state,
+      'response: /state field "state" is no longer in the candidate\'s schema, and the recorded answer carries it',
+    ],
+    [
+      "now writeOnly",
+      (task: TaskSchema) => Object.assign(task.properties.state as object, { writeOnly: true }),
+      'response: /state field "state" is now writeOnly: the candidate no longer sends it',
+    ],
+    [
+      "now of another type",
+      (task: TaskSchema) => Object.assign(task.properties.state as object, { type: ["string", "integer"] }),
+      "response: /state now promises integer | string (was string)",
+    ],
+    [
+      "now nullable",
+      (task: TaskSchema) => Object.assign(task.properties.state as object, { type: ["string", "null"] }),
+      "response: /state now nullable (null | string, was string)",
+    ],
+  ])(
+    "fail a field a team received that the candidate %s, naming team, operation and exchange",
+    async (_, edit, reason) => {
+      const doc = released();
+      edit(doc.components.schemas.Task as TaskSchema);
+      const { code, output } = await gate(withTeams(doc));
+      expect(code, output).toBe(1);
+      // Only web's recorded answer carries `state`; cli's does not, so cli is not named.
+      expect(output).toContain(
+        "error team web, getTask (GET /tasks/{id}), consumers/web/tasks.har#0 GET /tasks/t-1 → 200",
+      );
+      expect(output).toContain(`    ${reason}`);
+      expect(output).toContain("team web: 1 recorded exchange(s) refused by the candidate (blocks)");
+      expect(output).not.toMatch(/team cli/);
+    },
+  );
+
+  it("judge a response enum by the values the candidate may now send, in nested items too", async () => {
+    const doc = released();
+    const task = doc.components.schemas.Task as TaskSchema;
+    task.properties.state = { type: "string", enum: ["RUNNING", "FINISHED"] };
+    const root = withTeams(doc);
+    write(join(root, "spec", "released", "openapi.json"), doc);
+    const wider = structuredClone(doc);
+    (wider.components.schemas.Task as TaskSchema).properties.state = {
+      type: "string",
+      enum: ["RUNNING", "FINISHED", "PAUSED"],
+    };
+    write(join(root, "spec", "dist", "openapi.json"), wider);
+    const { code, output } = await gate(root, "--format", "json");
+    expect(code, output).toBe(1);
+    const refusals = JSON.parse(output).refusals;
+    expect(refusals).toEqual([
+      {
+        team: "web",
+        blocking: true,
+        operation: "getTask (GET /tasks/{id})",
+        exchange: "consumers/web/tasks.har#0 GET /tasks/t-1 → 200",
+        reasons: ['response: /state may now be "PAUSED"'],
+      },
+    ]);
+  });
+
+  it("only warn for a response change that a warning team receives", async () => {
+    const doc = released();
+    delete (doc.components.schemas.Task as TaskSchema).properties.state;
+    const { code, output } = await gate(
+      withTeams(doc, "consumers:\n  teams:\n    web: warn\n    cli: block\n"),
+    );
+    expect(code, output).toBe(0);
+    expect(output).toContain("warning team web, getTask (GET /tasks/{id}), consumers/web/tasks.har#0");
+  });
 });
+
+type TaskSchema = { properties: Record<string, unknown> };

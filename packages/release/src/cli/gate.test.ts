@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gate, workspace as workspaceOf } from "../test-support/workspace.js";
@@ -95,6 +96,51 @@ describe("the gate on a workspace", () => {
       expect(output.split("\n")[0]).toMatch(/^gate: /);
       expect(output).not.toMatch(/\n\s+at /);
     }
+  });
+});
+
+describe("the gate's outputs", () => {
+  const added = () => {
+    const doc = structuredClone(released) as typeof released & { paths: Record<string, unknown> };
+    doc.paths["/tasks"] = { get: { operationId: "listTasks", responses: { "200": { description: "ok" } } } };
+    return doc;
+  };
+
+  it("--help prints the options, exit 0", async () => {
+    const { code, output } = await gate(workspace(released), "--help");
+    expect(code).toBe(0);
+    expect(output).toMatch(/^usage: pnpm gate \[options\]/);
+    for (const option of ["--build", "--base REF", "--format", "--out FILE", "--verbose", "--changelog"])
+      expect(output).toContain(option);
+  });
+
+  it("--verbose lists the info findings that text otherwise only counts", async () => {
+    const root = workspace(added());
+    const quiet = await gate(root);
+    expect(quiet.output).toContain("release gate: 0 error(s), 0 warning(s), 1 info");
+    expect(quiet.output).not.toContain("operation-added");
+    const verbose = await gate(root, "--verbose");
+    expect(verbose.output).toContain("  info [operation-added] GET /tasks: operation GET /tasks added (");
+  });
+
+  it.each(["text", "json", "junit", "github", "markdown"])(
+    "--out FILE writes the %s report there and nothing to stdout",
+    async (format) => {
+      const root = workspace(added());
+      const file = join(root, `report.${format}`);
+      const { code, output } = await gate(root, "--format", format, "--out", file);
+      expect(code).toBe(0);
+      expect(output).toBe("");
+      const written = readFileSync(file, "utf8");
+      expect(written).toMatch(/passed|PASSED|<testsuites|"ok": true/);
+      if (format === "json") expect(JSON.parse(written).ok).toBe(true);
+    },
+  );
+
+  it("refuses an --out it cannot write, in one line", async () => {
+    const { code, output } = await gate(workspace(released), "--out", "/nonexistent/dir/report.txt");
+    expect(code).toBe(2);
+    expect(output).toBe("gate: cannot write --out /nonexistent/dir/report.txt: ENOENT");
   });
 });
 

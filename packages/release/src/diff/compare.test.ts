@@ -297,6 +297,22 @@ const SCHEMA_CASES: SchemaCase[] = [
     mutate: (t) => (p(t).choice.oneOf[0].maxLength = 5),
   },
   {
+    name: "union variant's two bounds removed",
+    side: "request",
+    expect: "request-limit-widened",
+    setup: (t) => Object.assign(p(t).choice.oneOf[1], { minimum: -10, maximum: 10 }),
+    mutate: (t) => {
+      delete p(t).choice.oneOf[1].minimum;
+      delete p(t).choice.oneOf[1].maximum;
+    },
+  },
+  {
+    name: "union variant's two bounds added",
+    side: "request",
+    expect: "request-limit-narrowed",
+    mutate: (t) => Object.assign(p(t).choice.oneOf[1], { minimum: -10, maximum: 10 }),
+  },
+  {
     name: "a oneOf constraint added beside the fields",
     side: "request",
     expect: "request-limit-narrowed",

@@ -58,6 +58,12 @@ function factsNow(doc: Json, node: Located): Set<string> {
   return facts;
 }
 
+/** Whether every fact of `a` is one of `b`'s: `b` is `a` with constraints added (or `a` is `b` with some removed). */
+function within(a: Set<string>, b: Set<string>): boolean {
+  for (const fact of a) if (!b.has(fact)) return false;
+  return true;
+}
+
 function similarity(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 && b.size === 0) return 1;
   let common = 0;
@@ -86,7 +92,8 @@ const SAME_VARIANT = 0.5;
 
 /**
  * Pairs the variants of two unions by what they accept, never by position or title: first by discriminator
- * value, then by identical facts, then by the most facts in common.
+ * value, then by identical facts, then where one side's facts all hold on the other (a variant whose bounds were
+ * removed or added, however small it is), then by the most facts in common.
  */
 export function matchVariants(
   oldDoc: Json,
@@ -119,15 +126,20 @@ export function matchVariants(
   };
   take((l, r) => l.tag !== undefined && l.tag === r.tag);
   take((l, r) => l.facts.size === r.facts.size && similarity(l.facts, r.facts) === 1);
-  const scored = left
-    .flatMap((l) => right.map((r) => ({ l, r, score: similarity(l.facts, r.facts) })))
-    .filter((s) => s.score >= SAME_VARIANT)
-    .sort((a, b) => b.score - a.score);
-  for (const { l, r } of scored) {
-    if (!left.includes(l) || !right.includes(r)) continue;
-    pairs.push([l.node, r.node]);
-    left.splice(left.indexOf(l), 1);
-    right.splice(right.indexOf(r), 1);
-  }
+  // Among the pairs `eligible` allows, the ones with the most facts in common first.
+  const takeClosest = (eligible: (l: (typeof left)[number], r: (typeof right)[number]) => boolean) => {
+    const scored = left
+      .flatMap((l) => right.map((r) => ({ l, r, score: similarity(l.facts, r.facts) })))
+      .filter((s) => eligible(s.l, s.r))
+      .sort((a, b) => b.score - a.score);
+    for (const { l, r } of scored) {
+      if (!left.includes(l) || !right.includes(r)) continue;
+      pairs.push([l.node, r.node]);
+      left.splice(left.indexOf(l), 1);
+      right.splice(right.indexOf(r), 1);
+    }
+  };
+  takeClosest((l, r) => within(r.facts, l.facts) || within(l.facts, r.facts));
+  takeClosest((l, r) => similarity(l.facts, r.facts) >= SAME_VARIANT);
   return { pairs, removed: left.map((l) => l.node), added: right.map((r) => r.node) };
 }

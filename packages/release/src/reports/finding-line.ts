@@ -1,4 +1,5 @@
-import type { GateFinding } from "../gate-report.js";
+import { formatWitness } from "../diff/witness-format.js";
+import type { GateFinding, GateReport, Refusal } from "../gate-report.js";
 
 /** `spec/components/schemas/Task.yaml:28`, or the pointer when the source is not known. */
 export const whereOf = (f: GateFinding) => (f.source ? `${f.source.file}:${f.source.line}` : f.after);
@@ -20,3 +21,42 @@ export function byLevel(findings: GateFinding[]): GateFinding[] {
   const rank = { error: 0, warning: 1, info: 2 };
   return [...findings].sort((a, b) => rank[a.level] - rank[b.level]);
 }
+
+/**
+ * A finding's witness (the example that proves it) in at most `max` characters, its value in a quarter of
+ * them; undefined when it has none.
+ */
+export const witnessOf = (f: GateFinding, max = 240): string | undefined =>
+  f.witness && formatWitness(f.witness, Math.min(60, Math.floor(max / 4)), max);
+
+/** The findings of this branch and those already pending at its base (all in `pending` without a base). */
+export function byOrigin(findings: GateFinding[]): { branch: GateFinding[]; pending: GateFinding[] } {
+  return {
+    branch: findings.filter((f) => f.origin === "branch"),
+    pending: findings.filter((f) => f.origin !== "branch"),
+  };
+}
+
+/** Refused exchanges grouped by team, operation and reasons: one entry per distinct refusal, with a count. */
+export function refusalGroups(refusals: Refusal[]): Array<Refusal & { more: number }> {
+  const groups = new Map<string, Refusal & { more: number }>();
+  for (const r of refusals) {
+    const key = `${r.team}\u0000${r.operation}\u0000${r.reasons.join("\u0000")}`;
+    const group = groups.get(key);
+    if (group) group.more++;
+    else groups.set(key, { ...r, more: 0 });
+  }
+  return [...groups.values()];
+}
+
+/** One line on what the branch was judged against. */
+export function baseLine(report: GateReport): string {
+  const base = report.base;
+  if ("notice" in base) return `judged against the released spec only: ${base.notice}`;
+  const changesets = base.changesets.length === 0 ? "no changeset" : `${base.changesets.length} changeset(s)`;
+  return `this branch: the changes since its merge-base with ${base.ref} (${base.commit.slice(0, 12)}), ${changesets} of its own`;
+}
+
+/** The findings a changeset of this branch describes: its own changes when the base is known, else all. */
+export const changedByBranch = (report: GateReport) =>
+  "commit" in report.base ? report.findings.filter((f) => f.origin === "branch") : report.findings;

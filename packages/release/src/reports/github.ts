@@ -18,8 +18,9 @@ export function githubReport(report: GateReport): string {
     lines.push(`::${level} ${place}title=${property(f.rule)}::${data(`${f.operation}: ${f.message}${waived}; ${touchOf(f)}`)}`);
   }
   for (const r of report.refusals) {
-    const title = property(`consumer ${r.team}`);
-    lines.push(`::${r.blocking ? "error" : "warning"} title=${title}::${data(`${r.operation}, ${r.exchange}: ${r.reasons.join("; ")}`)}`);
+    const title = property(`consumer ${r.team}${r.pending ? " (pending before this branch)" : ""}`);
+    const level = r.pending ? "notice" : r.blocking ? "error" : "warning";
+    lines.push(`::${level} title=${title}::${data(`${r.operation}, ${r.exchange}: ${r.reasons.join("; ")}`)}`);
   }
   for (const problem of report.waiverProblems) lines.push(`::error title=waiver::${data(problem)}`);
   lines.push(report.ok ? "release gate passed" : "release gate FAILED");

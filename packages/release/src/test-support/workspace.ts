@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
+import { onTestFinished } from "vitest";
 import { gateMain } from "../cli/gate.js";
 
 export const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url));
@@ -11,11 +11,6 @@ export const write = (file: string, value: unknown) => {
   mkdirSync(join(file, ".."), { recursive: true });
   writeFileSync(file, typeof value === "string" ? value : JSON.stringify(value, null, 2));
 };
-
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
 
 /**
  * A throwaway workspace shaped like ours (the five published packages at 1.0.0, the repository's real
@@ -47,7 +42,9 @@ export function workspace(
     "@cloud-contract/client": "1.0.0",
   });
   write(join(root, "spec", "dist", "openapi.json"), current);
-  roots.push(root);
+  // Removed when the test that made it ends (a module-level afterEach ran for the first file that loaded this
+  // module only: the files share one module graph).
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
   return root;
 }
 

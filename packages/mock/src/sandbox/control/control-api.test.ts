@@ -92,6 +92,11 @@ describe("every control endpoint without a key, with a malformed header or an un
     ["DELETE", "/__sandbox/faults"],
     ["GET", "/__sandbox/faults/x"],
     ["DELETE", "/__sandbox/faults/x"],
+    ["GET", "/__sandbox/overrides"],
+    ["POST", "/__sandbox/overrides", { operation_id: "getTask", status: 404 }],
+    ["DELETE", "/__sandbox/overrides"],
+    ["GET", "/__sandbox/overrides/x"],
+    ["DELETE", "/__sandbox/overrides/x"],
   ];
 
   it.each(ENDPOINTS)("%s %s → 401 and changes nothing", async (method, path, body) => {
@@ -115,10 +120,12 @@ describe("POST /__sandbox/reset and GET /__sandbox/state", () => {
     await rename(a.key, "a-changed");
     await rename(b.key, "b-changed");
     await a.faults.add({ operation_id: "getTask", kind: "reset" });
+    await a.overrides.add({ operation_id: "listActiveTasks", status: 200, body: { count: 0, results: [] } });
     await a.clock.manual();
     await a.reset();
     expect(await groupName(a)).toBe("web-servers");
     expect(await a.faults.list()).toEqual([]);
+    expect(await a.overrides.list()).toEqual([]);
     expect((await a.clock.get()).mode).toBe("real");
     expect(await groupName(b)).toBe("b-changed");
     expect(ctx.sandbox.state().securityGroups[0]?.name).toBe("web-servers");
@@ -303,8 +310,10 @@ describe("faults", () => {
     expect(res.status).toBe(200);
     const headersAfter = performance.now() - started;
     const task = await res.json();
-    expect(headersAfter).toBeLessThan(600);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    const bodyAfter = performance.now() - started;
+    // Per call: the body took the fault's delay, and came well after the headers (which did not wait for it).
+    expect(bodyAfter).toBeGreaterThanOrEqual(950);
+    expect(bodyAfter - headersAfter).toBeGreaterThanOrEqual(500);
     expect(task).toMatchObject({ id: F.finishedTaskId, state: "FINISHED" });
   });
 
@@ -344,7 +353,21 @@ describe("faults", () => {
     [{ operation_id: "getTask", kind: "slow_body", delay_ms: 0 }, "body.delay_ms"],
     [{ operation_id: "getTask", kind: "boom" }, "body.kind"],
     [{ operation_id: "getTask", kind: "reset", times: 0 }, "body.times"],
-    [{ kind: "reset" }, "body.operation_id"],
+    [{ operation_id: "getTask", service: "cloud", kind: "reset" }, "body.service"],
+    [{ service: "storage", kind: "reset" }, "body.service"],
+    [{ operation_id: "getTask", kind: "reset", probability: 1.5 }, "body.probability"],
+    [
+      { operation_id: "getTask", kind: "reset", delay_ms: 5, latency: { p50_ms: 1, p99_ms: 2 } },
+      "body.latency",
+    ],
+    [{ operation_id: "getTask", kind: "latency", latency: { p50_ms: 50, p99_ms: 10 } }, "body.latency"],
+    [
+      { operation_id: "getTask", kind: "slow_body", delay_ms: 5, latency: { p50_ms: 1, p99_ms: 2 } },
+      "body.latency",
+    ],
+    [{ kind: "reset", from: "2026-11-21T10:05:00Z", until: "2026-11-21T10:00:00Z" }, "body.until"],
+    [{ kind: "reset", from: "soon" }, "body.from"],
+    [{ service: "billing", kind: "status", status: 409 }, "body.status"], // no billing operation documents 409
   ])("refuses %j with 400 naming %s", async (body, field) => {
     const res = await call("POST", "/__sandbox/faults", SANDBOX_API_KEY, body);
     expect(res.status).toBe(400);

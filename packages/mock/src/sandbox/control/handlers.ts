@@ -1,5 +1,8 @@
-import { armFault } from "../faults/inject.js";
+import { armFault } from "../faults/arm.js";
+import type { FaultRule } from "../faults/fault.js";
 import { ApiError, notFound } from "../http/api-error.js";
+import { armOverride } from "../overrides/arm.js";
+import type { OverrideRule } from "../overrides/override.js";
 import type { SandboxState } from "../state.js";
 import type { TaskCompletion as StoreTaskCompletion } from "../store.js";
 import type { Tenant } from "../tenants/registry.js";
@@ -12,11 +15,34 @@ const clockOf = (tenant: Tenant) => ({
   now: new Date(tenant.store.now()).toISOString(),
 });
 
-const faultOf = (tenant: Tenant, id: string) => {
-  const fault = tenant.store.faults.find((f) => f.id === id);
-  if (!fault) throw notFound(`Fault ${id}`);
-  return fault;
-};
+/** What a tenant has armed for its next calls, by the control API's path. */
+interface Armed {
+  faults: FaultRule;
+  overrides: OverrideRule;
+}
+const ARMED_NAMES = { faults: "Fault", overrides: "Override" } as const;
+
+/** One armed item of the tenant; a 404 when it has none of that id. */
+function armedOf<K extends keyof Armed>(tenant: Tenant, kind: K, id: string): Armed[K] {
+  const found = (tenant.store[kind] as Armed[K][]).find((armed) => armed.id === id);
+  if (!found) throw notFound(`${ARMED_NAMES[kind]} ${id}`);
+  return found;
+}
+
+/** Every armed item of a kind, oldest first, as the list operations answer it. */
+function listArmed<K extends keyof Armed>(tenant: Tenant, kind: K) {
+  const results = tenant.store[kind] as Armed[K][];
+  return { status: 200 as const, body: { count: results.length, results } };
+}
+
+/** Removes one armed item (a 404 when there is none of that id), or every one of the kind without an id. */
+function disarm<K extends keyof Armed>(tenant: Tenant, kind: K, id?: string): { status: 204 } {
+  const store = tenant.store as unknown as Record<K, Armed[K][]>;
+  const gone = id === undefined ? undefined : armedOf(tenant, kind, id);
+  store[kind] = gone === undefined ? [] : store[kind].filter((armed) => armed !== gone);
+  tenant.store.changed();
+  return { status: 204 };
+}
 
 /** The store's form of a completion; the schema's `if`/`then` has made `error` present for `ERROR`. */
 const completionOf = (body: TaskCompletion): StoreTaskCompletion =>
@@ -63,13 +89,6 @@ const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => 
   throw new ApiError(409, `Task ${id} has already ended.`);
 };
 
-const deleteFault: ControlHandler<"deleteFault"> = ({ app, params }) => {
-  const fault = faultOf(app.tenant, params.fault_id);
-  app.tenant.store.faults = app.tenant.store.faults.filter((f) => f !== fault);
-  app.tenant.store.changed();
-  return { status: 204 };
-};
-
 /** The control API's handlers, by operationId of `control/openapi.yaml`, each typed by its operation there. */
 export const CONTROL_HANDLERS: ControlHandlers = {
   createTenant,
@@ -87,20 +106,21 @@ export const CONTROL_HANDLERS: ControlHandlers = {
 
   completeTask,
 
-  listFaults: ({ app }) => {
-    const faults = app.tenant.store.faults;
-    return { status: 200, body: { count: faults.length, results: faults } };
-  },
-
+  listFaults: ({ app }) => listArmed(app.tenant, "faults"),
   addFault: ({ app, body }) => ({ status: 201, body: armFault(app.tenant.store, body, app.served) }),
+  clearFaults: ({ app }) => disarm(app.tenant, "faults"),
+  getFault: ({ app, params }) => ({ status: 200, body: armedOf(app.tenant, "faults", params.fault_id) }),
+  deleteFault: ({ app, params }) => disarm(app.tenant, "faults", params.fault_id),
 
-  clearFaults: ({ app }) => {
-    app.tenant.store.faults = [];
-    app.tenant.store.changed();
-    return { status: 204 };
-  },
-
-  getFault: ({ app, params }) => ({ status: 200, body: faultOf(app.tenant, params.fault_id) }),
-
-  deleteFault,
+  listOverrides: ({ app }) => listArmed(app.tenant, "overrides"),
+  addOverride: async ({ app, body }) => ({
+    status: 201,
+    body: await armOverride(app.tenant.store, body, app.served),
+  }),
+  clearOverrides: ({ app }) => disarm(app.tenant, "overrides"),
+  getOverride: ({ app, params }) => ({
+    status: 200,
+    body: armedOf(app.tenant, "overrides", params.override_id),
+  }),
+  deleteOverride: ({ app, params }) => disarm(app.tenant, "overrides", params.override_id),
 };

@@ -47,7 +47,7 @@ export interface paths {
         /**
          * Reset the caller's tenant
          * @description Puts the caller's tenant back to its seeded fixtures: every change is dropped, the clock runs in real
-         *     mode again and every fault is cleared. Other tenants are not touched.
+         *     mode again and every fault and override is cleared. Other tenants are not touched.
          */
         post: operations["resetTenant"];
         delete?: never;
@@ -141,16 +141,24 @@ export interface paths {
         put?: never;
         /**
          * Inject a fault
-         * @description The next `times` calls of `operation_id` made with the tenant's keys get the fault instead of (or, for
-         *     `slow_body`, on top of) their normal answer. A call hit by `status` or `reset` changes nothing.
+         * @description The next `times` matching calls made with the tenant's keys get the fault instead of (or, for
+         *     `slow_body` and `latency`, on top of) their normal answer. A call hit by `status` or `reset` changes
+         *     nothing.
          *
-         *     - `status`: after `delay_ms`, the answer is `status` with an error body in the shape of the operation's
-         *       service; `retry_after_s` adds a `Retry-After` header. The status must be an error status the operation documents (400 otherwise).
-         *     - `reset`: after `delay_ms`, the connection is closed without an answer.
+         *     - `status`: after the wait, the answer is `status` with an error body in the shape of the operation's
+         *       service; `retry_after_s` adds a `Retry-After` header. The status must be an error status the operation
+         *       documents (400 otherwise); with a `service` or every operation in scope, only the operations that
+         *       document it are spoiled (400 when none does).
+         *     - `reset`: after the wait, the connection is closed without an answer.
          *     - `slow_body`: the call is answered as usual, but its body trickles out over `delay_ms`.
+         *     - `latency`: the call is answered as usual after the wait.
          *
-         *     When several faults match a call, the oldest one is used. An unknown `operation_id` is a 400 whose
-         *     `info.valid_operation_ids` lists the valid ones.
+         *     The wait is `delay_ms`, or a time drawn from `latency` (log-normal with that median and 99th percentile).
+         *     Scope: one operation (`operation_id`), one service (`service`) or, with neither, every operation. A call
+         *     in scope is a match when the tenant's clock is within `from`…`until`; a match is spoiled with chance
+         *     `probability` (1 when left out), decided by `seed`: the same fault with the same seed spoils the same
+         *     matches again (after a reset, say). When several faults match a call, the oldest one that spoils it is
+         *     used. An unknown `operation_id` is a 400 whose `info.valid_operation_ids` lists the valid ones.
          */
         post: operations["addFault"];
         /**
@@ -185,6 +193,71 @@ export interface paths {
          * @description Removes one fault of the caller's tenant.
          */
         delete: operations["deleteFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's overrides
+         * @description The overrides of the caller's tenant that still have calls to answer, oldest first.
+         */
+        get: operations["listOverrides"];
+        put?: never;
+        /**
+         * Choose the answer of the next calls
+         * @description The next `times` calls of `operation_id` made with the tenant's keys whose path parameters and query
+         *     fit `match` are answered `status` with `body` and `headers`, instead of by the sandbox: the call
+         *     changes nothing, and its answer carries `X-Sandbox-Override` with the override's id. A request the
+         *     API would refuse (a 400 for a broken body, a 401) is still refused, and a fault armed for the call
+         *     comes first.
+         *
+         *     The answer must keep the API's contract: `status` documented for the operation, `body` valid against
+         *     the schema that status documents. Otherwise the override is refused with a 400 whose
+         *     `invalid_fields` name each JSON pointer of `body` and the rule it breaks. Left out, `body` is
+         *     generated from that schema with the tenant's seed (the same override gets the same body). When
+         *     several overrides match a call, the oldest one is used.
+         */
+        post: operations["addOverride"];
+        /**
+         * Clear the tenant's overrides
+         * @description Removes every override of the caller's tenant.
+         */
+        delete: operations["clearOverrides"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/overrides/{override_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The override's id, as `addOverride` answered it. */
+                override_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an override
+         * @description One override of the caller's tenant, with the calls it has left and the calls it answered.
+         */
+        get: operations["getOverride"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an override
+         * @description Removes one override of the caller's tenant.
+         */
+        delete: operations["deleteOverride"];
         options?: never;
         head?: never;
         patch?: never;
@@ -410,13 +483,10 @@ export interface components {
         };
         /** @description What to spoil and how. */
         FaultRequest: {
-            /** @description The operationId of the cloud API whose calls get the fault. */
-            operation_id: string;
-            /**
-             * @description `status`: an error answer; `reset`: a dropped connection; `slow_body`: a slow answer.
-             * @enum {string}
-             */
-            kind: "status" | "reset" | "slow_body";
+            /** @description The operationId of the cloud API whose calls get the fault (or give `service`, or neither for all). */
+            operation_id?: string;
+            service?: components["schemas"]["Service"];
+            kind: components["schemas"]["FaultKind"];
             /**
              * @description How many calls get the fault.
              * @default 1
@@ -427,11 +497,44 @@ export interface components {
             /** @description Seconds for a `Retry-After` header on a `status` fault. */
             retry_after_s?: number;
             /**
-             * @description `status` and `reset`: how long to wait before answering or dropping (default 0); the wait ends
-             *     early when the client leaves. `slow_body`: how long the body takes to arrive (required, at least 1).
+             * @description `status`, `reset` and `latency`: how long to wait before answering or dropping (default 0); the wait
+             *     ends early when the client leaves. `slow_body`: how long the body takes to arrive (required, at
+             *     least 1).
              */
             delay_ms?: number;
-        } & (unknown & unknown);
+            latency?: components["schemas"]["Latency"];
+            /** @description The chance that a matching call is spoiled (default 1). */
+            probability?: number;
+            /** @description Decides which matches are spoiled and the waits drawn from `latency` (default a random one, answered back). */
+            seed?: number;
+            /**
+             * Format: date-time
+             * @description The fault matches no call before this time of the tenant's clock.
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Nor any call from this time of the tenant's clock on.
+             */
+            until?: string;
+        } & (unknown & unknown & unknown & unknown & unknown);
+        /**
+         * @description `status`: an error answer; `reset`: a dropped connection; `slow_body`: a slow answer; `latency`: a late one.
+         * @enum {string}
+         */
+        FaultKind: "status" | "reset" | "slow_body" | "latency";
+        /**
+         * @description A service of the cloud API; the fault covers each of its operations.
+         * @enum {string}
+         */
+        Service: "cloud" | "billing" | "cdn" | "iam" | "streaming";
+        /** @description A wait drawn from a log-normal distribution with this median and 99th percentile (each draw at most 60 s). */
+        Latency: {
+            /** @description The median wait, in ms. */
+            p50_ms: number;
+            /** @description The wait 99 calls of 100 stay under, in ms (at least `p50_ms`). */
+            p99_ms: number;
+        };
         /**
          * @description An armed fault.
          * @example {
@@ -441,27 +544,47 @@ export interface components {
          *       "times": 2,
          *       "status": 503,
          *       "retry_after_s": 1,
-         *       "delay_ms": 0
+         *       "delay_ms": 0,
+         *       "probability": 1,
+         *       "seed": 3141592653,
+         *       "matched": 0,
+         *       "spoiled": 0
          *     }
          */
         Fault: {
             /** @description The fault's id. */
             id: string;
-            /** @description The operation whose calls get it. */
-            operation_id: string;
-            /**
-             * @description What the calls get.
-             * @enum {string}
-             */
-            kind: "status" | "reset" | "slow_body";
+            /** @description The operation whose calls get it, when it has one. */
+            operation_id?: string;
+            service?: components["schemas"]["Service"];
+            kind: components["schemas"]["FaultKind"];
             /** @description How many calls it will still spoil. */
             times: number;
             /** @description The status of a `status` fault. */
             status?: number;
             /** @description The `Retry-After` seconds of a `status` fault, when given. */
             retry_after_s?: number;
-            /** @description The delay, or the time the body takes. */
+            /** @description The fixed wait, or the time the body takes (0 when `latency` draws the wait). */
             delay_ms: number;
+            latency?: components["schemas"]["Latency"];
+            /** @description The chance that a matching call is spoiled. */
+            probability: number;
+            /** @description The seed deciding which matches are spoiled (the one given, or the one chosen). */
+            seed: number;
+            /**
+             * Format: date-time
+             * @description Start of its window on the tenant's clock.
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description End of its window on the tenant's clock.
+             */
+            until?: string;
+            /** @description How many calls it has matched so far. */
+            matched: number;
+            /** @description How many of them it spoiled. */
+            spoiled: number;
         };
         /** @description The tenant's faults. */
         FaultList: {
@@ -469,6 +592,81 @@ export interface components {
             count: number;
             /** @description The faults, oldest first. */
             results: components["schemas"]["Fault"][];
+        };
+        /** @description Which calls an override answers; a call must have every value given (all calls when empty). */
+        OverrideMatch: {
+            /** @description Path parameters and their values, as they appear in the path. */
+            params?: {
+                [key: string]: string;
+            };
+            /** @description Query parameters and a value each must have (one of its values, when repeated). */
+            query?: {
+                [key: string]: string;
+            };
+        };
+        /** @description The answer to give and the calls to give it to. */
+        OverrideRequest: {
+            /** @description The operationId of the cloud API whose calls get the answer. */
+            operation_id: string;
+            /** @description The answer's status; the operation must document it. */
+            status: number;
+            /** @description The answer's body, valid against the schema the status documents (generated when left out). */
+            body?: unknown;
+            /** @description Headers to add to the answer (not `Content-Type` or `Content-Length`). */
+            headers?: {
+                [key: string]: string;
+            };
+            /**
+             * @description How many calls get the answer.
+             * @default 1
+             */
+            times?: number;
+            match?: components["schemas"]["OverrideMatch"];
+        };
+        /**
+         * @description An armed override.
+         * @example {
+         *       "id": "2c9a4e1f-5b3d-4a7e-9c8f-1d2e3f4a5b6c",
+         *       "operation_id": "listActiveTasks",
+         *       "status": 200,
+         *       "body": {
+         *         "count": 0,
+         *         "results": []
+         *       },
+         *       "body_generated": false,
+         *       "headers": {},
+         *       "times": 1,
+         *       "match": {},
+         *       "answered": []
+         *     }
+         */
+        Override: {
+            /** @description The override's id. */
+            id: string;
+            /** @description The operation whose calls get it. */
+            operation_id: string;
+            /** @description The status it answers. */
+            status: number;
+            /** @description The body it answers (none for a status that documents no body). */
+            body?: unknown;
+            /** @description True when the body was generated from the schema. */
+            body_generated?: boolean;
+            /** @description The headers it adds. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description How many calls it will still answer. */
+            times: number;
+            match: components["schemas"]["OverrideMatch"];
+            /** @description The request ids (`X-Request-Id`) of the calls it answered, oldest first (the last 100). */
+            answered: string[];
+        };
+        /** @description The tenant's overrides. */
+        OverrideList: {
+            /** @description How many there are. */
+            count: number;
+            /** @description The overrides, oldest first. */
+            results: components["schemas"]["Override"][];
         };
     };
     responses: {
@@ -530,7 +728,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller's tenant has no such task or fault. */
+        /** @description The caller's tenant has no such task, fault or override. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -579,8 +777,15 @@ export type ClockChange = components['schemas']['ClockChange'];
 export type TaskCompletion = components['schemas']['TaskCompletion'];
 export type Task = components['schemas']['Task'];
 export type FaultRequest = components['schemas']['FaultRequest'];
+export type FaultKind = components['schemas']['FaultKind'];
+export type Service = components['schemas']['Service'];
+export type Latency = components['schemas']['Latency'];
 export type Fault = components['schemas']['Fault'];
 export type FaultList = components['schemas']['FaultList'];
+export type OverrideMatch = components['schemas']['OverrideMatch'];
+export type OverrideRequest = components['schemas']['OverrideRequest'];
+export type Override = components['schemas']['Override'];
+export type OverrideList = components['schemas']['OverrideList'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseTooManyTenants = components['responses']['TooManyTenants'];
@@ -834,6 +1039,120 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The fault is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overrides. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverrideRequest"];
+            };
+        };
+        responses: {
+            /** @description The override, armed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Override"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    clearOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No overrides are left. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The override's id, as `addOverride` answered it. */
+                override_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Override"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The override's id, as `addOverride` answered it. */
+                override_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override is gone. */
             204: {
                 headers: {
                     [name: string]: unknown;

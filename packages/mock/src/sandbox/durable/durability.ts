@@ -1,3 +1,4 @@
+import { stringifyJson } from "../exact-json.js";
 import type { Store, StoreChanges } from "../store.js";
 import { StoreUnavailable } from "../store-unavailable.js";
 import type { Tenant } from "../tenants/registry.js";
@@ -102,7 +103,11 @@ export class Durability {
         ...(record ? { record } : {}),
         reset: changes.reset,
         meta: JSON.stringify(changes.meta),
-        rows: changes.rows.map((row) => ({ kind: row.kind, id: row.id, json: JSON.stringify(row.value) })),
+        rows: changes.rows.map((row) => ({
+          kind: row.kind,
+          id: row.id,
+          json: stringifyJson(row.value),
+        })),
       });
     }
     for (const { store: changed } of taken) this.newRecords.delete(changed);

@@ -33,7 +33,7 @@ describe.each(DURABLE_MODES)("durable state, $name", (mode) => {
     await store.remove();
   });
 
-  it("keeps every tenant's changes, tasks, clock and faults across a restart", async () => {
+  it("keeps every tenant's changes, tasks, clock, faults and overrides across a restart", async () => {
     const first = await start();
     const patched = await call(first, "PATCH", groupPath, SANDBOX_API_KEY, { tags: { durable: "yes" } });
     expect(patched.status).toBe(200);
@@ -58,6 +58,12 @@ describe.each(DURABLE_MODES)("durable state, $name", (mode) => {
       times: 2,
     });
     expect(fault.status).toBe(201);
+    const override = await call(first, "POST", "/__sandbox/overrides", tenantKey, {
+      operation_id: "listActiveTasks",
+      status: 200,
+      body: { count: 0, results: [] },
+    });
+    expect(override.status).toBe(201);
     await first.stop();
 
     const second = await start();
@@ -92,6 +98,13 @@ describe.each(DURABLE_MODES)("durable state, $name", (mode) => {
         id: string;
       }[];
       expect(faults.map((f) => f.id)).toEqual([fault.body.id]);
+      const overridden = await call(
+        second,
+        "GET",
+        `/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`,
+        tenantKey,
+      );
+      expect(overridden.headers.get("x-sandbox-override")).toBe(override.body.id);
       // A new task after the restart gets a new id (the id generator's state was kept).
       const again = await createServer(second);
       expect((again.body.tasks as string[])[0]).not.toBe(taskId);

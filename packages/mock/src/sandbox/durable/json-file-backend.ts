@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { type ClockState, realClock } from "../clock/clock.js";
 import { type EntityKind, rowsOfLists } from "../entities.js";
+import { parseJson, stringifyJson } from "../exact-json.js";
 import type { FaultRule } from "../faults/fault.js";
 import type { TaskPlan } from "../services/cloud/shapes.js";
 import type { StoreMeta } from "../store.js";
@@ -74,7 +75,7 @@ export class JsonFileBackend implements StateBackend {
     const text = readFileSync(this.path, "utf8");
     let saved: StateFileV1 | StateFileV2;
     try {
-      saved = JSON.parse(text) as StateFileV1 | StateFileV2;
+      saved = parseJson(text) as StateFileV1 | StateFileV2;
     } catch (error) {
       throw new Error(`The state file ${this.path} is not JSON: ${(error as Error).message}`);
     }
@@ -87,7 +88,11 @@ export class JsonFileBackend implements StateBackend {
     for (const tenant of loaded) {
       const rows = new Map<string, { kind: EntityKind; id: string; json: string }>();
       for (const row of tenant.rows)
-        rows.set(`${row.kind} ${row.id}`, { kind: row.kind, id: row.id, json: JSON.stringify(row.value) });
+        rows.set(`${row.kind} ${row.id}`, {
+          kind: row.kind,
+          id: row.id,
+          json: stringifyJson(row.value),
+        });
       this.tenants.set(tenant.id, {
         ...(tenant.record ? { record: JSON.stringify(tenant.record) } : {}),
         ...(tenant.meta ? { meta: JSON.stringify(tenant.meta) } : {}),

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { open, type RootDatabase } from "lmdb";
+import { parseJson } from "../exact-json.js";
 import { getOrAdd } from "../indexes/get-or-add.js";
 import type { EntityKind, StoreMeta } from "../store.js";
 import type { StoreUnavailable } from "../store-unavailable.js";
@@ -70,7 +71,7 @@ export class LmdbBackend implements StateBackend {
       const tenant = getOrAdd(tenants, id, (): LoadedTenant => ({ id, rows: [] }));
       if (part === "meta") tenant.meta = JSON.parse(value) as StoreMeta;
       else if (part === "record") tenant.record = JSON.parse(value) as TenantRow;
-      else if (kind) tenant.rows.push({ kind, value: JSON.parse(value) });
+      else if (kind) tenant.rows.push({ kind, value: parseJson(value) });
     }
     return [...tenants.values()];
   }

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { parseJson } from "../exact-json.js";
 import type { EntityKind, StoreMeta } from "../store.js";
 import { CommitUnconfirmed, StoreUnavailable } from "../store-unavailable.js";
 import {
@@ -272,11 +273,11 @@ export class PostgresBackend implements StateBackend {
       "select id, meta from sandbox_tenants where id = $1",
       [DEFAULT_TENANT_ID],
     );
-    const { rows } = await this.pool.query<{ kind: EntityKind; data: unknown }>(
-      "select kind, data from sandbox_rows where tenant = $1",
+    const { rows } = await this.pool.query<{ kind: EntityKind; data: string }>(
+      "select kind, data::text as data from sandbox_rows where tenant = $1",
       [DEFAULT_TENANT_ID],
     );
-    const loaded = rows.map((row) => ({ kind: row.kind, value: row.data }));
+    const loaded = rows.map((row) => ({ kind: row.kind, value: parseJson(row.data) }));
     return records.map(({ id, meta }) => ({ id, meta, rows: loaded }));
   }
 
@@ -480,15 +481,16 @@ function unavailable(error: unknown): StoreUnavailable {
 
 interface DeltaRow {
   kind: EntityKind | null;
-  data: unknown;
+  /** The row's JSON text (read as text, so integers beyond ±(2^53 − 1) keep their digits). */
+  data: string | null;
   version: string;
 }
 
 /** The tenant's row (its meta when newer than `since`) and its rows newer than `since`, oldest first. */
 function deltaQuery(tenant: string, since: string): string {
-  return `select null as kind, case when version > ${since} then meta end as data, version from sandbox_tenants where id = ${tenant}
+  return `select null as kind, case when version > ${since} then meta::text end as data, version from sandbox_tenants where id = ${tenant}
     union all
-    (select kind, data, version from sandbox_rows where tenant = ${tenant} and version > ${since} order by version)`;
+    (select kind, data::text, version from sandbox_rows where tenant = ${tenant} and version > ${since} order by version)`;
 }
 
 function toDelta(rows: DeltaRow[], since: number): TenantDelta {
@@ -497,8 +499,10 @@ function toDelta(rows: DeltaRow[], since: number): TenantDelta {
     delta.version = Math.max(delta.version, Number(row.version));
     if (row.kind === null) {
       delta.gone = false;
-      if (row.data !== null) delta.meta = { value: row.data as StoreMeta, version: Number(row.version) };
-    } else delta.rows.push({ kind: row.kind, value: row.data, version: Number(row.version) });
+      if (row.data !== null)
+        delta.meta = { value: parseJson(row.data) as StoreMeta, version: Number(row.version) };
+    } else
+      delta.rows.push({ kind: row.kind, value: parseJson(row.data ?? "null"), version: Number(row.version) });
   }
   return delta;
 }

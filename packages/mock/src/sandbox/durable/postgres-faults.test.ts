@@ -17,6 +17,7 @@ import {
   checkOutage,
   concurrentPatches,
   floodSettings,
+  newWriteLog,
   settingsPath,
   storedEmails,
   storedRevision,
@@ -56,15 +57,17 @@ describe("PostgreSQL faults", () => {
     const sandbox = await start();
     const { key } = await createTenant(sandbox);
     let writing = true;
-    const flood = floodSettings(sandbox.url, key, 8, () => writing);
-    await sleep(400);
+    const log = newWriteLog();
+    const flood = floodSettings(sandbox.url, key, 8, () => writing, 2_000, log);
+    await eventually(async () => (log.acknowledged.length > 0 ? true : undefined), 15_000);
     postgres.halt();
-    await sleep(1_000);
+    // Down until writers were answered 503 (each answer is judged by checkOutage as it comes).
+    await eventually(async () => ((log.statuses.get(503) ?? 0) >= 8 ? true : undefined), 15_000);
     postgres.resume();
     const back = performance.now();
-    await sleep(2_500);
+    await eventually(async () => (log.acknowledgedAt.some((at) => at > back) ? true : undefined), 15_000);
     writing = false;
-    const log = await flood;
+    await flood;
     const recoveredMs = (log.acknowledgedAt.find((at) => at > back) ?? Number.NaN) - back;
     console.log(
       `PostgreSQL outage: ${JSON.stringify(Object.fromEntries(log.statuses))} answers, ` +
@@ -145,7 +148,8 @@ describe("PostgreSQL faults", () => {
     const forgotten = await createTenant(a);
     expect((await sandboxRequest(b.url, "GET", "/__sandbox/state", forgotten.key)).status).toBe(200);
     let writing = true;
-    const flood = floodSettings(b.url, busy.key, 2, () => writing, 400);
+    // Writes until the test has seen the sweeps (bounded in count too), so the tenant is never idle on B.
+    const flood = floodSettings(b.url, busy.key, 2, () => writing, 5_000);
     // A sweeps its idle tenants on every creation (by the default key): the busy one is idle on A only.
     for (let i = 0; i < 6; i++) {
       await sleep(600);

@@ -1,7 +1,7 @@
 import type { Fault } from "../control/schema.js";
 
 /**
- * A fault armed for the next calls of one operation of a tenant: plain data, persisted with the tenant, in
- * the shape the control API answers it (`Fault` of control/openapi.yaml).
+ * A fault armed for the next calls of a tenant (one operation, one service or all): plain data, persisted with
+ * the tenant, in the shape the control API answers it (`Fault` of control/openapi.yaml).
  */
 export type FaultRule = Fault;

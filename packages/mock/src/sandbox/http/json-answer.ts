@@ -1,3 +1,4 @@
+import { stringifyJson } from "../exact-json.js";
 import type { SandboxResponse } from "./exchange.js";
 
 /** An answer with a JSON body (serialised now) and its length, type and request id. */
@@ -7,7 +8,7 @@ export function jsonAnswer(
   requestId: string,
   headers?: Record<string, string>,
 ): SandboxResponse {
-  const text = body === undefined ? undefined : JSON.stringify(body);
+  const text = body === undefined ? undefined : stringifyJson(body);
   return textAnswer(status, text, requestId, headers);
 }
 

@@ -1,4 +1,4 @@
-import { JSONParser } from "@streamparser/json";
+import { exactJsonParser, stringifyJson } from "../exact-json.js";
 import { slicesInTurns } from "./turns.js";
 
 /** Characters handed to the parser per turn of the event loop. */
@@ -8,14 +8,14 @@ const SLICE = 32 * 1024;
  * Parses a JSON text a slice per turn of the event loop (JSON.parse holds the loop for the whole text, long
  * enough to stall other tenants for a megabyte of object keys). Same result as JSON.parse (last duplicate
  * key wins, `__proto__` an
- * own key); throws a SyntaxError for a text JSON.parse refuses.
+ * own key), but for integers beyond ±(2^53 − 1), kept exact; throws a SyntaxError for a text JSON.parse refuses.
  */
 export async function parseJsonInTurns(text: string): Promise<unknown> {
-  const parser = new JSONParser({ paths: ["$"], keepStack: false });
+  const parser = exactJsonParser();
   let value: unknown;
   let failure: Error | undefined;
-  parser.onValue = ({ value: parsed, stack }) => {
-    if (stack.length === 0) value = parsed;
+  parser.onValue = (parsed) => {
+    value = parsed;
   };
   parser.onError = (error) => {
     failure ??= error;
@@ -42,15 +42,15 @@ export async function parseJsonInTurns(text: string): Promise<unknown> {
 const ENTRIES_PER_TURN = 4096;
 
 /**
- * JSON.stringify's text of a value, made in turns of the event loop: the value's arrays and objects, at its
+ * JSON.stringify's text of a value (exact integers written as their digits), made in turns of the event loop: the value's arrays and objects, at its
  * top level and one level down, are serialised a slice of entries per turn.
  */
 export async function stringifyInTurns(value: unknown, depth = 0): Promise<string | undefined> {
-  if (depth > 1 || !isContainer(value)) return JSON.stringify(value);
+  if (depth > 1 || !isContainer(value)) return stringifyJson(value);
   const parts: string[] = [];
   if (Array.isArray(value)) {
     for await (const [at, end] of slicesInTurns(value.length, ENTRIES_PER_TURN)) {
-      parts.push(JSON.stringify(value.slice(at, end)).slice(1, -1));
+      parts.push(stringifyJson(value.slice(at, end)).slice(1, -1));
     }
     return `[${parts.join(",")}]`;
   }
@@ -58,7 +58,7 @@ export async function stringifyInTurns(value: unknown, depth = 0): Promise<strin
   for await (const [at, end] of slicesInTurns(entries.length, ENTRIES_PER_TURN)) {
     for (const [key, member] of entries.slice(at, end)) {
       const text =
-        depth === 0 && isContainer(member) ? await stringifyInTurns(member, 1) : JSON.stringify(member);
+        depth === 0 && isContainer(member) ? await stringifyInTurns(member, 1) : stringifyJson(member);
       if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
     }
   }

@@ -10,8 +10,16 @@ import type { HandlerTable } from "./handler.js";
 export type FaultAnswer = { delayMs: number } & (
   | { kind: "reset" }
   | { kind: "slow_body" }
+  | { kind: "latency" }
   | { kind: "status"; error: ApiError }
 );
+
+/** An answer an override of the caller's tenant chose for a call (see `overrides/take.ts`). */
+export interface ChosenAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
 
 /**
  * What the catch-up stage knows of the call: whether it writes, and whether the client is gone (a writer whose
@@ -53,6 +61,14 @@ export interface PipelineOptions<App> {
   uncommitted?: (app: App) => Promise<void> | undefined;
   /** The fault armed for this call, if any (it is used up by this call). */
   faults?: (call: { operation: CompiledOperation; app: App }) => FaultAnswer | undefined;
+  /** The answer an override chose for this validated call, if any (the handler then does not run). */
+  overrides?: (call: {
+    operation: CompiledOperation;
+    app: App;
+    rawParams: Record<string, string>;
+    rawQuery: string;
+    requestId: string;
+  }) => ChosenAnswer | undefined;
   /**
    * The commit: called with the caller's application after a 2xx answer of an operation that writes (the
    * model's `writes`). The answer's body is serialised before it is called, and sent once it resolves.

@@ -179,23 +179,16 @@ describe("percent-encoded path parameters", () => {
 });
 
 describe("integers JavaScript cannot hold exactly", () => {
-  it("in a body: 400 naming the field, nothing rounded", async () => {
+  it("in a body: taken as an integer and answered back with every digit, nothing rounded", async () => {
     const res = await fetch(`${server.url}/cloud/v1/registries/${F.projectId}/${F.regionId}/check_limits`, {
       method: "POST",
       headers: { Authorization: `apikey ${KEY}`, "Content-Type": "application/json" },
       body: '{"storage_limit": 123456789012345678901234567890}',
     });
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(Object.keys(body.invalid_fields)).toEqual(["body.storage_limit"]);
-    expect(JSON.stringify(body)).not.toMatch(/e\+29|1\.23/);
-  });
-
-  it("2^53 - 1 itself is accepted", async () => {
-    const res = await call("POST", `/cloud/v1/registries/${F.projectId}/${F.regionId}/check_limits`, {
-      storage_limit: Number.MAX_SAFE_INTEGER,
-    });
     expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"registry_storage_requested":123456789012345678901234567890');
+    expect(text).not.toMatch(/e\+29|1\.23/);
   });
 
   it("in a path: 404, as for any id nobody created, naming the id as sent", async () => {

@@ -13,13 +13,20 @@ import { catchUp } from "./stages/catch-up.js";
 import { commit } from "./stages/commit.js";
 import { injectFaults } from "./stages/faults.js";
 import { handle } from "./stages/handle.js";
+import { answerOverride } from "./stages/overrides.js";
 import { receive } from "./stages/receive.js";
 import { route } from "./stages/route.js";
 import { stillLive } from "./stages/still-live.js";
 import { validate } from "./stages/validate.js";
 import { WriteTurns } from "./turns.js";
 
-export type { CatchUpCall, FaultAnswer, KeyOwner, PipelineOptions } from "./pipeline-options.js";
+export type {
+  CatchUpCall,
+  ChosenAnswer,
+  FaultAnswer,
+  KeyOwner,
+  PipelineOptions,
+} from "./pipeline-options.js";
 
 /** What a call turned out to be: the shape its errors are written in, and what it gives back when it ends. */
 interface Known<App> {
@@ -42,6 +49,7 @@ const STAGES = [
   catchUp,
   injectFaults,
   validate,
+  answerOverride,
   handle,
   // Liveness is checked once, here: the last point before the call's effects (commit, answer) show.
   stillLive,

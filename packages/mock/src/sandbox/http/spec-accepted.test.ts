@@ -1,8 +1,7 @@
 // The sandbox refuses only what the spec says, checked the way Schemathesis does, through a real server: for
 // every operation that takes a body, valid requests are built from the spec (each documented example of the
 // body, plus unknown properties holding any JSON, huge integers and floats among them) and each must be
-// accepted. And the guarantee the sandbox relies on: every integer a request body declares is bounded within
-// what JavaScript holds exactly, so no number the spec allows is ever rounded.
+// accepted (exact-integers.test.ts sends each declared integer at 2^63 − 1).
 import { loadDocument } from "@cloud-contract/spec/document";
 import { isObject, type Json } from "@cloud-contract/spec/model";
 import fc from "fast-check";
@@ -120,14 +119,25 @@ describe("valid requests built from the spec are accepted", () => {
     60_000,
   );
 
-  it("an e-mail address as the spec describes it is accepted, one whose domain has one label is refused", async () => {
+  it.each([
+    ["o'brien+alerts@mail.example.co.uk", 201],
+    ['"first last"@example.com', 201],
+    ["alerts@localhost", 201],
+    ["alerts@[192.0.2.1]", 201],
+    ["alerts@[IPv6:2001:db8::1]", 201],
+    ["a..b@example.com", 400],
+    ["alerts@-example.com", 400],
+    ["Alerts <alerts@example.com>", 400],
+  ])("an e-mail address is taken when it is an RFC 5321 mailbox: %s → %i", async (email, status) => {
     const path = `/iam/reselling/resellers/${F.resellerId}/notification_settings`;
     const key = await newTenant();
-    const add = (email: string) =>
-      sandboxRequest(ctx.sandbox.url, "POST", path, key, { notification_type: "failed_login", email });
-    expect((await add("0@example.com")).status).toBe(201);
-    expect((await add("o'brien+alerts@mail.example.co.uk")).status).toBe(201);
-    expect((await add("0@com")).status).toBe(400);
+    const res = await sandboxRequest(ctx.sandbox.url, "POST", path, key, {
+      notification_type: "failed_login",
+      email,
+    });
+    expect(res.status).toBe(status);
+    if (status === 400) expect(res.body.errors).toHaveProperty(["body.email"]);
+    else expect(res.body.email).toBe(email);
   });
 
   it("an id in the path too large for any entity is a 404, as an unknown id is", async () => {
@@ -140,38 +150,5 @@ describe("valid requests built from the spec are accepted", () => {
       );
       expect(res.status).toBe(404);
     }
-  });
-});
-
-describe("the integers of request bodies", () => {
-  /** Every schema reachable from `node` that declares `integer`, with where it is. */
-  function integerSchemas(node: unknown, at: string, seen = new Set<unknown>()): [string, Json][] {
-    const schema = model.resolve<Json>(node);
-    if (!isObject(schema) || seen.has(schema)) return [];
-    seen.add(schema);
-    const own: [string, Json][] = [schema.type].flat().includes("integer") ? [[at, schema]] : [];
-    const nested = [
-      ...["allOf", "oneOf", "anyOf"].flatMap((k) =>
-        Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [],
-      ),
-      ...Object.values(isObject(schema.properties) ? schema.properties : {}),
-      ...(schema.items !== undefined ? [schema.items] : []),
-      ...(isObject(schema.additionalProperties) ? [schema.additionalProperties] : []),
-    ];
-    return [...own, ...nested.flatMap((child) => integerSchemas(child, at, seen))];
-  }
-
-  it("are each bounded within ±(2^53 − 1), so the sandbox never rounds one the spec allows", () => {
-    const unbounded = withBody.flatMap((op) => {
-      const media = model.resolve<Json>(op.requestBody)?.content as Json;
-      const schema = model.resolve<Json>(media["application/json"]).schema;
-      return integerSchemas(schema, op.operationId)
-        .filter(
-          ([, s]) =>
-            !(Number(s.maximum) <= Number.MAX_SAFE_INTEGER && Number(s.minimum) >= -Number.MAX_SAFE_INTEGER),
-        )
-        .map(([at]) => at);
-    });
-    expect(unbounded).toEqual([]);
   });
 });

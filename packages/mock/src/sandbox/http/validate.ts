@@ -1,4 +1,5 @@
 import { isJsonMediaType, isObject, type Json } from "@cloud-contract/spec/model";
+import { mayHoldExactIntegers, numberView, parseJson as parseExactJson } from "../exact-json.js";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
 import { assertScopeAllows, type KeyScope } from "./auth.js";
@@ -16,15 +17,16 @@ export interface ValidRequest {
 /** A request's parts once coerced and parsed, with what is wrong with path and query. */
 export interface ParsedRequest extends ValidRequest {
   invalid: InvalidFields;
+  /** The body as the schema checks it: its exact integers as the nearest numbers (the body itself when none). */
+  checked: unknown;
 }
 
 /**
  * Coerces and validates path and query with the operation's schemas, checks the key's scope on the scoped
  * path parameters and parses the body; a body that is not JSON is a 400. See {@link checkRequest} for the
- * rest. Numbers are refused only where the spec says so: every integer a request schema declares is bounded
- * within ±(2^53 − 1), which JavaScript holds exactly (a test of this package checks the spec for it), so
- * the schema refuses larger ones; a number anywhere else (an unknown property, a `number`) is taken as it is.
- * An id in the path too large for any entity is a 404, as an id nobody created is.
+ * rest. Numbers are refused only where the spec says so: an integer of the body beyond ±(2^53 − 1) is kept as
+ * sent (an `ExactInteger`) and checked by the schema as the nearest number, an integer still. An id in the
+ * path too large for any entity is a 404, as an id nobody created is.
  */
 export function parseRequest(
   op: CompiledOperation,
@@ -35,7 +37,7 @@ export function parseRequest(
 ): ParsedRequest {
   const parts = parseParameters(op, rawParams, rawQuery, scope);
   const text = bodyText(op, raw);
-  return withBody(parts, text === undefined ? undefined : parseJson(text));
+  return withBody(parts, text, text === undefined ? undefined : parseJson(text));
 }
 
 /** {@link parseRequest} for a large body: the body is parsed a slice per turn of the event loop. */
@@ -48,23 +50,23 @@ export async function parseRequestInTurns(
 ): Promise<ParsedRequest> {
   const parts = parseParameters(op, rawParams, rawQuery, scope);
   const text = bodyText(op, raw);
-  if (text === undefined) return withBody(parts, undefined);
+  if (text === undefined) return withBody(parts, text, undefined);
   let body: unknown;
   try {
     body = await parseJsonInTurns(text);
   } catch (error) {
     throw notJson(error);
   }
-  return withBody(parts, body);
+  return withBody(parts, text, body);
 }
 
 /** Validates the parsed body with the operation's schema: every schema break (path, query, body) is one 400. */
 export function checkRequest(op: CompiledOperation, parsed: ParsedRequest): ValidRequest {
-  const { params, query, body, invalid } = parsed;
+  const { params, query, body, checked, invalid } = parsed;
   if (op.body) {
     if (body === undefined) {
       if (op.body.required) invalid.body = ["A JSON request body is required."];
-    } else collect(invalid, "body", op.body.validate(body));
+    } else collect(invalid, "body", op.body.validate(checked));
   }
   if (Object.keys(invalid).length > 0) throw validationError(invalid);
   return { params, query, body };
@@ -83,7 +85,7 @@ export async function checkRequestInTurns(
   op: CompiledOperation,
   parsed: ParsedRequest,
 ): Promise<ValidRequest> {
-  const { body } = parsed;
+  const body = parsed.checked;
   if (!op.body || !isObject(body) || Object.keys(parsed.invalid).length > 0) return checkRequest(op, parsed);
   const large = op.body.sliceable.flatMap((part) => {
     const value = body[part.name];
@@ -105,7 +107,7 @@ export async function checkRequestInTurns(
       if (!valid) return checkRequest(op, parsed);
     }
   }
-  return { params: parsed.params, query: parsed.query, body };
+  return { params: parsed.params, query: parsed.query, body: parsed.body };
 }
 
 /** An object's member names (none for anything else, arrays included). */
@@ -120,7 +122,7 @@ function parseParameters(
   rawParams: Record<string, string>,
   rawQuery: string,
   scope: KeyScope,
-): Omit<ParsedRequest, "body"> {
+): Omit<ParsedRequest, "body" | "checked"> {
   const params = coerceParams(op, rawParams);
   const query = coerceQuery(op, rawQuery);
   for (const [name, value] of Object.entries(params)) {
@@ -140,9 +142,14 @@ function parseParameters(
   return { params, query, invalid };
 }
 
-/** The parsed request with its body. */
-function withBody(parts: Omit<ParsedRequest, "body">, body: unknown): ParsedRequest {
-  return { params: parts.params, query: parts.query, invalid: parts.invalid, body };
+/** The parsed request with its body (parsed from `text`) and the body as the schema checks it. */
+function withBody(
+  parts: Omit<ParsedRequest, "body" | "checked">,
+  text: string | undefined,
+  body: unknown,
+): ParsedRequest {
+  const checked = text !== undefined && mayHoldExactIntegers(text) ? numberView(body) : body;
+  return { params: parts.params, query: parts.query, invalid: parts.invalid, body, checked };
 }
 
 /** The body's text when the operation takes one and it is not empty; a type other than JSON is a 415. */
@@ -157,7 +164,7 @@ function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | und
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseExactJson(text);
   } catch (error) {
     throw notJson(error);
   }

@@ -2,9 +2,10 @@ import type { FaultAnswer } from "../pipeline-options.js";
 import { type Call, cutConnection, type PipelineParts, type StageResult } from "./call.js";
 
 /**
- * Faults: the fault armed on the tenant for this call, used up here. Its delay comes first (a client that
- * leaves ends it: nobody is left to answer, and a write frees its tenant's turn); then a reset cuts the
- * connection, a status answers, and a slow body is left for the answer stage.
+ * Faults: the fault armed on the tenant that spoils this call, used up here. Its wait comes first (a client
+ * that leaves ends it: nobody is left to answer, and a write frees its tenant's turn); then a reset cuts the
+ * connection, a status answers, a latency fault lets the call go on, and a slow body is left for the answer
+ * stage.
  */
 export function injectFaults<App>(
   call: Call<App>,

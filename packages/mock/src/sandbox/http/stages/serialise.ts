@@ -1,3 +1,4 @@
+import { numberView, stringifyJson } from "../../exact-json.js";
 import { ApiError } from "../api-error.js";
 import type { SandboxResponse } from "../exchange.js";
 import type { HandlerResult } from "../handler.js";
@@ -18,7 +19,7 @@ export function serialise<App>(
 ): SandboxResponse | ApiError {
   const violation = selfCheck(call, parts, result);
   if (violation) return violation;
-  const text = result.body === undefined ? undefined : JSON.stringify(result.body);
+  const text = result.body === undefined ? undefined : stringifyJson(result.body);
   return textAnswer(result.status, text, call.requestId, result.headers);
 }
 
@@ -42,7 +43,8 @@ function selfCheck<App>(
   result: HandlerResult,
 ): ApiError | undefined {
   if (!parts.options.validateResponses) return undefined;
-  const problem = responseProblem(parts.options.model, call.op.operationId, result.status, result.body);
+  const body = numberView(result.body);
+  const problem = responseProblem(parts.options.model, call.op.operationId, result.status, body);
   return problem === undefined
     ? undefined
     : new ApiError(500, `Response breaks the spec: ${problem}`, { exceptionClass: "SpecViolation" });

@@ -1,6 +1,6 @@
 import type { PlanContent, PlanContentList } from "@cloud-contract/types";
 import type { QueryParams, SandboxHandler } from "../../../handlers/types.js";
-import { checkLimit, orderingComparator, pageLinks } from "../../../paging.js";
+import { orderingComparator, pageLinks, pageSize } from "../../../paging.js";
 import type { Catalogue } from "../catalogue.js";
 
 /** The page size when `limit` is not given (the spec publishes none). */
@@ -84,10 +84,10 @@ const byId = (a: PlanContent, b: PlanContent) => (a.id as number) - (b.id as num
 
 /** GET /billing/org/v1/plans/contents — every documented filter, multi-key ordering, limit/offset, links. */
 export const listPlanContents: SandboxHandler<"listPlanContents"> = (ctx) => {
-  const { limit = PLAN_CONTENTS_DEFAULT_LIMIT, offset: requested = 0, ordering = [] } = ctx.query;
-  // The reference puts no floor on offset; a negative one reads from the start.
+  const { offset: requested = 0, ordering = [] } = ctx.query;
+  // No floor is published for either: a negative offset reads from the start, a limit below 1 is the default.
   const offset = Math.max(0, requested);
-  checkLimit(limit);
+  const limit = pageSize(ctx.query.limit, PLAN_CONTENTS_DEFAULT_LIMIT);
   const catalogue = ctx.app.reference.billing.catalogue;
   const ix = indexOf(catalogue);
   const filters = FILTER_NAMES.flatMap((name) => filterFor(name, ctx.query[name]) ?? []);

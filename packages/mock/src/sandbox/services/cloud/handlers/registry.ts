@@ -1,5 +1,4 @@
 import type { SandboxHandler } from "../../../handlers/types.js";
-import { badRequest } from "../../../http/api-error.js";
 import { projectRegion } from "./project-region.js";
 
 /**
@@ -8,8 +7,9 @@ import { projectRegion } from "./project-region.js";
  */
 export const checkRegistryQuota: SandboxHandler<"checkRegistryQuota"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  // Any integer is taken, as the reference states no range (a negative size fits whatever the quota);
+  // one beyond ±(2^53 − 1) is compared as the nearest number and answered back as sent.
   const storage = ctx.body?.storage_limit ?? 0;
-  if (storage < 0) throw badRequest("storage_limit must not be negative.");
   const quota = ctx.app.reference.cloud.quotas.find(
     (q) => q.project_id === projectId && q.region_id === regionId,
   );

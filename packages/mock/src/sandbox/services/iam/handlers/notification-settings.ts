@@ -2,7 +2,7 @@ import type { ResellerNotificationSetting, ResellerNotificationSettingList } fro
 import { assertRoom } from "../../../handlers/common.js";
 import type { SandboxHandler } from "../../../handlers/types.js";
 import { badRequest, notFound } from "../../../http/api-error.js";
-import { checkLimit, orderingComparator, pageLinks } from "../../../paging.js";
+import { orderingComparator, pageLinks, pageSize } from "../../../paging.js";
 import type { Store } from "../../../store.js";
 import { addNotificationSetting, notificationSettingsOf } from "../notification-settings.js";
 
@@ -36,16 +36,19 @@ const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) =>
 
 /**
  * GET /iam/reselling/resellers/{resellerId}/notification_settings — ordering by a field (comma-joined for
- * several, `-` for descending), limit/offset (every item when no limit), relative next/previous links.
+ * several, `-` for descending; other values ignored), limit/offset (every item when no limit), relative next/previous links.
  */
 export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
   const list = resellerSettings(ctx.app, ctx.params.resellerId);
   // The pipeline fills in the spec's default offset (0); no limit means every item.
-  const { limit, offset: requested = 0 } = ctx.query;
-  // The reference puts no floor on offset; a negative one reads from the start.
+  const { offset: requested = 0 } = ctx.query;
+  // No floor is published for either: a negative offset reads from the start, a limit below 1 is no limit.
   const offset = Math.max(0, requested);
-  checkLimit(limit);
-  const ordering = (ctx.query.ordering ?? "").split(",").filter(Boolean);
+  const limit = pageSize(ctx.query.limit, undefined);
+  // `ordering` is an open string: a key that names no field of a setting is left out, as if not sent.
+  const ordering = (ctx.query.ordering ?? "")
+    .split(",")
+    .filter((key) => Object.hasOwn(ORDERING, key.replace(/^-/, "")));
   // The list is kept in id order, so the default needs no sort.
   const all =
     ordering.length === 0 || (ordering.length === 1 && ordering[0] === "id")

@@ -1,0 +1,78 @@
+// merge reads every number of a shard's reports before adding anything up: a negative or fractional count,
+// a shard index outside 1…n, a shard count beyond MAX_SHARDS (1e9 would be a billion missing shards) or a
+// file that is not JSON cannot run (exit 2, one line naming the file); sound shards merge.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { cleanEnv, runBin } from "../test-support/bin.js";
+import { shardSummaryWith, writeShard } from "../test-support/shard-reports.js";
+import { MAX_SHARDS } from "./shard-input.js";
+
+let work: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "shard-input-"));
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+it.for([
+  [
+    "failed: -1",
+    shardSummaryWith(["totals", "failed"], -1),
+    /holds a number that is not a count: \/totals\/failed is -1$/,
+  ],
+  ["passed: 0.5", shardSummaryWith(["operations", 0, "passed"], 0.5), /\/operations\/0\/passed is 0\.5$/],
+  [
+    "shard.count 1e9",
+    shardSummaryWith(["run", "shard", "count"], 1e9),
+    new RegExp(`names shard 2/1000000000: a shard is i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}$`),
+  ],
+  ["shard.index 0", shardSummaryWith(["run", "shard", "index"], 0), /names shard 0\/2/],
+  ["not JSON", '{"totals": ', /cannot be read as JSON: /],
+  ["an array", "[1, 2]", /is not a report \(a JSON object\)$/],
+] as const)("refuses a shard with %s, naming the file", async ([name, text, message]) => {
+  const dir = join(work, name.replace(/\W+/g, "-"));
+  writeShard(join(dir, "1"), 1, 2);
+  const file = writeShard(join(dir, "2"), 2, 2, text);
+  const run = await runBin(["merge", join(dir, "1"), join(dir, "2"), "--reports-dir", join(dir, "out")], {
+    env: cleanEnv(),
+    cwd: dir,
+  });
+  expect(run.code, run.stdout).toBe(2);
+  expect(run.stderr).toBe("");
+  const lines = run.stdout.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(`contract-tests: ${relative(dir, file)} `);
+  expect(lines[0]).toMatch(message);
+});
+
+it("refuses a shard whose JUnit totals are no counts, naming the file", async () => {
+  const dir = join(work, "junit");
+  writeShard(join(dir, "1"), 1, 2);
+  writeShard(join(dir, "2"), 2, 2);
+  const xml = join(dir, "2", "contract-sandbox.shard-2-of-2.xml");
+  writeFileSync(xml, readFileSync(xml, "utf8").replace('failures="0"', 'failures="-1"'));
+  const run = await runBin(["merge", join(dir, "1"), join(dir, "2"), "--reports-dir", join(dir, "out")], {
+    env: cleanEnv(),
+    cwd: dir,
+  });
+  expect(run.code, run.stdout).toBe(2);
+  expect(run.stdout).toBe(
+    `contract-tests: ${relative(dir, xml)} holds a number that is not a count: <testsuites failures="-1">\n`,
+  );
+});
+
+it("merges sound shards (the same fixture, unchanged)", async () => {
+  const dir = join(work, "sound");
+  writeShard(join(dir, "1"), 1, 2);
+  writeShard(join(dir, "2"), 2, 2);
+  const run = await runBin(["merge", join(dir, "1"), join(dir, "2"), "--reports-dir", join(dir, "out")], {
+    env: cleanEnv(),
+  });
+  expect(run.code, run.stdout).toBe(0);
+  expect(run.stdout).toMatch(/^merged 2 shards: 2 tests, 2 passed, 0 failed, 0 skipped/);
+});

@@ -1,0 +1,131 @@
+// The spec this branch started from: the merge-base of HEAD with `main` (or a ref given), bundled from git
+// objects alone (no network, no checkout of the working tree), so that the gate can tell what this branch
+// adds from what was already pending before it.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, sep } from "node:path";
+import { GateInputError } from "./gate-input-error.js";
+import { PUBLISHED_PACKAGES } from "./packages.js";
+import { workspacePath } from "./workspace.js";
+
+/** The base a branch is judged against, or why there is none. */
+export type BranchBase =
+  | { ref: string; commit: string; spec: unknown; versions: Record<string, string>; changesets: string[] }
+  | { ref: string; notice: string };
+
+export const DEFAULT_BASE_REF = "main";
+
+function git(root: string, args: string[]): { ok: boolean; out: string; err: string } {
+  const run = spawnSync("git", args, { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  return { ok: run.status === 0, out: run.stdout ?? "", err: (run.stderr ?? String(run.error ?? "")).trim() };
+}
+
+/**
+ * The merge-base of HEAD with `ref`, its bundled spec, the package versions it had, and the changeset files
+ * this branch adds since it (committed or not). When there is no such base (not a git repository, no `ref`, a
+ * spec that does not bundle there), a notice saying why: the gate then judges against the released spec only.
+ * A ref given explicitly that git does not know is an input error.
+ */
+export function branchBase(root: string, ref: string | undefined): BranchBase {
+  const wanted = ref ?? DEFAULT_BASE_REF;
+  if (!git(root, ["rev-parse", "--is-inside-work-tree"]).ok)
+    return { ref: wanted, notice: `${root} is not a git repository` };
+  const top = git(root, ["rev-parse", "--show-toplevel"]).out.trim();
+  // A fresh clone has `main` as `origin/main` only.
+  const known = [wanted, `origin/${wanted}`].find(
+    (r) => git(root, ["rev-parse", "--verify", "--quiet", `${r}^{commit}`]).ok,
+  );
+  if (known === undefined) {
+    if (ref !== undefined) throw new GateInputError(`--base ${ref}: git knows no such commit`);
+    return { ref: wanted, notice: `no branch ${wanted} (nor origin/${wanted}) to compare with` };
+  }
+  const mergeBase = git(root, ["merge-base", "HEAD", known]);
+  if (!mergeBase.ok) return { ref: known, notice: `HEAD and ${known} have no merge-base` };
+  const commit = mergeBase.out.trim();
+  const prefix = relativeTo(top, root);
+  const bundled = bundleAt(root, commit, prefix);
+  if ("notice" in bundled) return { ref: known, notice: bundled.notice };
+  return {
+    ref: known,
+    commit,
+    spec: bundled.spec,
+    versions: versionsAt(root, commit, prefix),
+    changesets: changesetsSince(root, commit),
+  };
+}
+
+/** The workspace's folder inside the repository, as a prefix of git paths (`""` at the top). */
+const relativeTo = (top: string, root: string) => {
+  const rel = relative(realpathSync(top), realpathSync(root)).split(sep).join("/");
+  return rel === "" ? "" : `${rel}/`;
+};
+
+/** The spec at `commit`, bundled with the workspace's Redocly; kept by the spec folder's tree id. */
+function bundleAt(root: string, commit: string, prefix: string): { spec: unknown } | { notice: string } {
+  const tree = git(root, ["rev-parse", `${commit}:${prefix}spec`]);
+  if (!tree.ok) return { notice: `${commit.slice(0, 12)} has no spec folder` };
+  const cached = join(root, "node_modules", ".cache", "release-gate", `spec-${tree.out.trim()}.json`);
+  if (!existsSync(cached)) {
+    const scratch = mkdtempSync(join(tmpdir(), "gate-base-"));
+    try {
+      const archive = spawnSync("git", ["archive", "--format=tar", `${commit}:${prefix}spec`], {
+        cwd: root,
+        maxBuffer: 512 * 1024 * 1024,
+      });
+      const unpack = spawnSync("tar", ["-x", "-C", scratch], { input: archive.stdout });
+      if (archive.status !== 0 || unpack.status !== 0)
+        return { notice: `cannot read the spec at ${commit.slice(0, 12)} from git` };
+      const out = join(scratch, "openapi.json");
+      const bundle = spawnSync(
+        process.execPath,
+        [redoclyBin(), "bundle", "openapi.yaml", "--config", "redocly.yaml", "-o", out],
+        { cwd: scratch, encoding: "utf8" },
+      );
+      if (bundle.status !== 0 || !existsSync(out))
+        return { notice: `the spec at ${commit.slice(0, 12)} does not bundle` };
+      mkdirSync(dirname(cached), { recursive: true });
+      renameSync(out, cached);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+  return { spec: JSON.parse(readFileSync(cached, "utf8")) };
+}
+
+/** The CLI script of the Redocly this repository's spec package pins. */
+function redoclyBin(): string {
+  const require = createRequire(workspacePath("spec", "package.json"));
+  const manifest = require.resolve("@redocly/cli/package.json");
+  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
+  return join(dirname(manifest), typeof bin === "string" ? bin : bin.redocly);
+}
+
+function versionsAt(root: string, commit: string, prefix: string): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const pkg of PUBLISHED_PACKAGES) {
+    const shown = git(root, ["show", `${commit}:${prefix}${pkg.dir}/package.json`]);
+    if (shown.ok) versions[pkg.name] = JSON.parse(shown.out).version;
+  }
+  return versions;
+}
+
+/** The changeset files added since `commit`: committed on the branch, staged, changed or not yet tracked. */
+function changesetsSince(root: string, commit: string): string[] {
+  const tracked = git(root, [
+    "diff",
+    "--name-only",
+    "--diff-filter=A",
+    "--relative",
+    commit,
+    "--",
+    ".changeset",
+  ]);
+  const untracked = git(root, ["ls-files", "--others", "--exclude-standard", "--", ".changeset"]);
+  const files = `${tracked.out}\n${untracked.out}`
+    .split("\n")
+    .map((f) => f.trim())
+    .filter((f) => /^\.changeset\/[^/]+\.md$/.test(f) && !/\/README\.md$/i.test(f));
+  return [...new Set(files)].sort();
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { checkBundle } from "./spec-input.js";
+
+const doc = (extra: Record<string, unknown>) => ({
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  paths: {},
+  ...extra,
+});
+
+describe("checkBundle", () => {
+  it("takes data that looks like a reference, and properties named as keywords", () => {
+    const schemas = {
+      Thing: {
+        type: "object",
+        properties: { default: { $ref: "#/components/schemas/Name" }, enum: { type: "string" } },
+        examples: [{ $ref: "not a reference, an example" }],
+        default: { $ref: "#/nowhere" },
+      },
+      Name: { type: "string" },
+    };
+    const examples = { One: { value: { $ref: "#/nowhere" } } };
+    expect(() => checkBundle(doc({ components: { schemas, examples } }), "bundle")).not.toThrow();
+  });
+
+  it("still follows a reference to a shared example", () => {
+    const media = { examples: { one: { $ref: "#/components/examples/Missing" } } };
+    const paths = {
+      "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": media } } } } },
+    };
+    expect(() => checkBundle(doc({ paths }), "bundle")).toThrow(
+      "bundle: $ref #/components/examples/Missing at /paths/~1a/get/responses/200/content/application~1json/examples/one points at nothing",
+    );
+  });
+
+  it("refuses a document without paths", () => {
+    expect(() => checkBundle({ openapi: "3.1.0" }, "bundle")).toThrow(
+      "bundle: not an OpenAPI document (no paths object)",
+    );
+  });
+});

@@ -1,0 +1,13 @@
+export interface RunBuiltOptions {
+  /** The lock file (created when missing); starts that name the same one take turns. */
+  lockPath: string;
+  /** The build: command and arguments, run in the workspace's root. */
+  build: string[];
+  /** The command that uses the build, started with an IPC channel; it ends its turn with `{ cloudMock: "ready" }`. */
+  run: string[];
+  /** Takes each line this script prints itself. */
+  say: (line: string) => void;
+  waitMs?: number;
+  turnMs?: number;
+}
+export declare function runBuilt(options: RunBuiltOptions): Promise<number>;

@@ -1,0 +1,29 @@
+// The `email` format as JSON Schema defines it: a Mailbox of RFC 5321 (section 4.1.2), quoted local parts,
+// one-label domains and address literals included — the grammar of smtp-address-parser, without the further
+// domain rules (fully qualified, a top-level label of two characters or more) its own parse() adds. The grammar
+// also takes RFC 6531's UTF-8 addresses: more than `email` asks, never less.
+import nearley from "nearley";
+import grammarModule from "smtp-address-parser/dist/lib/grammar.js";
+
+// The grammar is CommonJS with a default export: Node hands over the exports object, bundlers the default.
+const compiled =
+  (grammarModule as unknown as { default?: typeof grammarModule.default }).default ?? grammarModule;
+const mailbox = nearley.Grammar.fromCompiled({
+  ...(compiled as nearley.CompiledRules),
+  ParserStart: "Mailbox",
+});
+/** ajv-formats' pattern: a dot-atom local part at a domain of two or more labels, a subset of the grammar. */
+const COMMON =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+/** Whether `text` is an RFC 5321 Mailbox (checked by the grammar only when the common pattern says no). */
+export function isMailbox(text: string): boolean {
+  if (COMMON.test(text)) return true;
+  const parser = new nearley.Parser(mailbox);
+  try {
+    parser.feed(text);
+  } catch {
+    return false;
+  }
+  return parser.results.length > 0;
+}
