@@ -12,8 +12,6 @@ export {
 } from "./context.js";
 export { type CoverageGates, checkGates, type GateResult, parseGates } from "./coverage-report/gates.js";
 export { type CoverageReport, coverageLine, mergeCoverage } from "./coverage-report/report.js";
-export { ArbitraryBuilder } from "./generate/arbitrary.js";
-export { type Plan, plansOf } from "./generate/plan.js";
 export {
   ContractViolationError,
   createJudge,

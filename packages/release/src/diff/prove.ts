@@ -1,6 +1,16 @@
 import { structuralWitness } from "./structural-witness.js";
 import type { Finding } from "./types.js";
-import { type Candidate, type Site, searchWitness, WITNESS_MS, WITNESS_TRIES } from "./witness-search.js";
+import {
+  type Candidate,
+  generators,
+  type Site,
+  searchWitness,
+  WITNESS_MS,
+  WITNESS_TRIES,
+} from "./witness-search.js";
+
+const NO_GENERATORS =
+  "the contract suite's generators are not built, pnpm exec nx run contract-tests:build builds them";
 
 /**
  * Gives each error finding its witness. A structural change carries the exchange that stops working; a
@@ -36,8 +46,11 @@ export function proveFindings(
     const parent = (ptr: string) => ptr.replace(/\/properties\/[^/]+$/, "");
     if (hit === null && (parent(accepting) !== accepting || parent(refusing) !== refusing))
       hit = search(site, { accepting: parent(accepting), refusing: parent(refusing) });
-    // A schema the validator cannot compile is not judged by a witness; the comparer's verdict stands.
-    if (hit === undefined) continue;
+    // A schema the validator cannot compile, or no generators to draw with: the comparer's verdict stands.
+    if (hit === undefined) {
+      if (!generators()) finding.message += ` (no witness searched: ${NO_GENERATORS})`;
+      continue;
+    }
     if (hit === null) {
       finding.level = "warning";
       finding.message += ` (no witness in ${WITNESS_TRIES} values or ${WITNESS_MS} ms: no consumer shown to break)`;

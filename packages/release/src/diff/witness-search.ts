@@ -2,7 +2,7 @@
 // generators (fast-check, seeded): values of the side that accepts, and values that break one constraint of
 // the side that refuses, drawn at the changed node and set into a whole value of the operation's schema
 // (the rest drawn valid). Each whole value is checked with the spec's own validator against both contracts.
-import { ArbitraryBuilder, type Plan, plansOf } from "@cloud-contract/contract-tests";
+import { createRequire } from "node:module";
 import {
   createSchemaValidator,
   type SchemaError,
@@ -34,7 +34,35 @@ export interface Candidate {
 }
 
 type Check = (value: unknown) => ValidationResult;
-type Step = Plan["steps"][number];
+/** The generator's plans (@cloud-contract/contract-tests/generators): steps from a root, then a goal. */
+type Step = { kind: "property"; name: string } | { kind: "items" } | { kind: "branch"; index: number };
+interface Plan {
+  steps: Step[];
+  goal: { kind: string; [key: string]: unknown };
+}
+
+/** What the search uses of the contract suite's generators. */
+interface Generators {
+  ArbitraryBuilder: new (doc: Json) => { build(schema: Json, plan?: Plan): fc.Arbitrary<unknown> };
+  plansOf(doc: Json, schema: Json): Plan[];
+}
+
+let loaded: Generators | null | undefined;
+
+/**
+ * The contract suite's generators, or null when that package is not built: the gate runs on the spec alone
+ * (no build stands before it), so they are loaded when there, not required.
+ */
+export function generators(): Generators | null {
+  if (loaded === undefined) {
+    try {
+      loaded = createRequire(import.meta.url)("@cloud-contract/contract-tests/generators") as Generators;
+    } catch {
+      loaded = null;
+    }
+  }
+  return loaded;
+}
 
 /** What one document needs for the search: a copy the validator accepts, its validator and its generator. */
 interface Side {
@@ -42,6 +70,8 @@ interface Side {
   compile: (schema: object) => Check;
   /** Draws values of a schema of `doc` (through the generator's copy of it, see forTheGenerator). */
   build: (schema: Json, plan?: Plan) => fc.Arbitrary<unknown>;
+  /** The generator's plans over a schema of `doc`: its branches, enum values, optional fields, constraints. */
+  plans: (schema: Json) => Plan[];
 }
 
 const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment"]);
@@ -94,7 +124,7 @@ const sides = new WeakMap<object, Side>();
 const byText = new Map<string, Side>();
 const KEPT_SIDES = 16;
 
-function sideOf(doc: Json): Side {
+function sideOf(doc: Json, { ArbitraryBuilder, plansOf }: Generators): Side {
   const known = sides.get(doc);
   if (known) return known;
   const text = JSON.stringify(doc);
@@ -108,6 +138,7 @@ function sideOf(doc: Json): Side {
       doc: clean,
       compile: (schema) => validator.compile(schema),
       build: (schema, plan) => builder.build(forGenerator(schema), plan),
+      plans: (schema) => plansOf(clean, schema),
     };
     byText.set(text, side);
     for (const oldest of byText.keys()) {
@@ -224,7 +255,7 @@ function nodeAtSteps(doc: Json, root: Located, steps: Step[]): Located | undefin
 function valuesOf(side: Side, schema: Json, n: number): unknown[] {
   let plans: Plan[] = [];
   try {
-    plans = plansOf(side.doc, schema).filter((p) => p.goal.kind !== "break" && p.steps.length === 0);
+    plans = side.plans(schema).filter((p) => p.goal.kind !== "break" && p.steps.length === 0);
   } catch {
     plans = [];
   }
@@ -242,7 +273,7 @@ function valuesOf(side: Side, schema: Json, n: number): unknown[] {
 function breaking(side: Side, schema: Json): unknown[] {
   let plans: Plan[] = [];
   try {
-    plans = plansOf(side.doc, schema).filter((p) => p.goal.kind === "break" && p.steps.length === 0);
+    plans = side.plans(schema).filter((p) => p.goal.kind === "break" && p.steps.length === 0);
   } catch {
     plans = [];
   }
@@ -356,10 +387,10 @@ interface Search {
   refusingRoot: Located;
 }
 
-function prepare(oldDoc: Json, newDoc: Json, site: Site): Search | undefined {
+function prepare(oldDoc: Json, newDoc: Json, site: Site, gen: Generators): Search | undefined {
   const request = site.direction === "request";
-  const accepting = sideOf(request ? oldDoc : newDoc);
-  const refusing = sideOf(request ? newDoc : oldDoc);
+  const accepting = sideOf(request ? oldDoc : newDoc, gen);
+  const refusing = sideOf(request ? newDoc : oldDoc, gen);
   const at = (side: Side, ptr: string): Located => ({ value: valueAt(side.doc, ptr), ptr });
   const acceptingRoot = at(accepting, request ? site.before : site.after);
   const refusingRoot = at(refusing, request ? site.after : site.before);
@@ -383,7 +414,8 @@ function prepare(oldDoc: Json, newDoc: Json, site: Site): Search | undefined {
  * A whole value of the site that the accepting contract takes and the refusing one does not (a request the
  * released contract accepts and the candidate refuses; a response the candidate allows and the released did
  * not), drawn at the node that owns the changed keyword (`target`, a pointer in the accepting document).
- * Undefined when a schema cannot be compiled; null when no witness turned up within the bounds.
+ * Undefined when a schema cannot be compiled or the generators are not built; null when no witness turned up
+ * within the bounds.
  */
 export function searchWitness(
   oldDoc: Json,
@@ -391,7 +423,9 @@ export function searchWitness(
   site: Site,
   target: { accepting: string; refusing: string },
 ): Candidate | null | undefined {
-  const search = prepare(oldDoc, newDoc, site);
+  const gen = generators();
+  if (!gen) return undefined;
+  const search = prepare(oldDoc, newDoc, site, gen);
   if (!search) return undefined;
   const { accepting, refusing, acceptingRoot, refusingRoot } = search;
   const path =
