@@ -269,9 +269,12 @@ describe("the consumers' recordings", () => {
   it("only warn for a response change that a warning team receives", async () => {
     const doc = released();
     delete (doc.components.schemas.Task as TaskSchema).properties.state;
-    const { code, output } = await gate(
-      withTeams(doc, "consumers:\n  teams:\n    web: warn\n    cli: block\n"),
-    );
+    const root = withTeams(doc, "consumers:\n  teams:\n    web: warn\n    cli: block\n");
+    // A response field removed breaks code reading it through the types: an error a major bump answers.
+    const bump =
+      '---\n"@cloud-contract/types": major\n"@cloud-contract/client": major\n---\n\nTask.state removed.\n';
+    write(join(root, ".changeset", "remove-task-state.md"), bump);
+    const { code, output } = await gate(root);
     expect(code, output).toBe(0);
     expect(output).toContain("warning team web, getTask (GET /tasks/{id}), consumers/web/tasks.har#0");
   });

@@ -354,6 +354,23 @@ const CASES: Case[] = [
     expect: "component-added",
     mutate: (d) => (d.components.schemas.Extra = { type: "string" }),
   },
+  {
+    name: "server URL changed",
+    setup: (d) => (d.servers = [{ url: "https://api.example.com" }]),
+    expect: "server-changed",
+    mutate: (d) => (d.servers = [{ url: "https://api.example.com/v2" }]),
+  },
+  {
+    name: "server added",
+    setup: (d) => (d.servers = [{ url: "https://api.example.com" }]),
+    expect: "server-added",
+    mutate: (d) => d.servers.push({ url: "https://eu.api.example.com/" }),
+  },
+  {
+    name: "query parameter moved to a header",
+    expect: "request-parameter-moved",
+    mutate: (d) => (getOp(d).parameters[1].in = "header"),
+  },
 ];
 
 describe("compareSpecs on operations, parameters, bodies, statuses and security", () => {

@@ -435,6 +435,31 @@ const SCHEMA_CASES: SchemaCase[] = [
     expect: "response-limit-narrowed",
     mutate: (t) => (p(t).tags.propertyNames.maxLength = 10),
   },
+  {
+    name: "a value refused by a new not",
+    side: "request",
+    expect: "request-constraint-changed",
+    mutate: (t) => (p(t).note.not = { const: "none" }),
+  },
+  {
+    name: "a field becomes readOnly",
+    side: "request",
+    expect: "request-property-read-only",
+    mutate: (t) => (p(t).note.readOnly = true),
+  },
+  {
+    name: "a value dropped from a not",
+    side: "response",
+    expect: "response-constraint-changed",
+    setup: (t) => (p(t).note.not = { enum: ["none", "n/a"] }),
+    mutate: (t) => (p(t).note.not = { const: "none" }),
+  },
+  {
+    name: "a field becomes writeOnly",
+    side: "response",
+    expect: "response-property-write-only",
+    mutate: (t) => (p(t).note.writeOnly = true),
+  },
 ];
 
 const LOUD = new Set(["error", "warning"]);

@@ -5,16 +5,23 @@ import {
   sunsetChanges,
 } from "./deprecation.js";
 import { child, escapeSegment, follow, followSchema } from "./pointer.js";
+import { proveFindings } from "./prove.js";
 import { levelOf, type RuleId } from "./rules.js";
 import { compareSchemas, type SchemaChange } from "./schema.js";
 import { compareSecurity } from "./security.js";
 import type { Direction, Finding, Json, Located } from "./types.js";
+import type { Site } from "./witness-search.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 export interface CompareOptions {
   policy?: DeprecationPolicy;
+  /** Search a witness for every error finding (prove.ts); true unless set false. */
+  witnesses?: boolean;
 }
+
+/** A schema change as an operation reports it: where the schema it was found in is read or sent. */
+export type SitedChange = SchemaChange & { site?: Site };
 
 /** What a change inside one operation needs to become a finding. */
 export interface OperationScope {
@@ -22,7 +29,7 @@ export interface OperationScope {
   newDoc: Json;
   policy: DeprecationPolicy;
   stability: string;
-  report: (change: SchemaChange) => void;
+  report: (change: SitedChange) => void;
   /** Schema changes by pair, shared by all operations of one comparison. */
   memo: Map<string, SchemaChange[]>;
   /** Changes between two components (see compareSchemas), shared the same way. */
@@ -39,6 +46,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     today: new Date().toISOString().slice(0, 10),
   };
   const findings: Finding[] = [];
+  const sites = new Map<Finding, Site>();
   const memo = new Map<string, SchemaChange[]>();
   const pairs = new Map<string, SchemaChange[]>();
   const before = operations(oldDoc);
@@ -84,7 +92,9 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
         const id = `${c.rule}|${c.before}|${c.after}|${c.message}`;
         if (reported.has(id)) return;
         reported.add(id);
-        findings.push(finding(key, b.value.operationId, c));
+        const found = finding(key, b.value.operationId, c);
+        if (c.site) sites.set(found, c.site);
+        findings.push(found);
       },
     };
     compareOperation(scope, key, a, b);
@@ -103,6 +113,8 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     );
   }
   compareComponents(oldDoc, newDoc, (c) => findings.push(finding("components", undefined, c)));
+  compareServers(oldDoc, newDoc, (c) => findings.push(finding("servers", undefined, c)));
+  if (options.witnesses !== false) proveFindings(oldDoc, newDoc, findings, sites);
   return findings;
 }
 
@@ -208,9 +220,22 @@ function schemaChanges(scope: OperationScope, direction: Direction, a: Located, 
   return changes;
 }
 
-function compareSchemasOf(scope: OperationScope, direction: Direction, a: Located, b: Located) {
-  for (const change of schemaChanges(scope, direction, a, b)) scope.report(change);
+/** Compares the schemas an operation reads or sends at `place` (`query limit`, `request body application/json`). */
+function compareSchemasOf(
+  scope: OperationScope,
+  direction: Direction,
+  place: string,
+  a: Located,
+  b: Located,
+) {
+  const site = { direction, place, before: a.ptr, after: b.ptr };
+  for (const change of schemaChanges(scope, direction, a, b)) scope.report({ ...change, site });
 }
+
+/** A parameter's style and explode, defaults written out (OpenAPI 3.1, 4.8.12.4): the same on the wire. */
+const styleOf = (p: Located): string =>
+  p.value.style ?? (p.value.in === "query" || p.value.in === "cookie" ? "form" : "simple");
+const explodeOf = (p: Located): boolean => p.value.explode ?? styleOf(p) === "form";
 
 /** `query limit`, `path task_id` */
 const nameOf = (p: Located) => `${p.value.in} ${p.value.name}`;
@@ -220,8 +245,25 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
   const after = parameters(scope.newDoc, b);
   const report = (rule: RuleId, message: string, x: string, y: string) =>
     scope.report({ rule, message, before: x, after: y });
+  const moved = new Set<string>();
+  const same = (x: Located, y: Located) =>
+    String(x.value.name).toLowerCase() === String(y.value.name).toLowerCase();
   for (const [id, p] of before) {
     const q = after.get(id);
+    // The same name in another place, new there: the parameter moved (path parameters are matched by place).
+    const elsewhere = [...after].find(
+      ([key, x]) => x.value.in !== p.value.in && same(x, p) && !before.has(key) && !key.startsWith("path:"),
+    );
+    if (!q && elsewhere && p.value.in !== "path") {
+      moved.add(elsewhere[0]);
+      report(
+        "request-parameter-moved",
+        `parameter ${nameOf(p)} moved to ${elsewhere[1].value.in}`,
+        p.ptr,
+        elsewhere[1].ptr,
+      );
+      continue;
+    }
     if (!q) {
       const rule = removalRule(
         "request-parameter",
@@ -242,8 +284,8 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
         p.ptr,
         q.ptr,
       );
-    if (p.value.style !== q.value.style || p.value.explode !== q.value.explode) {
-      const show = (x: Located) => `${x.value.style ?? "default"}/${x.value.explode ?? "default"}`;
+    if (styleOf(p) !== styleOf(q) || explodeOf(p) !== explodeOf(q)) {
+      const show = (x: Located) => `${styleOf(x)}/${explodeOf(x)}`;
       report(
         "request-parameter-serialization-changed",
         `parameter ${nameOf(p)}: style/explode ${show(p)} → ${show(q)}`,
@@ -259,10 +301,10 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
     )) {
       report(rule, `parameter ${nameOf(p)}: ${message}`, p.ptr, q.ptr);
     }
-    compareSchemasOf(scope, "request", child(p, "schema"), child(q, "schema"));
+    compareSchemasOf(scope, "request", nameOf(p), child(p, "schema"), child(q, "schema"));
   }
   for (const [id, q] of after) {
-    if (before.has(id)) continue;
+    if (before.has(id) || moved.has(id)) continue;
     const required = q.value.required === true || q.value.in === "path";
     const rule = required ? "request-parameter-added-required" : "request-parameter-added-optional";
     report(rule, `${required ? "required" : "optional"} parameter ${nameOf(q)} added`, a.ptr, q.ptr);
@@ -291,10 +333,10 @@ function compareRequestBodies(
     report("request-body-became-required", "request body is now required", a.ptr, b.ptr);
   if (a.value.required && !b.value.required)
     report("request-body-became-optional", "request body is no longer required", a.ptr, b.ptr);
-  compareContent(scope, "request", child(a, "content"), child(b, "content"));
+  compareContent(scope, "request", "request body", child(a, "content"), child(b, "content"));
 }
 
-function compareContent(scope: OperationScope, direction: Direction, a: Located, b: Located) {
+function compareContent(scope: OperationScope, direction: Direction, place: string, a: Located, b: Located) {
   const before = a.value ?? {};
   const after = b.value ?? {};
   for (const type of Object.keys(before)) {
@@ -310,6 +352,7 @@ function compareContent(scope: OperationScope, direction: Direction, a: Located,
     compareSchemasOf(
       scope,
       direction,
+      `${place} ${type}`,
       followSchema(scope.oldDoc, child(a, type, "schema")),
       followSchema(scope.newDoc, child(b, type, "schema")),
     );
@@ -341,8 +384,8 @@ function compareResponses(scope: OperationScope, a: OperationNode, b: OperationN
       continue;
     }
     const y = follow(scope.newDoc, child(after, status));
-    compareContent(scope, "response", child(x, "content"), child(y, "content"));
-    compareHeaders(scope, x, y);
+    compareContent(scope, "response", `response ${status}`, child(x, "content"), child(y, "content"));
+    compareHeaders(scope, status, x, y);
   }
   for (const status of Object.keys(after.value ?? {})) {
     if (status in (before.value ?? {})) continue;
@@ -365,7 +408,7 @@ function headers(doc: Json, response: Located): Map<string, Located> {
   return map;
 }
 
-function compareHeaders(scope: OperationScope, x: Located, y: Located) {
+function compareHeaders(scope: OperationScope, status: string, x: Located, y: Located) {
   const before = headers(scope.oldDoc, x);
   const after = headers(scope.newDoc, y);
   const report = (rule: RuleId, message: string, a: string, b: string) =>
@@ -382,7 +425,13 @@ function compareHeaders(scope: OperationScope, x: Located, y: Located) {
     if (h.value?.required && !g.value?.required) {
       report("response-header-became-optional", `response header ${name} may now be missing`, h.ptr, g.ptr);
     }
-    compareSchemasOf(scope, "response", child(h, "schema"), child(g, "schema"));
+    compareSchemasOf(
+      scope,
+      "response",
+      `response ${status} header ${name}`,
+      child(h, "schema"),
+      child(g, "schema"),
+    );
   }
   for (const [name, g] of after) {
     if (!before.has(name)) report("response-header-added", `response header ${name} added`, x.ptr, g.ptr);
@@ -418,4 +467,31 @@ function compareComponents(oldDoc: Json, newDoc: Json, report: (c: SchemaChange)
       });
     }
   }
+}
+
+/** The server URLs, without a trailing slash: a client configured with one reaches every operation through it. */
+const serverUrls = (doc: Json): string[] =>
+  (Array.isArray(doc.servers) ? doc.servers : []).map((s: Json) => String(s?.url ?? "").replace(/\/+$/, ""));
+
+function compareServers(oldDoc: Json, newDoc: Json, report: (c: SchemaChange) => void) {
+  const before = serverUrls(oldDoc);
+  const after = serverUrls(newDoc);
+  before.forEach((url, i) => {
+    if (after.includes(url)) return;
+    report({
+      rule: "server-changed",
+      message: `server ${url} is gone`,
+      before: `/servers/${i}`,
+      after: "/servers",
+    });
+  });
+  after.forEach((url, i) => {
+    if (before.includes(url)) return;
+    report({
+      rule: "server-added",
+      message: `server ${url} added`,
+      before: "/servers",
+      after: `/servers/${i}`,
+    });
+  });
 }

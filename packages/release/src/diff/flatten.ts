@@ -5,6 +5,25 @@ import type { Json, Located } from "./types.js";
 export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
 export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
 export const EXACT_CONSTRAINTS = ["pattern", "format", "multipleOf", "uniqueItems"];
+/**
+ * Keywords that change what is valid but that the comparer does not model one by one: a change of any of
+ * them is reported as it is written, and its witness (prove.ts) decides whether it breaks anyone.
+ */
+export const WITNESSED_KEYWORDS = [
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "contains",
+  "minContains",
+  "maxContains",
+  "prefixItems",
+  "patternProperties",
+  "unevaluatedItems",
+  "additionalItems",
+];
 
 /** A constraint and where it is written. */
 export interface Placed<T> {
@@ -19,6 +38,8 @@ export interface Placed<T> {
 export interface FlatSchema {
   /** Where the schema itself lives (its first part that says something). */
   ptr: string;
+  /** The pointers of every part merged into it (the node, `$ref` targets, `allOf` parts). */
+  parts: string[];
   types: Placed<Set<string>> | undefined;
   enum: Placed<unknown[]> | undefined;
   bounds: Map<string, Placed<number>>;
@@ -30,8 +51,19 @@ export interface FlatSchema {
   additional: Placed<false> | Located | undefined;
   propertyNames: Located | undefined;
   items: Located | undefined;
+  /** The WITNESSED_KEYWORDS of all parts, as written. */
+  witnessed: Map<string, Placed<unknown>>;
+  readOnly: boolean;
+  writeOnly: boolean;
   union:
-    | { kind: "oneOf" | "anyOf"; variants: Located[]; ptr: string; discriminator: string | undefined }
+    | {
+        kind: "oneOf" | "anyOf";
+        variants: Located[];
+        ptr: string;
+        discriminator: string | undefined;
+        /** The discriminator's mapping, value → target. */
+        mapping: Record<string, string>;
+      }
     | undefined;
   deprecated: boolean;
   sunset: string | undefined;
@@ -67,6 +99,7 @@ export function flatten(doc: Json, node: Located): FlatSchema {
 function flattenNow(doc: Json, node: Located): FlatSchema {
   const flat: FlatSchema = {
     ptr: node.ptr,
+    parts: [],
     types: undefined,
     enum: undefined,
     bounds: new Map(),
@@ -76,6 +109,9 @@ function flattenNow(doc: Json, node: Located): FlatSchema {
     additional: undefined,
     propertyNames: undefined,
     items: undefined,
+    witnessed: new Map(),
+    readOnly: false,
+    writeOnly: false,
     union: undefined,
     deprecated: false,
     sunset: undefined,
@@ -86,6 +122,7 @@ function flattenNow(doc: Json, node: Located): FlatSchema {
     const schema = at.value;
     if (!schema || typeof schema !== "object" || visiting.has(at.ptr)) return;
     visiting.add(at.ptr);
+    flat.parts.push(at.ptr);
     if (typeof schema.$ref === "string") visit(follow(doc, { value: { $ref: schema.$ref }, ptr: at.ptr }));
     const parts: Json[] = Array.isArray(schema.allOf) ? schema.allOf : [];
     for (let i = 0; i < parts.length; i++) visit(child(at, "allOf", i));
@@ -136,6 +173,15 @@ function merge(flat: FlatSchema, schema: Json, at: Located) {
   }
   if (schema.propertyNames) flat.propertyNames = child(at, "propertyNames");
   if (schema.items && typeof schema.items === "object") flat.items = child(at, "items");
+  for (const key of WITNESSED_KEYWORDS) {
+    if (schema[key] === undefined) continue;
+    const before = flat.witnessed.get(key);
+    // Two parts that both set a keyword both hold: kept together, in the order written.
+    const value = before ? [before.value, schema[key]] : schema[key];
+    flat.witnessed.set(key, { value, ptr: `${at.ptr}/${key}` });
+  }
+  if (schema.readOnly === true) flat.readOnly = true;
+  if (schema.writeOnly === true) flat.writeOnly = true;
   for (const kind of ["oneOf", "anyOf"] as const) {
     if (!Array.isArray(schema[kind]) || flat.union) continue;
     flat.union = {
@@ -143,6 +189,7 @@ function merge(flat: FlatSchema, schema: Json, at: Located) {
       variants: schema[kind].map((_: Json, i: number) => child(at, kind, i)),
       ptr: `${at.ptr}/${kind}`,
       discriminator: schema.discriminator?.propertyName,
+      mapping: { ...(schema.discriminator?.mapping ?? {}) },
     };
   }
   if (schema.deprecated === true) flat.deprecated = true;

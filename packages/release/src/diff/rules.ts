@@ -35,6 +35,8 @@ export const RULES = {
     level: "error",
     summary: "a security scheme's type, name or location changed",
   },
+  "server-changed": { level: "error", summary: "a server URL that worked is gone" },
+  "server-added": { level: "info", summary: "one more server URL" },
   "request-parameter-removed": { level: "warning", summary: "a parameter is no longer documented" },
   "request-parameter-removed-after-sunset": {
     level: "info",
@@ -49,6 +51,10 @@ export const RULES = {
   "request-parameter-added-optional": { level: "info", summary: "a new optional parameter" },
   "request-parameter-became-required": { level: "error", summary: "an optional parameter is now required" },
   "request-parameter-became-optional": { level: "info", summary: "a required parameter is now optional" },
+  "request-parameter-moved": {
+    level: "error",
+    summary: "a parameter moved (query, header, path, cookie): what clients send is no longer read",
+  },
   "request-parameter-serialization-changed": {
     level: "error",
     summary: "a parameter's style or explode changed",
@@ -95,7 +101,19 @@ export const RULES = {
   "request-limit-widened": { level: "info", summary: "a request limit is looser" },
   "request-variant-removed": { level: "error", summary: "a request union no longer accepts a variant" },
   "request-variant-added": { level: "info", summary: "a request union accepts one more variant" },
-  "request-discriminator-changed": { level: "error", summary: "a request union's discriminator changed" },
+  "request-discriminator-changed": {
+    level: "error",
+    summary: "a request union's discriminator (property or mapping) changed",
+  },
+  "request-constraint-changed": {
+    level: "error",
+    summary:
+      "a request keyword the comparer does not model changed (not, if, contains, …): judged by its witness",
+  },
+  "request-property-read-only": {
+    level: "error",
+    summary: "a request field is now readOnly (not to be sent)",
+  },
   "response-success-status-removed": { level: "error", summary: "a success status is gone" },
   "response-non-success-status-removed": { level: "warning", summary: "an error status is gone" },
   "response-success-status-added": { level: "warning", summary: "a new success status" },
@@ -113,7 +131,10 @@ export const RULES = {
   "response-media-type-removed": { level: "error", summary: "a response media type is gone" },
   "response-media-type-added": { level: "info", summary: "one more response media type" },
   "response-required-property-removed": { level: "error", summary: "a required response field is gone" },
-  "response-optional-property-removed": { level: "warning", summary: "an optional response field is gone" },
+  "response-optional-property-removed": {
+    level: "error",
+    summary: "an optional response field is gone: code that reads it no longer compiles against the types",
+  },
   "response-property-removed-after-sunset": {
     level: "info",
     summary: "a deprecated response field is gone after its sunset",
@@ -129,14 +150,35 @@ export const RULES = {
   "response-type-widened": { level: "error", summary: "a response value may now be of another type" },
   "response-became-nullable": { level: "error", summary: "a response value may now be null" },
   "response-type-narrowed": { level: "info", summary: "a response value's type is narrower" },
-  "response-enum-value-added": { level: "warning", summary: "a response value consumers have not seen" },
+  "response-enum-value-added": {
+    level: "error",
+    summary: "a response value consumers have not seen (an error when a witness proves it)",
+  },
   "response-enum-value-removed": { level: "info", summary: "a response value no longer sent" },
-  "response-limit-widened": { level: "warning", summary: "a response limit is looser" },
+  "response-limit-widened": {
+    level: "error",
+    summary: "a response limit is looser (an error when a witness proves it)",
+  },
   "response-limit-narrowed": { level: "info", summary: "a response limit is stricter" },
   "response-variant-added": { level: "error", summary: "a response union may hold a new variant" },
   "response-variant-removed": { level: "info", summary: "a response union no longer holds a variant" },
-  "response-discriminator-changed": { level: "error", summary: "a response union's discriminator changed" },
-  "component-removed": { level: "warning", summary: "a component (an exported type alias) is gone" },
+  "response-discriminator-changed": {
+    level: "error",
+    summary: "a response union's discriminator (property or mapping) changed",
+  },
+  "response-constraint-changed": {
+    level: "error",
+    summary:
+      "a response keyword the comparer does not model changed (not, if, contains, …): judged by its witness",
+  },
+  "response-property-write-only": {
+    level: "error",
+    summary: "a response field is now writeOnly (no longer sent)",
+  },
+  "component-removed": {
+    level: "error",
+    summary: "a component is gone: @cloud-contract/types exports it by name",
+  },
   "component-added": { level: "info", summary: "a new component" },
 } as const satisfies Record<string, { level: Level; summary: string; policy?: true }>;
 

@@ -6,7 +6,9 @@ import {
   flatten,
   LOWER_BOUNDS,
   UPPER_BOUNDS,
+  WITNESSED_KEYWORDS,
 } from "./flatten.js";
+import { follow } from "./pointer.js";
 import type { RuleId } from "./rules.js";
 import type { Direction, Json, Located } from "./types.js";
 import { matchVariants } from "./variants.js";
@@ -88,6 +90,49 @@ function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): voi
   else if (a.propertyNames || b.propertyNames)
     limit(ctx, b.propertyNames !== undefined, a, b, "propertyNames");
   if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
+  else if (a.items || b.items)
+    limit(ctx, b.items !== undefined, a, b, `items ${b.items ? "constrained" : "unconstrained"}`);
+  compareWitnessed(ctx, a, b);
+}
+
+/** A keyword of WITNESSED_KEYWORDS written differently: reported, and left to the witness to judge. */
+function compareWitnessed(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+  for (const key of WITNESSED_KEYWORDS) {
+    const before = a.witnessed.get(key);
+    const after = b.witnessed.get(key);
+    if (!before && !after) continue;
+    if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value)) continue;
+    const change = !before ? "added" : !after ? "dropped" : "changed";
+    emit(
+      ctx,
+      `${ctx.direction}-constraint-changed`,
+      before?.ptr ?? a.ptr,
+      after?.ptr ?? b.ptr,
+      `${key} ${change}`,
+    );
+  }
+}
+
+const ANNOTATION_KEYS = new Set(["title", "description", "examples", "example", "$comment"]);
+
+/** Whether two values mean the same once `$ref`s are followed (a keyword moved behind a `$ref` is no change). */
+function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown): boolean {
+  const expand = (doc: Json, v: unknown, depth: number): unknown => {
+    if (Array.isArray(v)) return v.map((i) => expand(doc, i, depth));
+    if (!v || typeof v !== "object") return v;
+    const node = v as Json;
+    if (typeof node.$ref === "string" && depth < 8) {
+      const { $ref: _ref, ...rest } = node;
+      const target = follow(doc, { value: { $ref: node.$ref }, ptr: "" }).value;
+      return expand(doc, { ...target, ...rest }, depth + 1);
+    }
+    const out: Json = {};
+    for (const key of Object.keys(node).sort()) {
+      if (!ANNOTATION_KEYS.has(key) && !key.startsWith("x-")) out[key] = expand(doc, node[key], depth);
+    }
+    return out;
+  };
+  return JSON.stringify(expand(oldDoc, x, 0)) === JSON.stringify(expand(newDoc, y, 0));
 }
 
 const BOUNDS = [
@@ -194,13 +239,21 @@ function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     const before = a.exact.get(key);
     const after = b.exact.get(key);
     if (JSON.stringify(before?.value) === JSON.stringify(after?.value)) continue;
-    // A new or different pattern or format may refuse what passed before; a dropped one accepts more.
-    limit(ctx, after !== undefined, a, b, `${key} ${show(before?.value)} → ${show(after?.value)}`, [
-      before?.ptr ?? a.ptr,
-      after?.ptr ?? b.ptr,
-    ]);
+    // A new constraint may refuse what passed before, a dropped one accepts more; one changed may do both
+    // (another pattern, a step that is no multiple of the old one), so it is both, and the witness decides.
+    const message = `${key} ${show(before?.value)} → ${show(after?.value)}`;
+    const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
+    const changed = before !== undefined && after !== undefined;
+    const widened = !after || (changed && divides(after.value, before.value));
+    if (changed && !widened && ctx.direction === "response" && !divides(before.value, after.value))
+      limit(ctx, false, a, b, message, at);
+    else limit(ctx, !widened, a, b, message, at);
   }
 }
+
+/** Whether a `multipleOf` step divides another (every multiple of `of` is a multiple of `step`). */
+const divides = (step: unknown, of: unknown) =>
+  typeof step === "number" && typeof of === "number" && Number.isInteger(of / step);
 
 function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
   const request = ctx.direction === "request";
@@ -242,6 +295,10 @@ function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     }
     const was = flatten(ctx.oldDoc, oldProp);
     const now = flatten(ctx.newDoc, newProp);
+    if (request && now.readOnly && !was.readOnly)
+      emit(ctx, "request-property-read-only", oldProp.ptr, newProp.ptr, `field "${name}" is now readOnly`);
+    if (!request && now.writeOnly && !was.writeOnly)
+      emit(ctx, "response-property-write-only", oldProp.ptr, newProp.ptr, `field "${name}" is now writeOnly`);
     for (const { rule, message } of sunsetChanges(was, now, ctx.stability, ctx.policy)) {
       ctx.report({ rule, message: `field "${name}": ${message}`, before: oldProp.ptr, after: newProp.ptr });
     }
@@ -303,6 +360,17 @@ function compareUnions(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode
       b.union.ptr,
       `discriminator ${show(a.union.discriminator)} → ${show(b.union.discriminator)}`,
     );
+  }
+  if (a.union && b.union && a.union.discriminator === b.union.discriminator) {
+    const gone = Object.keys(a.union.mapping).filter((value) => !(value in (b.union?.mapping ?? {})));
+    if (gone.length > 0)
+      emit(
+        ctx,
+        `${ctx.direction}-discriminator-changed`,
+        a.union.ptr,
+        b.union.ptr,
+        `discriminator value(s) ${gone.join(", ")} no longer mapped`,
+      );
   }
   const match = matchVariants(ctx.oldDoc, ctx.newDoc, before, after, {
     before: a.union?.discriminator,

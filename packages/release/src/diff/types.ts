@@ -24,6 +24,22 @@ export interface Finding {
   after: string;
   /** Where `after` is written in `spec/`, when the gate knows the sources. */
   source?: SourceLocation;
+  /** The example that proves an error finding (see witness.ts). */
+  witness?: Witness;
+}
+
+/**
+ * A concrete example of a break: a request the released contract accepts and the candidate refuses, a
+ * response the candidate allows that the released contract did not, or an exchange that stops working.
+ */
+export interface Witness {
+  kind: "request" | "response" | "exchange";
+  /** Where the example goes: `request body application/json`, `query limit`, `response 200 header x-total`. */
+  at: string;
+  /** The value, checked with the spec's validator against both contracts (absent for an exchange). */
+  value?: unknown;
+  /** Why it breaks, in a line: what the refusing contract says of the value, or what stops working. */
+  because: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenAPI documents are untyped JSON here

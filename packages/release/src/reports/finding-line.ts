@@ -1,3 +1,4 @@
+import { formatWitness } from "../diff/witness-format.js";
 import type { GateFinding, GateReport, Refusal } from "../gate-report.js";
 
 /** `spec/components/schemas/Task.yaml:28`, or the pointer when the source is not known. */
@@ -21,14 +22,12 @@ export function byLevel(findings: GateFinding[]): GateFinding[] {
   return [...findings].sort((a, b) => rank[a.level] - rank[b.level]);
 }
 
-/** A finding's witness (the example that proves it), shortened to `max` characters; undefined when it has none. */
-export function witnessOf(f: GateFinding, max = 160): string | undefined {
-  const witness = (f as { witness?: unknown }).witness;
-  if (witness === undefined || witness === null) return undefined;
-  const text = typeof witness === "string" ? witness : JSON.stringify(witness);
-  const line = text.replaceAll(/\s+/g, " ");
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+/**
+ * A finding's witness (the example that proves it) in at most `max` characters, its value in a quarter of
+ * them; undefined when it has none.
+ */
+export const witnessOf = (f: GateFinding, max = 240): string | undefined =>
+  f.witness && formatWitness(f.witness, Math.min(60, Math.floor(max / 4)), max);
 
 /** The findings of this branch and those already pending at its base (all in `pending` without a base). */
 export function byOrigin(findings: GateFinding[]): { branch: GateFinding[]; pending: GateFinding[] } {

@@ -16,7 +16,15 @@ function finding(i: number, level: GateFinding["level"], origin: GateFinding["or
     fingerprint: `rule ${operation} /components/schemas/Thing${i}/properties/field_${i}`,
     touches: [{ team: "web", exchanges: 3, labels: [`consumers/web/web.har#${i} GET /things/${i}/x → 200`] }],
     origin,
-    ...(i % 2 === 0 ? { witness: { response: { [`field_${i}`]: "x".repeat(400) } } } : {}),
+    ...(i % 2 === 0
+      ? {
+          witness: {
+            kind: "exchange",
+            at: operation,
+            because: `a released answer carries field_${i}: ${"x".repeat(400)}`,
+          },
+        }
+      : {}),
   } as GateFinding;
 }
 
@@ -64,7 +72,7 @@ describe("the markdown report", () => {
     report.refusals = report.refusals.slice(0, 2);
     const text = markdownReport(report);
     const row = text.split("\n").find((l) => l.startsWith("| error | `response-required-property-removed` | GET /things/0/{id}"));
-    expect(row).toMatch(/\| `\{"response":\{"field_0":"x+…` \|$/);
+    expect(row).toMatch(/\| `exchange GET \/things\/0\/\{id\} — a released answer carries field_0: x+…` \|$/);
     expect((row ?? "").length).toBeLessThan(600);
     expect(text).toContain("<details><summary>Pending before this branch: 1 error(s), 1 warning(s), 1 info</summary>");
   });

@@ -1,0 +1,93 @@
+import { createSchemaValidator } from "@cloud-contract/spec/validator";
+import { describe, expect, it } from "vitest";
+import { compareSpecs } from "./compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "./deprecation.js";
+import type { Json } from "./types.js";
+import { formatWitness } from "./witness-format.js";
+
+const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
+
+/** One operation taking `request` as its body and answering `response`. */
+function spec(request: Json, response: Json): Json {
+  const json = (schema: Json) => ({ "application/json": { schema } });
+  return {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/things": {
+        post: {
+          operationId: "makeThing",
+          requestBody: { required: true, content: json(request) },
+          responses: { "200": { description: "ok", content: json(response) } },
+        },
+      },
+    },
+    components: { schemas: { Code: { type: "string", pattern: "^[a-z]+$" } } },
+  };
+}
+
+const thing = (code: Json) => ({
+  type: "object",
+  required: ["name"],
+  properties: { name: { type: "string" }, page: { type: "object", properties: { code } } },
+});
+const bodyOf = (doc: Json, side: "request" | "response") => {
+  const op = doc.paths["/things"].post;
+  const media = side === "request" ? op.requestBody.content : op.responses["200"].content;
+  return media["application/json"].schema;
+};
+
+describe("witnesses", () => {
+  it("proves a narrowed request limit at depth with a body the released contract accepts and the candidate refuses", () => {
+    const before = spec(thing({ type: "string", maxLength: 40 }), { type: "object" });
+    const after = spec(thing({ type: "string", maxLength: 8 }), { type: "object" });
+    const [finding] = compareSpecs(before, after, { policy }).filter((f) => f.level === "error");
+    expect(finding?.rule).toBe("request-limit-narrowed");
+    const witness = finding?.witness;
+    expect(witness?.kind).toBe("request");
+    const valid = (doc: Json) =>
+      createSchemaValidator(doc).compile(bodyOf(doc, "request"))(witness?.value).valid;
+    expect(valid(before)).toBe(true);
+    expect(valid(after)).toBe(false);
+    expect(formatWitness(witness ?? { kind: "request", at: "", because: "" }, 30)).toMatch(
+      /^request body application\/json .{29}… — the released contract accepts it/,
+    );
+  });
+
+  it("proves a response that may now be null with an answer the candidate allows and the released contract did not", () => {
+    const before = spec({ type: "object" }, thing({ $ref: "#/components/schemas/Code" }));
+    const after = spec(
+      { type: "object" },
+      thing({ anyOf: [{ $ref: "#/components/schemas/Code" }, { type: "null" }] }),
+    );
+    const errors = compareSpecs(before, after, { policy }).filter((f) => f.level === "error");
+    expect(errors.map((f) => f.rule)).toEqual(["response-variant-added"]);
+    const value = errors[0]?.witness?.value as Json;
+    expect(value.page.code).toBeNull();
+    expect(createSchemaValidator(after).compile(bodyOf(after, "response"))(value).valid).toBe(true);
+    expect(createSchemaValidator(before).compile(bodyOf(before, "response"))(value).valid).toBe(false);
+  });
+
+  it("calls a change no value tells apart a warning, not an error (an equivalent refactor)", () => {
+    // maxLength 3 on top of a pattern that already allows at most three letters: the same strings.
+    const before = spec(thing({ type: "string", pattern: "^[a-z]{1,3}$" }), { type: "object" });
+    const after = spec(thing({ type: "string", pattern: "^[a-z]{1,3}$", maxLength: 3 }), { type: "object" });
+    const findings = compareSpecs(before, after, { policy });
+    expect(findings.filter((f) => f.level === "error")).toEqual([]);
+    expect(findings.find((f) => f.rule === "request-limit-narrowed")?.message).toMatch(
+      /no witness in \d+ values/,
+    );
+  });
+
+  it("gives a removed operation the exchange that stops working, and compares without witnesses when asked", () => {
+    const before = spec({ type: "object" }, { type: "object" });
+    const after = { ...spec({ type: "object" }, { type: "object" }), paths: {} };
+    const [removed] = compareSpecs(before, after, { policy });
+    expect(removed?.witness).toEqual({
+      kind: "exchange",
+      at: "POST /things",
+      because: "the released contract routes it; the candidate has no such operation",
+    });
+    expect(compareSpecs(before, after, { policy, witnesses: false })[0]?.witness).toBeUndefined();
+  });
+});

@@ -1,0 +1,409 @@
+// The developers' own single edits of the real bundle (spec/dist/openapi.json), written before the
+// edit-space table's results were looked at: each says what it does, how it should be judged, and edits a
+// copy of the bundle in place. "debatable" edits are reported but not scored.
+import type { Json } from "../diff/types.js";
+
+export type Expected = "breaking" | "harmless" | "debatable";
+
+export interface OwnEdit {
+  name: string;
+  expected: Expected;
+  apply: (doc: Json) => void;
+}
+
+const schemas = (doc: Json) => doc.components.schemas;
+const op = (doc: Json, path: string, method: string) => doc.paths[path][method];
+const TASK = "/cloud/v1/tasks/{task_id}";
+const ACTIVE = "/cloud/v1/tasks/{project_id}/{region_id}/active";
+const PLANS = "/billing/org/v1/plans/contents";
+
+/** Renames a schema component and every `$ref` to it. */
+function renameSchema(doc: Json, from: string, to: string) {
+  const text = JSON.stringify(doc).replaceAll(
+    `"#/components/schemas/${from}"`,
+    `"#/components/schemas/${to}"`,
+  );
+  const next = JSON.parse(text);
+  next.components.schemas[to] = next.components.schemas[from];
+  delete next.components.schemas[from];
+  for (const key of Object.keys(doc)) delete doc[key];
+  Object.assign(doc, next);
+}
+
+export const OWN_EDITS: OwnEdit[] = [
+  {
+    name: "response: required Task.user_id removed",
+    expected: "breaking",
+    apply: (d) => {
+      delete schemas(d).Task.properties.user_id;
+      schemas(d).Task.required = schemas(d).Task.required.filter((n: string) => n !== "user_id");
+    },
+  },
+  {
+    name: "response: optional Task.acknowledged_at removed",
+    expected: "breaking",
+    apply: (d) => {
+      delete schemas(d).Task.properties.acknowledged_at;
+    },
+  },
+  {
+    name: "response: enum value added to TaskState ($ref)",
+    expected: "debatable",
+    apply: (d) => {
+      schemas(d).TaskState.enum.push("PAUSED");
+    },
+  },
+  {
+    name: "request: email maxLength 254 → 100",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).ResellerNotificationSettingCreateRequest.properties.email.maxLength = 100;
+    },
+  },
+  {
+    name: "request: email maxLength 254 → 300",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).ResellerNotificationSettingCreateRequest.properties.email.maxLength = 300;
+    },
+  },
+  {
+    name: "request: optional field enabled made required",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).ResellerNotificationSettingCreateRequest.required.push("enabled");
+    },
+  },
+  {
+    name: "response: enum value added to LiveStream.record_type (inline)",
+    expected: "debatable",
+    apply: (d) => {
+      schemas(d).LiveStream.properties.record_type.enum.push("hybrid");
+    },
+  },
+  {
+    name: "parameter behind $ref: limit maximum 1000 → 500",
+    expected: "breaking",
+    apply: (d) => {
+      d.components.parameters.TaskListLimit.schema.maximum = 500;
+    },
+  },
+  {
+    name: "parameter behind $ref: limit maximum 1000 → 2000",
+    expected: "harmless",
+    apply: (d) => {
+      d.components.parameters.TaskListLimit.schema.maximum = 2000;
+    },
+  },
+  {
+    name: "request in a variant: port_range_min minimum 0 → 1",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).SecurityGroupRuleCreate.properties.port_range_min.minimum = 1;
+    },
+  },
+  {
+    name: "request in a variant: port_range_max maximum 65535 → 70000",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).SecurityGroupRuleCreate.properties.port_range_max.maximum = 70000;
+    },
+  },
+  {
+    name: "union description reworded",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).NetworkInterface.description = "Another wording.";
+    },
+  },
+  {
+    name: "request union: variant reserved_fixed_ip removed",
+    expected: "breaking",
+    apply: (d) => {
+      const ni = schemas(d).NetworkInterface;
+      ni.oneOf = ni.oneOf.filter((v: Json) => !v.$ref.endsWith("ReservedFixedIp"));
+      delete ni.discriminator.mapping.reserved_fixed_ip;
+    },
+  },
+  {
+    name: "request union: variants reordered",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).NetworkInterface.oneOf.reverse();
+    },
+  },
+  {
+    name: "response: Task.state $ref inlined (TaskState kept)",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Task.properties.state = structuredClone(schemas(d).TaskState);
+    },
+  },
+  {
+    name: "response: Task.user_id wrapped in allOf",
+    expected: "harmless",
+    apply: (d) => {
+      const p = schemas(d).Task.properties;
+      p.user_id = { allOf: [p.user_id] };
+    },
+  },
+  {
+    name: "response: format uuid added to Task.id",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Task.properties.id.format = "uuid";
+    },
+  },
+  {
+    name: "path parameter: format uuid added to port_id",
+    expected: "breaking",
+    apply: (d) => {
+      d.components.parameters.PortId.schema.format = "uuid";
+    },
+  },
+  {
+    name: "request at depth: mac_address pattern lower case only",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).AllowedAddressPair.properties.mac_address.pattern = "^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$";
+    },
+  },
+  {
+    name: "response: created_on no longer nullable",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Task.properties.created_on.type = "string";
+    },
+  },
+  {
+    name: "response: user_id may be null",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).Task.properties.user_id.type = ["integer", "null"];
+    },
+  },
+  {
+    name: "getTask 200 response removed",
+    expected: "breaking",
+    apply: (d) => {
+      delete op(d, TASK, "get").responses["200"];
+    },
+  },
+  {
+    name: "getTask 429 response removed",
+    expected: "debatable",
+    apply: (d) => {
+      delete op(d, TASK, "get").responses["429"];
+    },
+  },
+  {
+    name: "optional query parameter added",
+    expected: "harmless",
+    apply: (d) => {
+      op(d, ACTIVE, "get").parameters.push({ name: "since", in: "query", schema: { type: "string" } });
+    },
+  },
+  {
+    name: "required query parameter added",
+    expected: "breaking",
+    apply: (d) => {
+      op(d, ACTIVE, "get").parameters.push({
+        name: "since",
+        in: "query",
+        required: true,
+        schema: { type: "string" },
+      });
+    },
+  },
+  {
+    name: "getTask needs no authentication",
+    expected: "harmless",
+    apply: (d) => {
+      op(d, TASK, "get").security = [];
+    },
+  },
+  {
+    name: "security scheme header renamed",
+    expected: "breaking",
+    apply: (d) => {
+      d.components.securitySchemes.ApiKey.name = "X-Api-Key";
+    },
+  },
+  {
+    name: "production server moved to /v2",
+    expected: "breaking",
+    apply: (d) => {
+      d.servers[0].url = "https://api.gcore.com/v2";
+    },
+  },
+  {
+    name: "server description reworded",
+    expected: "harmless",
+    apply: (d) => {
+      d.servers[0].description = "Live";
+    },
+  },
+  {
+    name: "operation resetStreamPushToken removed",
+    expected: "breaking",
+    apply: (d) => {
+      delete d.paths["/streaming/streams/{stream_id}/reset_push_token"].post;
+    },
+  },
+  {
+    name: "operationId getTask → fetchTask",
+    expected: "breaking",
+    apply: (d) => {
+      op(d, TASK, "get").operationId = "fetchTask";
+    },
+  },
+  {
+    name: "request media type replaced by merge-patch+json",
+    expected: "breaking",
+    apply: (d) => {
+      const body = op(d, "/cloud/v1/securitygroups/{project_id}/{region_id}/{group_id}", "patch").requestBody;
+      body.content = { "application/merge-patch+json": body.content["application/json"] };
+    },
+  },
+  {
+    name: "request object closed (additionalProperties: false)",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).ResellerNotificationSettingCreateRequest.additionalProperties = false;
+    },
+  },
+  {
+    name: "response object closed (additionalProperties: false)",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).QuotaCheckResult.additionalProperties = false;
+    },
+  },
+  {
+    name: "request array: interfaces minItems 1 → 2",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).BareMetalServerCreateRequest.properties.interfaces.minItems = 2;
+    },
+  },
+  {
+    name: "request array: interfaces minItems 1 → 0",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).BareMetalServerCreateRequest.properties.interfaces.minItems = 0;
+    },
+  },
+  {
+    name: "response: task_type may not be create_bm (not)",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Task.properties.task_type.not = { const: "create_bm" };
+    },
+  },
+  {
+    name: "request: flavor may not be bm1-basic (not)",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).BareMetalServerCreateRequest.properties.flavor.not = { const: "bm1-basic" };
+    },
+  },
+  {
+    name: "schema Task renamed CloudTask",
+    expected: "breaking",
+    apply: (d) => renameSchema(d, "Task", "CloudTask"),
+  },
+  {
+    name: "response: Task.user_id writeOnly",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).Task.properties.user_id.writeOnly = true;
+    },
+  },
+  {
+    name: "request: name readOnly",
+    expected: "debatable",
+    apply: (d) => {
+      schemas(d).BareMetalServerCreateRequest.properties.name.readOnly = true;
+    },
+  },
+  {
+    name: "request union: discriminator value external → ext",
+    expected: "breaking",
+    apply: (d) => {
+      const m = schemas(d).NetworkInterface.discriminator.mapping;
+      m.ext = m.external;
+      delete m.external;
+      schemas(d).NetworkInterfaceExternal.properties.type.const = "ext";
+    },
+  },
+  {
+    name: "query parameter explode false → true",
+    expected: "breaking",
+    apply: (d) => {
+      const p = op(d, PLANS, "get").parameters.find((x: Json) => x.name === "ordering");
+      p.explode = true;
+    },
+  },
+  {
+    name: "response at depth: money_value pattern loosened",
+    expected: "debatable",
+    apply: (d) => {
+      schemas(d).PlanContentPrice.properties.money_value.pattern = "^\\d+\\.\\d+$";
+    },
+  },
+  {
+    name: "Task description reworded",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Task.description = "A task.";
+    },
+  },
+  {
+    name: "request: image_id requires apptemplate_id (dependentRequired)",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).BareMetalServerCreateRequest.dependentRequired = { image_id: ["apptemplate_id"] };
+    },
+  },
+  {
+    name: "request example changed",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).ResellerNotificationSettingCreateRequest.examples = [
+        { notification_type: "failed_login", email: "a@b.example.com" },
+      ];
+    },
+  },
+  {
+    name: "query parameter task_type moved to a header",
+    expected: "breaking",
+    apply: (d) => {
+      op(d, ACTIVE, "get").parameters[2].in = "header";
+    },
+  },
+  {
+    name: "request array: interfaces uniqueItems",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).BareMetalServerCreateRequest.properties.interfaces.uniqueItems = true;
+    },
+  },
+  {
+    name: "request: interface_name maxLength beside $ref-free allOf 37 → 20",
+    expected: "breaking",
+    apply: (d) => {
+      const p = schemas(d).NetworkInterfaceExternal.properties;
+      p.interface_name = { allOf: [p.interface_name, { maxLength: 20 }] };
+    },
+  },
+  {
+    name: "response: Task.state $ref with a sibling description",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Task.properties.state = {
+        $ref: "#/components/schemas/TaskState",
+        description: "Where it is.",
+      };
+    },
+  },
+];

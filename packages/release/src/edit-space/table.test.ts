@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
+import { allTwins, placementsOf } from "./twins.js";
+import { gateVerdict } from "./verdict.js";
+
+const twins = allTwins();
+
+describe("the edit-space table", () => {
+  it("has a row for every keyword of the list, and every row has both twins in each of its placements", () => {
+    const rows = new Set([...KEYWORD_ROWS, ...DOCUMENT_ROWS].map((r) => r.keyword));
+    expect(REQUIRED_KEYWORDS.filter((k) => !rows.has(k))).toEqual([]);
+    for (const row of KEYWORD_ROWS) {
+      for (const { wire, nesting } of placementsOf(row)) {
+        const own = twins.filter((t) => t.keyword === row.keyword && t.placement === `${wire}, ${nesting}`);
+        expect(own.map((t) => t.edit).sort(), `${row.keyword} ${wire} ${nesting}`).toEqual([
+          "looser",
+          "tighter",
+        ]);
+      }
+    }
+    for (const row of DOCUMENT_ROWS) {
+      expect(twins.filter((t) => t.keyword === row.keyword).map((t) => t.expected)).toEqual([
+        "breaking",
+        "harmless",
+      ]);
+    }
+  });
+
+  it.each(twins)("$id → $expected", ({ before, after, expected }) => {
+    const { verdict, errors } = gateVerdict(before, after);
+    expect(verdict, JSON.stringify(errors, null, 1)).toBe(expected);
+    for (const error of errors) expect(error.witness, error.message).toBeDefined();
+  });
+});

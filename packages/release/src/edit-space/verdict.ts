@@ -1,0 +1,12 @@
+import { compareSpecs } from "../diff/compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
+import type { Finding, Json } from "../diff/types.js";
+import type { Verdict } from "./table.js";
+
+const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
+
+/** The gate's verdict on one edit: breaking when an error finding is left once witnesses are searched. */
+export function gateVerdict(before: Json, after: Json): { verdict: Verdict; errors: Finding[] } {
+  const errors = compareSpecs(before, after, { policy }).filter((f) => f.level === "error");
+  return { verdict: errors.length > 0 ? "breaking" : "harmless", errors };
+}
