@@ -1,17 +1,15 @@
 // `contract-tests stateful`: stateful sequences from the spec's links against a target (see src/stateful/).
-// Prints the run and, on a failure, its shrunk steps and the case file to replay; writes
-// stateful-<target>.{json,xml,coverage.json}, and the failing request as a kept vitest file when its answer
+// Prints the run and, on a failure, its shrunk steps and the case file to replay (cases/stateful-<target>/);
+// writes stateful-<target>.{json,xml,coverage.json}, and the failing request as a kept vitest file when its answer
 // alone breaks the contract (kept-failures/stateful-<target>/). `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
 import { join, resolve } from "node:path";
 import { createCoverageModel } from "../coverage-report/model.js";
-import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { failureOf, type RequestCase } from "../generate/request-case.js";
 import { createJudge, type Judge } from "../judge.js";
 import { type FailingRequest, keepFailure } from "../kept/kept-test-file.js";
 import { removeReports, reportFiles } from "../report-files.js";
-import { renderJunit } from "../reports/junit.js";
-import { writeRunReports } from "../reports/run-reports.js";
+import { writeReports } from "../reports/write-reports.js";
 import { readGenerateSettings } from "../run-config/generate-settings.js";
 import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import { type Env, type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
@@ -25,7 +23,7 @@ import {
   type SequenceOptions,
 } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
-import { summarize, type TestRecord } from "../summary.js";
+import type { TestRecord } from "../summary.js";
 import { openTarget } from "../target-session.js";
 import type { CommandModule } from "./command.js";
 import { casesOption } from "./option-parsers.js";
@@ -116,7 +114,7 @@ export const statefulCommand: CommandModule = {
       .action((values: StatefulValues) => {
         const settings = statefulSettings(values, io.env, io.cwd);
         if ("invalid" in settings) throw new Error(settings.invalid);
-        choose({ settings, run: () => runStateful(settings, io.out) });
+        choose({ settings, run: () => runStateful(settings, io.out, io.cwd) });
       });
   },
 };
@@ -157,7 +155,11 @@ function describeFailure(failure: SequenceFailure): string {
   return `${failure.message}\nafter ${failure.described.length} step(s):\n${steps}\n`;
 }
 
-export async function runStateful(command: StatefulRun, out: NodeJS.WritableStream): Promise<number> {
+export async function runStateful(
+  command: StatefulRun,
+  out: NodeJS.WritableStream,
+  cwd = process.cwd(),
+): Promise<number> {
   const plan = command.target;
   const saved = command.replay === undefined ? undefined : loadSequenceCase(command.replay);
   const session = await openTarget(plan);
@@ -187,12 +189,11 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       `stateful: ${result.sequences} sequences, ${result.requests} requests in ${seconds.toFixed(1)} s (seed ${command.seed}${env.readOnly ? ", read-only" : ""}${env.newTenant ? ", a tenant per sequence" : ""})\n`,
     );
     const files = reportFiles(command.reportsDir, "stateful", plan.target);
-    // A re-run replaces its earlier reports and kept files.
+    // A re-run replaces its earlier reports, saved case and kept files.
     removeReports(files);
-    const coverage = coverageReport(createCoverageModel(judge).documented, result.hits);
     let caseFile: string | undefined;
     if (result.failure) {
-      caseFile = join(command.reportsDir, "cases", `stateful-${plan.target}-seed-${command.seed}.json`);
+      caseFile = join(files.cases, `seed-${command.seed}.json`);
       saveSequenceCase(caseFile, command.seed, result.failure);
     }
     // Each check is one test of the run: failed when the sequence that broke it was found.
@@ -205,16 +206,17 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
         errors: broke ? [broke.message] : [],
       };
     });
-    const summary = summarize({
-      run: { name: "stateful", target: plan.target, specHash: specHash() },
-      target: plan.target,
-      baseUrl: ctx.baseUrl,
-      operations: judge.operations,
-      tests: checks,
-    });
-    writeRunReports(files, {
-      summary: {
-        ...summary,
+    const { lines } = writeReports(
+      {
+        run: {
+          name: "stateful",
+          target: plan.target,
+          ...(plan.server === undefined ? { baseUrl: ctx.baseUrl } : {}),
+          specHash: specHash(),
+        },
+        operations: judge.operations,
+        tests: checks,
+        coverage: { documented: createCoverageModel(judge).documented, hits: [...result.hits] },
         details: {
           seed: command.seed,
           sequences: result.sequences,
@@ -225,17 +227,8 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
           caseFile: caseFile ?? null,
         },
       },
-      coverage,
-      junit: renderJunit(
-        "stateful",
-        checks.map((check) => ({
-          suite: "stateful",
-          name: check.name,
-          ...(check.state === "failed" ? { failure: { message: check.errors.join("\n") } } : {}),
-        })),
-      ),
-    });
-    out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
+      { files, cwd },
+    );
     const keepable = result.failure && keepableRequest(result.failure, judge, command.seed);
     if (keepable) {
       const kept = keepFailure(
@@ -250,10 +243,9 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
       out.write(`saved: ${caseFile} — run it again with: contract-tests stateful --replay ${caseFile}\n`);
-      return 1;
     }
-    out.write(`every check kept (${Object.keys(CHECKS).join(", ")})\n`);
-    return 0;
+    for (const line of lines) out.write(`${line}\n`);
+    return result.failure ? 1 : 0;
   } finally {
     await session.stop();
   }
