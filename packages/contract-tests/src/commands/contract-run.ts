@@ -51,17 +51,29 @@ export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun 
 function outputFor(out: NodeJS.WritableStream, env: Env): NodeJS.WriteStream | Writable {
   const colours = (out === process.stdout && process.stdout.isTTY) || env.FORCE_COLOR !== undefined;
   if (colours && out === process.stdout) return process.stdout;
-  return plain(out, !colours);
+  return new RunOutput(out, !colours);
 }
 
-function plain(out: NodeJS.WritableStream, strip: boolean): Writable {
-  return new Writable({
-    write(chunk, _encoding, done) {
-      const text = String(chunk);
-      out.write(strip ? stripVTControlCharacters(text) : text);
-      done();
-    },
-  });
+/** Vitest's output passed on to the bin's, colour codes taken out when `plain`. */
+class RunOutput extends Writable {
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly plain: boolean,
+  ) {
+    super();
+  }
+
+  override _write(chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
+    const text = String(chunk);
+    this.out.write(this.plain ? stripVTControlCharacters(text) : text);
+    done();
+  }
+
+  // Vitest pipes its worker thread's output here, and a pipe ends its destination when the thread ends
+  // (process.stdout excepted): this stream stays open like process.stdout, for the run's last lines.
+  override end(..._args: unknown[]): this {
+    return this;
+  }
 }
 
 /**
