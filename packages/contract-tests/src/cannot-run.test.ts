@@ -211,9 +211,12 @@ describe("a run ends with its coverage (operations and documented statuses; the 
       env: cleanEnv({ NO_COLOR: "1" }),
     });
     expect([first.code, gated.code]).toEqual([0, 0]);
-    const above = await runBin([...args.slice(0, 4), "--min-coverage", String(threshold + 1), ...args.slice(4)], {
-      env: cleanEnv({ NO_COLOR: "1" }),
-    });
+    const above = await runBin(
+      [...args.slice(0, 4), "--min-coverage", String(threshold + 1), ...args.slice(4)],
+      {
+        env: cleanEnv({ NO_COLOR: "1" }),
+      },
+    );
     expect(above.code).toBe(1);
     expect(lines(above.stdout).at(-1)).toMatch(/^verdict: failed — coverage gate total not reached/);
   });
@@ -223,7 +226,9 @@ describe("a run ends with its coverage (operations and documented statuses; the 
     writeFileSync(har, taskHar(9998));
     const run = await runBin(["replay", har, "--reports-dir", join(work, "coverage-replay")]);
     const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
-    expect(line).toMatch(/^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations 1\//);
+    expect(line).toMatch(
+      /^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations 1\//,
+    );
     expect(lines(run.stdout).at(-1)).toBe("verdict: passed (1 passed, 0 failed, 0 skipped)");
   });
 });

@@ -117,7 +117,9 @@ describe("main", () => {
         const last = out.text().trimEnd().split("\n").at(-1);
         if (exitCode === 1) {
           expect(out.text()).toMatch(/^coverage gate total: \d+\.\d% is below 99% \(missing: /m);
-          expect(last).toMatch(/^verdict: failed — coverage gate total not reached \(4 passed, 0 failed, 0 skipped\)$/);
+          expect(last).toMatch(
+            /^verdict: failed — coverage gate total not reached \(4 passed, 0 failed, 0 skipped\)$/,
+          );
         } else expect(last).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
       } finally {
         rmSync(reportsDir, { recursive: true, force: true });

@@ -70,7 +70,10 @@ export class ContractReporter implements Reporter {
         operations,
         tests,
         unhandledErrors: unhandledErrors.map((e) => firstLine(e.message)),
-        coverage: { documented, hits: [...new Set(tests.flatMap((test) => test.meta?.coverage ?? []))].sort() },
+        coverage: {
+          documented,
+          hits: [...new Set(tests.flatMap((test) => test.meta?.coverage ?? []))].sort(),
+        },
       },
       { files: config.files, gates: config.gates, reporters: config.reporters, cwd: config.cwd },
     );

@@ -78,7 +78,10 @@ describe("a target that cannot run: exit 2 and one line saying why", () => {
     );
     const summary = JSON.parse(readFileSync(join(dir, "contract-real.json"), "utf8"));
     expect(summary).toMatchObject({
-      verdict: { status: "skipped", reason: expect.stringMatching(/^not configured \(missing CONTRACT_BASE_URL/) },
+      verdict: {
+        status: "skipped",
+        reason: expect.stringMatching(/^not configured \(missing CONTRACT_BASE_URL/),
+      },
       missing: expect.arrayContaining(["CONTRACT_BASE_URL", "CONTRACT_API_KEY"]),
       totals: { tests: 0 },
     });

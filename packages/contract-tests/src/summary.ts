@@ -187,10 +187,13 @@ export function verdictOf(
   if (skipped !== undefined) return { status: "skipped", reason: skipped };
   const reasons: string[] = [];
   if (totals.failed > 0) reasons.push(`${plural(totals.failed, "test")} of ${totals.tests} failed`);
-  if (unhandledErrors.length > 0) reasons.push(`${plural(unhandledErrors.length, "error")} outside the tests`);
+  if (unhandledErrors.length > 0)
+    reasons.push(`${plural(unhandledErrors.length, "error")} outside the tests`);
   const failedGates = gates.filter((gate) => !gate.passed).map((gate) => gate.gate);
   if (failedGates.length > 0)
-    reasons.push(`coverage ${failedGates.length === 1 ? "gate" : "gates"} ${failedGates.join(", ")} not reached`);
+    reasons.push(
+      `coverage ${failedGates.length === 1 ? "gate" : "gates"} ${failedGates.join(", ")} not reached`,
+    );
   if (reasons.length > 0) return { status: "failed", reason: reasons.join("; ") };
   if (totals.tests === 0) return { status: "skipped", reason: "no test ran" };
   if (totals.passed === 0) return { status: "skipped", reason: `all ${totals.skipped} tests were skipped` };
@@ -250,7 +253,7 @@ export function summarize(input: SummaryInput): ContractSummary {
     verdict: verdictOf(totals, unhandledErrors, input.gates ?? [], input.skipped?.reason),
     ...(input.skipped?.missing === undefined ? {} : { missing: [...input.skipped.missing] }),
     ...(input.run === undefined ? {} : { run: input.run }),
-    ...(input.gates === undefined ? {} : { gates: input.gates }),
+    ...(input.gates === undefined ? {} : { gates: [...input.gates] }),
     target: input.target,
     ...(input.baseUrl === undefined ? {} : { baseUrl: input.baseUrl }),
     generatedAt: (input.now ?? new Date()).toISOString(),

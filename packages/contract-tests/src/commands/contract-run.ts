@@ -10,7 +10,7 @@ import { stripVTControlCharacters } from "node:util";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { preflight } from "../preflight.js";
-import { reportFiles, removeReports } from "../report-files.js";
+import { removeReports, reportFiles } from "../report-files.js";
 import { type WrittenReports, writeReports } from "../reports/write-reports.js";
 import { type RunConfig, type RunResolution, specHash } from "../run-config/run-config.js";
 import type { Env } from "../run-config/target.js";
@@ -102,7 +102,10 @@ async function runVitest(
         config: false,
         watch: false,
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
-        reporters: [...(options.reporters === undefined ? ["default"] : [options.reporters].flat()), suite.reporter],
+        reporters: [
+          ...(options.reporters === undefined ? ["default"] : [options.reporters].flat()),
+          suite.reporter,
+        ],
       },
       undefined,
       { stdout: output, stderr: output },

@@ -60,7 +60,9 @@ export const replayCommand: CommandModule = {
                 tests: result.tests.map((test) => ({ ...test, file: relative(cwd, test.file) })),
                 coverage: { documented: model.documented, hits: [...result.hits] },
                 // A file that could not be read is never judged as passed.
-                unhandledErrors: result.unreadable.map(({ file, reason }) => `cannot read ${relative(cwd, file)}: ${reason}`),
+                unhandledErrors: result.unreadable.map(
+                  ({ file, reason }) => `cannot read ${relative(cwd, file)}: ${reason}`,
+                ),
               },
               { files, gates: settings.gates, cwd },
             );

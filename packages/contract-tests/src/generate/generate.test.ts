@@ -141,7 +141,9 @@ describe("contract-tests generate", () => {
         reports,
       ]);
       expect(again.code, again.output).toBe(0);
-      expect(again.output.trimEnd().split("\n").at(-1)).toBe("verdict: passed (1 passed, 0 failed, 0 skipped)");
+      expect(again.output.trimEnd().split("\n").at(-1)).toBe(
+        "verdict: passed (1 passed, 0 failed, 0 skipped)",
+      );
       expect(readdirSync(reports).sort()).toEqual([
         "generated-url.coverage.json",
         "generated-url.json",

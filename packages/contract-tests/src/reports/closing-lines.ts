@@ -4,29 +4,27 @@
 import { describeGate } from "../coverage-report/gates.js";
 import { type CoverageReport, coverageLines } from "../coverage-report/report.js";
 import type { ReportFiles } from "../report-files.js";
-import type { ContractSummary } from "../summary.js";
+import type { ContractSummary, TestRecord } from "../summary.js";
 
 /** Skip reasons shown; the rest are counted. */
 const SHOWN_REASONS = 8;
 
-/** `skipped 14: 9 × Prism limitation: …` — one line per reason, most first. */
-export function skipLines(summary: ContractSummary): string[] {
-  const byReason = new Map<string, Set<string>>();
-  const skips = [...summary.operations.flatMap((op) => op.skips)];
-  for (const { test, reason } of skips) byReason.set(reason, (byReason.get(reason) ?? new Set()).add(test));
-  if (summary.totals.skipped === 0) return [];
-  const groups = [...byReason]
-    .map(([reason, tests]) => ({ reason, count: tests.size }))
-    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
-  const shown = groups.slice(0, SHOWN_REASONS).map(({ reason, count }) => `  ${count} × ${reason}`);
+/** `skipped 14, by reason:` then `  9 × Prism limitation: …`, one line per reason, most first. */
+export function skipLines(tests: readonly TestRecord[]): string[] {
+  const byReason = new Map<string, number>();
+  for (const test of tests.filter((t) => t.state === "skipped")) {
+    const reason = test.note ?? "no reason given";
+    byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  }
+  const skipped = [...byReason.values()].reduce((sum, n) => sum + n, 0);
+  if (skipped === 0) return [];
+  const groups = [...byReason].sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  const shown = groups.slice(0, SHOWN_REASONS).map(([reason, count]) => `  ${count} × ${reason}`);
   const rest = groups.length - shown.length;
-  const counted = groups.reduce((sum, group) => sum + group.count, 0);
-  const unassigned = summary.totals.skipped - counted;
   return [
-    `skipped ${summary.totals.skipped}, by reason:`,
+    `skipped ${skipped}, by reason:`,
     ...shown,
-    ...(rest > 0 ? [`  and ${rest} more reasons (the JSON report lists every skip)`] : []),
-    ...(unassigned > 0 ? [`  ${unassigned} × tied to no operation (see the JSON report)`] : []),
+    ...(rest > 0 ? [`  and ${rest} more reasons (each skip is in the JUnit file)`] : []),
   ];
 }
 
@@ -39,6 +37,7 @@ export function verdictLine(summary: ContractSummary): string {
 
 export function closingLines(
   summary: ContractSummary,
+  tests: readonly TestRecord[],
   coverage: CoverageReport | undefined,
   files: ReportFiles,
 ): string[] {
@@ -47,7 +46,7 @@ export function closingLines(
     `reports: ${written.join(", ")}`,
     ...(coverage === undefined ? [] : coverageLines(coverage)),
     ...(summary.gates ?? []).filter((gate) => !gate.passed).map((gate) => describeGate(gate)),
-    ...skipLines(summary),
+    ...skipLines(tests),
     verdictLine(summary),
   ];
 }

@@ -71,7 +71,7 @@ export function writeReports(records: RunRecords, options: ReportOptions): Writt
   if (run.shard !== undefined) writeJson(files.records, { ...records, tests });
   const lines = [
     ...(reporters.includes("github") ? githubAnnotations(tests, gates) : []),
-    ...closingLines(summary, coverage, files),
+    ...closingLines(summary, tests, coverage, files),
   ];
   return { summary, ...(coverage === undefined ? {} : { coverage }), lines };
 }

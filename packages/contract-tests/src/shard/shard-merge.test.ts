@@ -48,7 +48,9 @@ it("merges shards 1/3, 2/3 and 3/3 into the reports of one unsharded run, byte f
   const merged = join(work, "merged");
   const run = await runBin(["merge", ...shardDirs, "--reports-dir", merged], { cwd: work, env: cleanEnv() });
   expect(run.code, run.stdout).toBe(0);
-  expect(run.stdout.trimEnd().split("\n").at(-1)).toMatch(/^verdict: passed \(\d+ passed, 0 failed, 0 skipped\)$/);
+  expect(run.stdout.trimEnd().split("\n").at(-1)).toMatch(
+    /^verdict: passed \(\d+ passed, 0 failed, 0 skipped\)$/,
+  );
   const one = reportFiles(whole, "contract", "sandbox");
   const all = reportFiles(merged, "contract", "sandbox");
   for (const kind of ["summary", "junit", "coverage"] as const) {
