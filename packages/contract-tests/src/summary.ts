@@ -127,7 +127,7 @@ export interface SummaryInput {
   run?: RunMeta;
   /** Why no test ran on purpose (a target not configured); the verdict is then `skipped`. */
   skipped?: { reason: string; missing?: readonly string[] };
-  gates?: GateResult[];
+  gates?: readonly GateResult[];
   target: string;
   baseUrl?: string;
   operations: ReadonlyArray<{ operationId: string; method: string; path: string }>;
