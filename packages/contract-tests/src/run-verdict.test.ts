@@ -1,6 +1,6 @@
 // A run's verdict as CI sees it, through the bin: exit 2 with one line when the target cannot run
 // (unconfigured, unreachable, refused key, wrong base path), a report
-// saying "skipped: not configured" only when asked, and JUnit, GitHub annotations and GitLab code quality
+// whose verdict is "skipped" only when asked, and JUnit, GitHub annotations and GitLab code quality
 // that name the operation, the JSON pointer and the value, with skip reasons and failing coverage gates.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
