@@ -49,8 +49,9 @@ export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun 
 
 /** The bin's output as vitest's: as it is on a terminal, without colour codes elsewhere (CI logs, files, pipes). */
 function outputFor(out: NodeJS.WritableStream, env: Env): NodeJS.WriteStream | Writable {
-  const colours = (out === process.stdout && process.stdout.isTTY) || env.FORCE_COLOR !== undefined;
-  if (colours && out === process.stdout) return process.stdout;
+  const std = [process.stdout, process.stderr].find((stream) => stream === out);
+  const colours = std?.isTTY === true || env.FORCE_COLOR !== undefined;
+  if (colours && std) return std;
   return new RunOutput(out, !colours);
 }
 
@@ -90,6 +91,8 @@ async function runVitest(
   const { filter, options } = parseCLI(["vitest", "run", ...vitestArgs]);
   const suite = suiteOptions(config, packageRoot);
   const output = outputFor(io.out, io.env);
+  // The bin's errors go to stderr; a caller's own stream (a library use, a test) takes both.
+  const errors = io.out === process.stdout ? outputFor(process.stderr, io.env) : output;
   const saved = process.exitCode;
   process.exitCode = undefined;
   try {
@@ -97,8 +100,9 @@ async function runVitest(
       "test",
       filter,
       {
-        ...options,
+        // Vitest's own arguments (after --) override the suite's options, as they would its config file's.
         ...suite.test,
+        ...options,
         config: false,
         watch: false,
         ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
@@ -108,7 +112,7 @@ async function runVitest(
         ],
       },
       undefined,
-      { stdout: output, stderr: output },
+      { stdout: output, stderr: errors },
     );
     return { code: Number(process.exitCode ?? 0), reports: suite.reporter.result };
   } finally {
