@@ -11,7 +11,7 @@ export {
   type TargetFixtures,
 } from "./context.js";
 export { type CoverageGates, checkGates, type GateResult, parseGates } from "./coverage-report/gates.js";
-export { type CoverageReport, coverageLines, mergeCoverage } from "./coverage-report/report.js";
+export { type CoverageReport, coverageLines } from "./coverage-report/report.js";
 export {
   ContractViolationError,
   createJudge,

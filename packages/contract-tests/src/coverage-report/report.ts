@@ -1,5 +1,5 @@
-// The coverage report of a run (written as JSON next to the run's other reports), its lines for the
-// terminal, and the union of several reports (shards).
+// The coverage report of a run (written as JSON next to the run's other reports) and its lines for the
+// terminal. Shards merge by the union of their hits (shard/merge.ts).
 import { COVERAGE_KINDS, type CoverageKind, perKind } from "./model.js";
 
 export interface KindCoverage {
@@ -92,21 +92,4 @@ export function coverageLines(report: CoverageReport): string[] {
   }
   const apart = [...byCommand].map(([command, parts]) => `${parts.join(", ")} (what ${command} aims at)`);
   return [reached, `reported apart: ${apart.join("; ")}`];
-}
-
-/** The reports of several runs against the same spec as one: an item counts when any run exercised it. */
-export function mergeCoverage(reports: readonly CoverageReport[], now = new Date()): CoverageReport {
-  const hits = reports.flatMap((report) =>
-    // A report written before a kind existed has none of its items.
-    COVERAGE_KINDS.flatMap((kind) => report.kinds[kind]?.exercised ?? []),
-  );
-  const documentedOf = (kind: CoverageKind) => [
-    ...new Set(
-      reports.flatMap((report) => {
-        const items = report.kinds[kind];
-        return items === undefined ? [] : [...items.exercised, ...items.missing];
-      }),
-    ),
-  ];
-  return coverageReport(perKind(documentedOf), hits, now);
 }
