@@ -187,6 +187,21 @@ describe("the reports of a run that broke the contract", () => {
     expect(gates[0]?.failure?.[0]?.inner).toContain("listPlanContents");
   });
 
+  it("the terminal: each failure printed once (vitest's on stderr), with no frame of the suite's own code; the verdict last", () => {
+    const violation =
+      'getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"';
+    expect(run.stderr.split(violation)).toHaveLength(2);
+    expect(run.stdout + run.stderr).not.toMatch(/harness\.ts|\.contract\.test\.ts:\d+:\d+/);
+    expect(lines(run.stdout).at(-1)).toMatch(
+      /^verdict: failed — \d+ tests of \d+ failed; coverage gate operations not reached \(0 passed, \d+ failed, 3 skipped\)$/,
+    );
+    const summary = JSON.parse(readFileSync(join(dir(), "contract-url.json"), "utf8"));
+    expect(summary.verdict).toEqual({
+      status: "failed",
+      reason: expect.stringMatching(/^\d+ tests of \d+ failed; coverage gate operations not reached$/),
+    });
+  });
+
   it("the JSON summary lists the failed gate with its missing items", () => {
     const summary = JSON.parse(readFileSync(join(dir(), "contract-url.json"), "utf8"));
     expect(summary.gates[0]).toMatchObject({ gate: "operations", threshold: 100, passed: false });
