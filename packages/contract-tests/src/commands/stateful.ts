@@ -131,9 +131,7 @@ export const statefulCommand: CommandModule = {
         choose({
           settings,
           run: () =>
-            "replay" in settings
-              ? replayStateful(settings, io.out)
-              : runStateful(settings, io.out, io.cwd),
+            "replay" in settings ? replayStateful(settings, io.out) : runStateful(settings, io.out, io.cwd),
         });
       });
   },

@@ -119,7 +119,7 @@ describe("contract-tests stateful", () => {
       await proxy.close();
       await sandbox.stop();
     }
-    const file = join(reports, "cases", "stateful-url-seed-1.json");
+    const file = join(reports, "cases", "stateful-url", "seed-1.json");
     const gone = await runBin(["stateful", "--replay", file], { env });
     expect(gone.code, gone.stdout).toBe(2);
     expect(gone.stdout).toBe(
