@@ -34,12 +34,12 @@ export async function runKeptFiles(
       provide: { keptTarget: target },
       // Nothing is written into the kept files' folder.
       cache: false,
+      // The built packages are imported by Node, as from a user's node_modules, not transformed by vite.
+      server: { deps: { external: [/\/dist\//, /\/node_modules\//] } },
     },
     {
       cacheDir: join(tmpdir(), "contract-tests-kept-vite"),
       resolve: { alias: aliases() },
-      // The built packages are imported by Node, as from a user's node_modules, not transformed by vite.
-      test: { server: { deps: { external: [/\/dist\//, /\/node_modules\//] } } },
     },
   );
   try {
