@@ -25,12 +25,40 @@ interface ShardRecords {
   records: RunRecords & { run: RunMeta & { shard: NonNullable<RunMeta["shard"]> } };
 }
 
-/** The records of one shard file, its numbers checked (shard-input.ts), or a CannotRun naming it. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const TEST_STATES = new Set(["passed", "failed", "skipped"]);
+
+/** The first item of the records that is not what a shard writes, as a pointer; undefined when all are. */
+function badItem(records: RunRecords): string | undefined {
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === "string");
+  const test = records.tests.findIndex(
+    (t: unknown) =>
+      !isObject(t) ||
+      typeof t.name !== "string" ||
+      typeof t.file !== "string" ||
+      !TEST_STATES.has(t.state as string) ||
+      !strings(t.errors),
+  );
+  if (test >= 0) return `/tests/${test}`;
+  const operation = records.operations.findIndex(
+    (o: unknown) =>
+      !isObject(o) ||
+      typeof o.operationId !== "string" ||
+      typeof o.method !== "string" ||
+      typeof o.path !== "string",
+  );
+  return operation >= 0 ? `/operations/${operation}` : undefined;
+}
+
+/** The records of one shard file, its numbers (shard-input.ts) and items checked, or a CannotRun naming it. */
 function readShard(file: string, cwd: string): ShardRecords {
   const records = readShardJson<RunRecords>(file, cwd);
   const shard = records.run?.shard;
   if (shard === undefined || !Array.isArray(records.tests) || !Array.isArray(records.operations))
     throw new CannotRun(`${relative(cwd, file)} holds no shard records: written by an older version?`);
+  const bad = badItem(records);
+  if (bad !== undefined) throw new CannotRun(`${relative(cwd, file)} holds a broken record at ${bad}`);
   return { file, records: { ...records, run: { ...records.run, shard } } };
 }
 

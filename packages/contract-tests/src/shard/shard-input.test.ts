@@ -1,7 +1,7 @@
 // merge reads every number of a shard's records before joining anything: a negative or fractional count,
 // a negative duration, a shard index outside 1…n, a shard count beyond MAX_SHARDS (1e9 would be a billion
-// missing shards), no shard at all or a file that is not JSON cannot run (exit 2, one line naming the file);
-// sound shards merge.
+// missing shards), no shard at all, a test or operation record that is no such record, or a file that is not
+// JSON cannot run (exit 2, one line naming the file); sound shards merge.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -42,6 +42,12 @@ it.for([
     "no shard",
     shardRecordsWith(["run", "shard"], undefined),
     /holds no shard records: written by an older version\?$/,
+  ],
+  ["a test that is null", shardRecordsWith(["tests", 0], null), /holds a broken record at \/tests\/0$/],
+  [
+    "an operation without a path",
+    shardRecordsWith(["operations", 0, "path"], undefined),
+    /holds a broken record at \/operations\/0$/,
   ],
   ["not JSON", '{"tests": ', /cannot be read as JSON: /],
   ["an array", "[1, 2]", /is not a report \(a JSON object\)$/],
