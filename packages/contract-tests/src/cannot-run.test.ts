@@ -1,6 +1,6 @@
 // What the bin says when it cannot run, through the built bin as a user runs it: one line, exit 2, and no
-// report that looks like a run. Also: a re-run replaces its own reports, and the coverage line names what
-// is missing and who aims at it. (A real target without its variables: run-verdict.test.ts; shards of
+// report that looks like a run. Also: a re-run replaces its own reports, and a run ends with its coverage
+// and its verdict. (A real target without its variables: run-verdict.test.ts; shards of
 // different runs refused by merge: shard/shard-merge.test.ts.)
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -171,29 +171,64 @@ describe("a taken port: one line naming the port and the flag, exit 2", () => {
   });
 });
 
-describe("the coverage line names what is missing and who aims at it", () => {
-  it("a suite run: the kinds the hand-written suite leaves to generate and stateful", async () => {
+describe("a run ends with its coverage (operations and documented statuses; the other kinds apart) and its verdict", () => {
+  it("a suite run: operations and statuses reached, the missing statuses by code, the kinds generate and stateful aim at apart", async () => {
     const dir = join(work, "coverage");
     const run = await runBin(
       ["--target", "sandbox", "--reports-dir", dir, "--", "src/cloud/registry.contract.test.ts"],
       { env: cleanEnv({ NO_COLOR: "1" }) },
     );
     expect(run.code).toBe(0);
-    const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
-    expect(line).toMatch(
-      /^coverage \d+\.\d% \(\d+\/\d+\): operations 1\/\d+, .*; missing \d+ operations, \d+ documented statuses, \d+ oneOf branches, \d+ enum values, \d+ links followed \(the hand-written suite does not aim at oneOf branches, enum values and links followed: contract-tests generate covers oneOf branches and enum values; contract-tests stateful covers links followed\)$/,
-    );
     const operations = specOperationIds().length;
-    expect(line).toContain(`operations 1/${operations}, `);
-    expect(line).toContain(`missing ${operations - 1} operations, `);
+    const tail = lines(run.stdout).slice(-3);
+    expect(tail[0]).toMatch(
+      new RegExp(
+        `^coverage \\d+\\.\\d% of operations and documented statuses \\(\\d+/\\d+\\): operations 1/${operations}, documented statuses \\d+/\\d+ \\(missing (\\dXX|\\d{3}) ×\\d+(, (\\dXX|\\d{3}) ×\\d+)*\\)$`,
+      ),
+    );
+    expect(tail[1]).toMatch(
+      /^reported apart: oneOf branches \d+\/\d+, enum values \d+\/\d+ \(what contract-tests generate aims at\); links followed \d+\/\d+ \(what contract-tests stateful aims at\)$/,
+    );
+    expect(tail[2]).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
+    const coverage = JSON.parse(readFileSync(join(dir, "contract-sandbox.coverage.json"), "utf8"));
+    const reached = coverage.kinds.operations.exercised.length + coverage.kinds.statuses.exercised.length;
+    expect(coverage.exercised).toBe(reached);
   });
 
-  it("replay: what is missing, by kind, without the suite's note", async () => {
+  it("--min-coverage N gates operations and statuses only: enum values never fail a run that reaches them", async () => {
+    const dir = join(work, "coverage-gate");
+    const args = ["--target", "sandbox", "--reports-dir", dir, "--", "src/cloud/registry.contract.test.ts"];
+    const first = await runBin(args, { env: cleanEnv({ NO_COLOR: "1" }) });
+    const coverage = JSON.parse(readFileSync(join(dir, "contract-sandbox.coverage.json"), "utf8"));
+    // The threshold the run just reaches: counted over every kind (enum values too) it would fail.
+    const threshold = Math.floor(coverage.percent);
+    const kinds = Object.values(coverage.kinds) as Array<{ exercised: string[]; missing: string[] }>;
+    const everyKind =
+      (100 * kinds.reduce((n, k) => n + k.exercised.length, 0)) /
+      kinds.reduce((n, k) => n + k.exercised.length + k.missing.length, 0);
+    expect(everyKind).toBeLessThan(threshold);
+    const gated = await runBin([...args.slice(0, 4), "--min-coverage", String(threshold), ...args.slice(4)], {
+      env: cleanEnv({ NO_COLOR: "1" }),
+    });
+    expect([first.code, gated.code]).toEqual([0, 0]);
+    const above = await runBin(
+      [...args.slice(0, 4), "--min-coverage", String(threshold + 1), ...args.slice(4)],
+      {
+        env: cleanEnv({ NO_COLOR: "1" }),
+      },
+    );
+    expect(above.code).toBe(1);
+    expect(lines(above.stdout).at(-1)).toMatch(/^verdict: failed — coverage gate total not reached/);
+  });
+
+  it("replay: the same lines, and a verdict", async () => {
     const har = join(work, "kept.har");
     writeFileSync(har, taskHar(9998));
     const run = await runBin(["replay", har, "--reports-dir", join(work, "coverage-replay")]);
     const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
-    expect(line).toMatch(/; missing \d+ operations, \d+ documented statuses, .*links followed$/);
-    expect(line).toContain(`; missing ${specOperationIds().length - 1} operations, `);
+    expect(line).toMatch(
+      /^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations 1\//,
+    );
+    expect(lines(run.stdout).at(-1)).toBe("verdict: passed (1 passed, 0 failed, 0 skipped)");
   });
 });

@@ -114,7 +114,13 @@ describe("main", () => {
           "src/cloud/registry.contract.test.ts",
         ];
         expect(await main(argv, env, out.stream)).toBe(exitCode);
-        if (exitCode === 1) expect(out.text()).toMatch(/1 coverage gate\(s\) failed: total/);
+        const last = out.text().trimEnd().split("\n").at(-1);
+        if (exitCode === 1) {
+          expect(out.text()).toMatch(/^coverage gate total: \d+\.\d% is below 99% \(missing: /m);
+          expect(last).toMatch(
+            /^verdict: failed — coverage gate total not reached \(4 passed, 0 failed, 0 skipped\)$/,
+          );
+        } else expect(last).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
       } finally {
         rmSync(reportsDir, { recursive: true, force: true });
       }

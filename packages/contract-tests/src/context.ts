@@ -1,8 +1,8 @@
 // What the global setup hands to every test file (through vitest's provide/inject).
 import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
+import { fixtureIds, PATH_IDS } from "./run-config/path-ids.js";
 import {
   type ContractIds,
-  ID_VARIABLES,
   OPTIONAL_VARIABLES,
   type OptionalResource,
   type ReadyTarget,
@@ -43,7 +43,8 @@ export type SandboxFixtures = typeof SANDBOX_FIXTURES;
 
 /** The ids the suite needs (the keys of {@link ContractIds}), read from the sandbox's fixtures. */
 export function idsOf(fixtures: SandboxFixtures): ContractIds {
-  return Object.fromEntries(ID_VARIABLES.map(({ key }) => [key, fixtures[key]])) as unknown as ContractIds;
+  // Each row's fixture is a key of SANDBOX_FIXTURES of its row's kind (PATH_IDS is checked against it).
+  return fixtureIds(PATH_IDS, fixtures) as ContractIds;
 }
 
 /** The resources the suite names for a target, read from the sandbox's fixtures (two under other names). */
@@ -71,7 +72,7 @@ export function sandboxVariables(fixtures: SandboxFixtures = SANDBOX_FIXTURES): 
   const ids = idsOf(fixtures);
   const resources = fixturesOf(fixtures);
   return Object.fromEntries([
-    ...ID_VARIABLES.map(({ variable, key }) => [variable, String(ids[key])]),
+    ...PATH_IDS.map(({ variable, fixture }) => [variable, String(ids[fixture])]),
     ...Object.entries(OPTIONAL_VARIABLES).map(([variable, resource]) => [variable, resources[resource]]),
   ]);
 }

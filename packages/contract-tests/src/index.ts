@@ -11,7 +11,7 @@ export {
   type TargetFixtures,
 } from "./context.js";
 export { type CoverageGates, checkGates, type GateResult, parseGates } from "./coverage-report/gates.js";
-export { type CoverageReport, coverageLine, mergeCoverage } from "./coverage-report/report.js";
+export { type CoverageReport, coverageLines } from "./coverage-report/report.js";
 export {
   ContractViolationError,
   createJudge,
@@ -27,6 +27,8 @@ export { type RecordProxy, type RecordSummary, startRecordProxy } from "./record
 export { harFiles, type ReplayResult, readHar, replayRecordings } from "./replay/replay.js";
 export { ContractReporter, type ContractReporterOptions, toTestRecord } from "./reporter.js";
 export { junitXml } from "./reports/junit.js";
+export type { RunRecords } from "./reports/records.js";
+export { type ReportOptions, type WrittenReports, writeReports } from "./reports/write-reports.js";
 export { type RunConfig, type RunFlags, resolveRun } from "./run-config/run-config.js";
 export {
   type ContractIds,
@@ -48,4 +50,5 @@ export {
   type RecordedViolation,
   summarize,
   type TestRecord,
+  type Verdict,
 } from "./summary.js";

@@ -1,5 +1,6 @@
-// Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json,codequality.json}` in the
-// reports directory, and its kept failures in `kept-failures/<name>-<target>[…]/`. `name` is `contract` for the suite and `generated` for a generate run.
+// Where a run's reports go: `<name>-<target>[.shard-<i>-of-<n>].{json,xml,coverage.json,codequality.json,records.json}`
+// in the reports directory, its saved cases in `cases/<name>-<target>[…]/` and its kept failures in
+// `kept-failures/<name>-<target>[…]/`. `name` is `contract` for the suite and `generated` for a generate run.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -16,6 +17,10 @@ export interface ReportFiles {
   coverage: string;
   /** GitLab code quality (written with --reporter gitlab). */
   codeQuality: string;
+  /** A shard's test records, which `merge` joins (written for shards only). */
+  records: string;
+  /** The folder of the run's saved cases (generate's smallest cases, stateful's shrunk sequence). */
+  cases: string;
   /** The folder of the run's kept failures: one vitest file per failure (src/kept/). */
   kept: string;
 }
@@ -28,6 +33,8 @@ export function reportFiles(dir: string, name: string, target: string, shard?: S
     junit: `${base}.xml`,
     coverage: `${base}.coverage.json`,
     codeQuality: `${base}.codequality.json`,
+    records: `${base}.records.json`,
+    cases: join(dir, "cases", run),
     kept: join(dir, "kept-failures", run),
   };
 }
@@ -46,17 +53,23 @@ export function parseShard(text: string): Shard {
 /** Removes what an earlier run of the same name, target and shard left, so no stale report outlives a re-run. */
 export function removeReports(files: ReportFiles): void {
   for (const file of Object.values(files)) rmSync(file, { force: true, recursive: true });
-  // The kept-failures folder goes too once no other run keeps anything in it.
-  const keptRoot = dirname(files.kept);
-  try {
-    if (readdirSync(keptRoot).length === 0) rmSync(keptRoot, { recursive: true });
-  } catch {
-    // Absent: nothing to remove.
+  // The cases and kept-failures folders go too once no other run keeps anything in them.
+  for (const root of [dirname(files.cases), dirname(files.kept)]) {
+    try {
+      if (readdirSync(root).length === 0) rmSync(root, { recursive: true });
+    } catch {
+      // Absent: nothing to remove.
+    }
   }
+}
+
+/** Writes `text` to `file`, making its folder first. */
+export function writeText(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
 }
 
 /** Writes `value` as indented JSON (and a final newline) to `file`, making its folder first. */
 export function writeJson(file: string, value: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  writeText(file, `${JSON.stringify(value, null, 2)}\n`);
 }

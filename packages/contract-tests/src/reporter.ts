@@ -1,23 +1,19 @@
-// The vitest reporter of a contract run: writes the JSON summary, the coverage report, the JUnit XML
-// (reports/junit.ts) and, when asked, GitHub annotations (printed) and a GitLab code quality file.
-// Coverage gates are checked here, so a failed gate is in every report.
-import type { Operation } from "@cloud-contract/spec/document";
+// The vitest reporter of a contract run: turns vitest's finished tests into the run's records and hands
+// them to the one report writer (reports/write-reports.ts), then prints the run's closing lines. The result
+// stays on the reporter, where the bin that started vitest reads it.
+import { relative } from "node:path";
 import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
-import { checkGates, describeGate } from "./coverage-report/gates.js";
 import type { CoverageKind } from "./coverage-report/model.js";
-import { type CoverageReport, coverageLine, coverageReport, SUITE_AIMS } from "./coverage-report/report.js";
-import { githubAnnotations } from "./reports/github.js";
-import { gitlabCodeQuality } from "./reports/gitlab.js";
-import { junitXml } from "./reports/junit.js";
-import { writeRunReports } from "./reports/run-reports.js";
-import { handBack, type RunConfig } from "./run-config/run-config.js";
-import { type ContractSummary, runMetaOf, summarize, type TestRecord } from "./summary.js";
+import type { RunRecords } from "./reports/records.js";
+import { type WrittenReports, writeReports } from "./reports/write-reports.js";
+import type { RunConfig } from "./run-config/run-config.js";
+import { runMetaOf, type TestRecord } from "./summary.js";
 
 export interface ContractReporterOptions {
   config: RunConfig;
   /** The operations of the spec; each appears in the summary even without tests. */
-  operations: readonly Operation[];
+  operations: RunRecords["operations"];
   /** The items the spec documents, per coverage kind. */
   documented: Record<CoverageKind, readonly string[]>;
 }
@@ -26,14 +22,14 @@ function firstLine(text: string | undefined): string {
   return (text ?? "").split("\n").find((line) => line.trim() !== "") ?? "";
 }
 
-/** Turns vitest's view of a finished test into a TestRecord. */
-export function toTestRecord(test: TestCase): TestRecord {
+/** Turns vitest's view of a finished test into a TestRecord, its file relative to `cwd` when given. */
+export function toTestRecord(test: TestCase, cwd?: string): TestRecord {
   const result = test.result();
   const state = result.state === "pending" ? "skipped" : result.state;
   const errors = result.errors ?? [];
   const record: TestRecord = {
     name: test.fullName,
-    file: test.module.moduleId,
+    file: cwd === undefined ? test.module.moduleId : relative(cwd, test.module.moduleId),
     state,
     errors: errors.map((e) => firstLine(e.message)),
     details: errors.map((e) => e.message ?? ""),
@@ -48,10 +44,8 @@ export function toTestRecord(test: TestCase): TestRecord {
 
 export class ContractReporter implements Reporter {
   private vitest: Vitest | undefined;
-  /** The last summary written, for whoever runs vitest programmatically. */
-  summary: ContractSummary | undefined;
-  /** The last coverage report written. */
-  coverage: CoverageReport | undefined;
+  /** The reports of the last run (its summary, coverage and closing lines). */
+  result: WrittenReports | undefined;
 
   constructor(private readonly options: ContractReporterOptions) {}
 
@@ -64,50 +58,32 @@ export class ContractReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedError>,
   ): void {
     const { config, operations, documented } = this.options;
-    const { files } = config;
-    const log = (text: string) => this.vitest?.logger.log(text);
-    const tests: TestRecord[] = [];
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) tests.push(toTestRecord(test));
-    }
-    this.coverage = coverageReport(
-      documented,
-      tests.flatMap((test) => test.meta?.coverage ?? []),
+    const tests = testModules.flatMap((module) =>
+      [...module.children.allTests()].map((test) => toTestRecord(test, config.cwd)),
     );
-    const gates = checkGates(this.coverage, config.gates);
-    const baseUrl = this.vitest?.getRootProject().getProvidedContext().contract?.baseUrl;
-    this.summary = summarize({
-      run: runMetaOf(config, baseUrl),
-      gates,
-      target: config.target.target,
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      operations,
-      tests,
-      unhandledErrors: unhandledErrors.map((e) => firstLine(e.message)),
-    });
-    const operationIds = operations.map((op) => op.operationId);
-    const name = `${config.runName}-${config.target.target}`;
-    writeRunReports(files, {
-      summary: this.summary,
-      coverage: this.coverage,
-      junit: junitXml({ name, tests, operationIds, gates, cwd: config.cwd }),
-      ...(config.reporters.includes("gitlab")
-        ? { codeQuality: gitlabCodeQuality(tests, gates, config.cwd, files.summary) }
-        : {}),
-    });
-    handBack(config, this.summary);
-    log(`contract reports: ${files.summary}, ${files.junit}, ${files.coverage}`);
-    log(coverageLine(this.coverage, config.runName === "contract" ? SUITE_AIMS : undefined));
-    for (const gate of gates) log(describeGate(gate));
-    const sent = this.summary.operations.filter((op) => op.requestsSent !== undefined);
+    const context = this.vitest?.getRootProject().getProvidedContext().contract;
+    // The URL of a server the run started is gone with it; an outside target's is part of the run's identity.
+    const baseUrl = context?.server === "external" ? context.baseUrl : undefined;
+    this.result = writeReports(
+      {
+        run: runMetaOf(config, baseUrl),
+        operations,
+        tests,
+        unhandledErrors: unhandledErrors.map((e) => firstLine(e.message)),
+        coverage: {
+          documented,
+          hits: [...new Set(tests.flatMap((test) => test.meta?.coverage ?? []))].sort(),
+        },
+      },
+      { files: config.files, gates: config.gates, reporters: config.reporters, cwd: config.cwd },
+    );
+    const sent = this.result.summary.operations.filter((op) => op.requestsSent !== undefined);
     if (sent.length > 0) {
       const total = sent.reduce((sum, op) => sum + (op.requestsSent ?? 0), 0);
-      log(
+      this.vitest?.logger.log(
         `generated requests sent: ${total} (${sent.map((op) => `${op.operationId} ${op.requestsSent}`).join(", ")})`,
       );
     }
-    if (config.reporters.includes("github")) {
-      for (const line of githubAnnotations(tests, gates, config.cwd)) log(line);
-    }
+    for (const line of this.result.lines) this.vitest?.logger.log(line);
   }
 }

@@ -1,6 +1,6 @@
 // A run's verdict as CI sees it, through the bin: exit 2 with one line when the target cannot run
 // (unconfigured, unreachable, refused key, wrong base path), a report
-// saying "skipped: not configured" only when asked, and JUnit, GitHub annotations and GitLab code quality
+// whose verdict is "skipped" only when asked, and JUnit, GitHub annotations and GitLab code quality
 // that name the operation, the JSON pointer and the value, with skip reasons and failing coverage gates.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -73,13 +73,20 @@ describe("a target that cannot run: exit 2 and one line saying why", () => {
     const dir = join(work, "real-skipped");
     const skipped = await runBin(["--target", "real", "--allow-unconfigured", "--reports-dir", dir]);
     expect(skipped.code).toBe(0);
-    expect(skipped.stdout).toMatch(/^contract-tests: skipped: not configured \(missing CONTRACT_BASE_URL/);
-    const summary = JSON.parse(readFileSync(join(dir, "contract-real.json"), "utf8"));
-    expect(summary).toMatchObject({ status: "skipped: not configured", totals: { tests: 0 } });
-    const [suite] = await suites(join(dir, "contract-real.xml"));
-    expect(suite?.testcase?.[0]?.skipped?.[0]?.message).toMatch(
-      /^skipped: not configured \(missing CONTRACT_/,
+    expect(lines(skipped.stdout).at(-1)).toMatch(
+      /^verdict: skipped — not configured \(missing CONTRACT_BASE_URL, CONTRACT_API_KEY, .*\) \(0 passed, 0 failed, 0 skipped\)$/,
     );
+    const summary = JSON.parse(readFileSync(join(dir, "contract-real.json"), "utf8"));
+    expect(summary).toMatchObject({
+      verdict: {
+        status: "skipped",
+        reason: expect.stringMatching(/^not configured \(missing CONTRACT_BASE_URL/),
+      },
+      missing: expect.arrayContaining(["CONTRACT_BASE_URL", "CONTRACT_API_KEY"]),
+      totals: { tests: 0 },
+    });
+    const [suite] = await suites(join(dir, "contract-real.xml"));
+    expect(suite?.testcase?.[0]?.skipped?.[0]?.message).toMatch(/^not configured \(missing CONTRACT_/);
   });
 
   it.each([
@@ -180,6 +187,21 @@ describe("the reports of a run that broke the contract", () => {
     expect(gates[0]?.failure?.[0]?.inner).toContain("listPlanContents");
   });
 
+  it("the terminal: each failure printed once (vitest's on stderr), with no frame of the suite's own code; the verdict last", () => {
+    const violation =
+      'getTask (GET /cloud/v1/tasks/{task_id}) → 200 application/json: /user_id must be integer; got "9998"';
+    expect(run.stderr.split(violation)).toHaveLength(2);
+    expect(run.stdout + run.stderr).not.toMatch(/harness\.ts|\.contract\.test\.ts:\d+:\d+/);
+    expect(lines(run.stdout).at(-1)).toMatch(
+      /^verdict: failed — \d+ tests of \d+ failed; coverage gate operations not reached \(0 passed, \d+ failed, 3 skipped\)$/,
+    );
+    const summary = JSON.parse(readFileSync(join(dir(), "contract-url.json"), "utf8"));
+    expect(summary.verdict).toEqual({
+      status: "failed",
+      reason: expect.stringMatching(/^\d+ tests of \d+ failed; coverage gate operations not reached$/),
+    });
+  });
+
   it("the JSON summary lists the failed gate with its missing items", () => {
     const summary = JSON.parse(readFileSync(join(dir(), "contract-url.json"), "utf8"));
     expect(summary.gates[0]).toMatchObject({ gate: "operations", threshold: 100, passed: false });
@@ -228,16 +250,16 @@ describe("Ctrl-C in the middle of a run", () => {
     await new Promise<void>((resolve) => stalled.close(() => resolve()));
   });
 
-  it("exit 130, and the configuration file the run wrote to the temporary folder is gone", async () => {
+  it("exit 130, and the run leaves nothing in the temporary folder (its configuration stays in memory)", async () => {
     const temp = mkdtempSync(join(work, "tmp-"));
-    const ownFiles = () => readdirSync(temp).filter((name) => name.startsWith("contract-run-"));
+    const ownFiles = () => readdirSync(temp);
     const url = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
     const bin = startBin(
       ["--target", "url", "--base-url", url, "--reports-dir", join(work, "interrupted"), "--", "src/cloud"],
       { env: cleanEnv({ CONTRACT_API_KEY: KEY, TMPDIR: temp }), cwd: work },
     );
     await expect.poll(() => bin.run.stdout, { timeout: 60_000 }).toContain("RUN");
-    expect(ownFiles()).toHaveLength(1);
+    expect(ownFiles()).toEqual([]);
     bin.child.kill("SIGINT");
     const run = await bin.finished;
     expect(run.code, run.stdout + run.stderr).toBe(130);

@@ -1,6 +1,7 @@
 // The shape of the package's source: no import cycle (the root imports the commands, never the reverse),
 // the CONTRACT_* variables read in one place only, the run's configuration (src/run-config/), process.env
-// written only where vitest starts, and few type assertions (`x as T`): types carry what the code knows.
+// never written, the reports written in one module, and few type assertions (`x as T`): types carry what
+// the code knows.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,21 +59,28 @@ it("keeps its type assertions (not counting tests and test support) to at most 4
   expect(total).toBeLessThanOrEqual(40);
 });
 
-it("writes process.env only where it starts vitest (commands/contract-run.ts)", () => {
-  const writers = sources(src)
-    .filter((file) => !relative(src, file).startsWith("test-support"))
+it("writes process.env nowhere: the configuration reaches vitest in memory", () => {
+  const bin = fileURLToPath(new URL("../bin", import.meta.url));
+  const files = [...sources(src), ...readdirSync(bin).map((name) => join(bin, name))];
+  const writers = files
     .filter((file) =>
-      /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|Object\.assign\(process\.env|delete process\.env/.test(
+      /process\.env(\.\w+|\[[^\]]+\])\s*(=[^=]|\?\?=|\|\|=)|Object\.assign\(process\.env|delete process\.env|process\.chdir\(/.test(
         readFileSync(file, "utf8"),
       ),
     )
     .map((file) => relative(src, file));
-  expect(writers).toEqual(["commands/contract-run.ts"]);
+  expect(writers).toEqual([]);
 });
 
-it("writes a run's JSON summary in one place only (reports/run-reports.ts), whatever the command", () => {
-  const writers = sources(src)
-    .filter((file) => /(writeJson|writeFileSync)\(\s*[\w.]*summary\b/i.test(readFileSync(file, "utf8")))
+it("writes a run's reports in one module (reports/write-reports.ts), whatever the command", () => {
+  const writer = join("reports", "write-reports.ts");
+  const offenders = sources(src)
+    .filter((file) => relative(src, file) !== writer)
+    .filter((file) =>
+      /(writeJson|writeFileSync|writeText)\(\s*[\w.]*(summary|junit|coverage|codeQuality)\b|\b(junitXml|githubAnnotations|gitlabCodeQuality|summarize)\(/i.test(
+        readFileSync(file, "utf8").replace(/export function \w+\(/g, ""),
+      ),
+    )
     .map((file) => relative(src, file));
-  expect(writers).toEqual([join("reports", "run-reports.ts")]);
+  expect(offenders).toEqual([]);
 });

@@ -92,3 +92,46 @@ describe("summarize", () => {
     expect(preview).toMatchObject({ passed: 0, failed: 0, skipped: 0, violations: [] });
   });
 });
+
+describe("the verdict", () => {
+  const gate = (passed: boolean) => ({
+    gate: "statuses" as const,
+    threshold: 50,
+    percent: 40,
+    passed,
+    missing: [],
+  });
+  const verdict = (tests: TestRecord[], extra: Partial<Parameters<typeof summarize>[0]> = {}) =>
+    summarize({ target: "sandbox", operations, tests, ...extra }).verdict;
+
+  it.each([
+    ["every test passed", [record("getTask > answers 200", "passed")], {}, { status: "passed" }],
+    [
+      "a test failed",
+      [record("getTask > answers 200", "failed"), record("getTask > b", "passed")],
+      {},
+      { status: "failed", reason: "1 test of 2 failed" },
+    ],
+    [
+      "a gate failed and an error escaped",
+      [record("getTask > answers 200", "passed")],
+      { gates: [gate(false), gate(true)], unhandledErrors: ["boom"] },
+      { status: "failed", reason: "1 error outside the tests; coverage gate statuses not reached" },
+    ],
+    [
+      "every test was skipped",
+      [record("getTask > a", "skipped"), record("getTask > b", "skipped")],
+      {},
+      { status: "skipped", reason: "all 2 tests were skipped" },
+    ],
+    ["no test ran", [], {}, { status: "skipped", reason: "no test ran" }],
+    [
+      "a target not configured",
+      [],
+      { skipped: { reason: "not configured (missing CONTRACT_API_KEY)" } },
+      { status: "skipped", reason: "not configured (missing CONTRACT_API_KEY)" },
+    ],
+  ] as const)("%s", (_, tests, extra, expected) => {
+    expect(verdict([...tests], extra)).toEqual(expected);
+  });
+});

@@ -1,6 +1,6 @@
 // What a run produced, for every command (the suite, replay, merge, stateful, parity, a skipped run): per
 // operation, the tests or checks that passed, failed and were skipped (with reasons), the schema violations
-// found, the gates, and what the command adds. Pure functions; reports/run-reports.ts writes it.
+// found, the gates, the verdict, and what the command adds. Pure functions; reports/write-reports.ts writes it.
 
 import type { Operation, ResponseVerdict } from "@cloud-contract/spec/document";
 import type { GateResult } from "./coverage-report/gates.js";
@@ -98,10 +98,15 @@ export interface OperationSummary extends Counts {
   requestsSent?: number;
 }
 
+/** The run's verdict in one word, with the reason when it did not pass. */
+export interface Verdict {
+  status: "passed" | "failed" | "skipped";
+  reason?: string;
+}
+
 export interface ContractSummary {
-  /** Set when no test ran because the target was not configured (--allow-unconfigured). */
-  status?: "skipped: not configured";
-  /** The variables a skipped run was missing. */
+  verdict: Verdict;
+  /** The variables a run skipped as not configured was missing (--allow-unconfigured). */
   missing?: string[];
   run?: RunMeta;
   /** The coverage gates of --min-coverage; a failed one fails the run. */
@@ -120,7 +125,9 @@ export interface ContractSummary {
 
 export interface SummaryInput {
   run?: RunMeta;
-  gates?: GateResult[];
+  /** Why no test ran on purpose (a target not configured); the verdict is then `skipped`. */
+  skipped?: { reason: string; missing?: readonly string[] };
+  gates?: readonly GateResult[];
   target: string;
   baseUrl?: string;
   operations: ReadonlyArray<{ operationId: string; method: string; path: string }>;
@@ -167,6 +174,31 @@ export function runMetaOf(
 }
 
 const noCounts = (): Counts => ({ passed: 0, failed: 0, skipped: 0 });
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Passed when no test failed, no error escaped a test and every gate held; skipped when nothing ran on purpose. */
+export function verdictOf(
+  totals: ContractSummary["totals"],
+  unhandledErrors: readonly string[],
+  gates: readonly GateResult[],
+  skipped?: string,
+): Verdict {
+  if (skipped !== undefined) return { status: "skipped", reason: skipped };
+  const reasons: string[] = [];
+  if (totals.failed > 0) reasons.push(`${plural(totals.failed, "test")} of ${totals.tests} failed`);
+  if (unhandledErrors.length > 0)
+    reasons.push(`${plural(unhandledErrors.length, "error")} outside the tests`);
+  const failedGates = gates.filter((gate) => !gate.passed).map((gate) => gate.gate);
+  if (failedGates.length > 0)
+    reasons.push(
+      `coverage ${failedGates.length === 1 ? "gate" : "gates"} ${failedGates.join(", ")} not reached`,
+    );
+  if (reasons.length > 0) return { status: "failed", reason: reasons.join("; ") };
+  if (totals.tests === 0) return { status: "skipped", reason: "no test ran" };
+  if (totals.passed === 0) return { status: "skipped", reason: `all ${totals.skipped} tests were skipped` };
+  return { status: "passed" };
+}
 
 export function summarize(input: SummaryInput): ContractSummary {
   const byId = new Map<string, OperationSummary>();
@@ -216,15 +248,18 @@ export function summarize(input: SummaryInput): ContractSummary {
     }
   }
 
+  const unhandledErrors = [...(input.unhandledErrors ?? [])];
   return {
+    verdict: verdictOf(totals, unhandledErrors, input.gates ?? [], input.skipped?.reason),
+    ...(input.skipped?.missing === undefined ? {} : { missing: [...input.skipped.missing] }),
     ...(input.run === undefined ? {} : { run: input.run }),
-    ...(input.gates === undefined ? {} : { gates: input.gates }),
+    ...(input.gates === undefined ? {} : { gates: [...input.gates] }),
     target: input.target,
     ...(input.baseUrl === undefined ? {} : { baseUrl: input.baseUrl }),
     generatedAt: (input.now ?? new Date()).toISOString(),
     totals,
     operations: [...byId.values()],
     unassigned,
-    unhandledErrors: [...(input.unhandledErrors ?? [])],
+    unhandledErrors,
   };
 }

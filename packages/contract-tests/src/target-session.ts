@@ -3,6 +3,7 @@
 import { connectSandbox, prismEntry, SANDBOX_API_KEY, startPrism, startSandbox } from "@cloud-contract/mock";
 import { buildContext, type ContractContext } from "./context.js";
 import { messageOf } from "./error-message.js";
+import { PATH_IDS, pathValues } from "./run-config/path-ids.js";
 import type { ReadyTarget } from "./run-config/target.js";
 import { isSandbox } from "./sandbox-control.js";
 
@@ -89,16 +90,7 @@ export async function openTarget(plan: ReadyTarget): Promise<TargetSession> {
   }
 }
 
-/** The value of each path parameter of the spec, from the target's ids and fixtures. */
+/** The value of each path parameter of the spec: the target's ids (PATH_IDS), and the task it knows, else an unknown one. */
 export function pathParameters(ctx: ContractContext, unknownTaskId: string): Record<string, string | number> {
-  return {
-    project_id: ctx.ids.projectId,
-    region_id: ctx.ids.regionId,
-    group_id: ctx.ids.securityGroupId,
-    port_id: ctx.ids.portId,
-    res_id: ctx.ids.cdnResourceId,
-    resellerId: ctx.ids.resellerId,
-    stream_id: ctx.ids.streamId,
-    task_id: ctx.fixtures.finishedTaskId ?? unknownTaskId,
-  };
+  return { ...pathValues(PATH_IDS, ctx.ids), task_id: ctx.fixtures.finishedTaskId ?? unknownTaskId };
 }

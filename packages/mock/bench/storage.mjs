@@ -195,7 +195,7 @@ async function memoryPerServer() {
       amount: N,
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
-    sandbox.store.settleTasks();
+    sandbox.store.cloud.scheduler.settle();
     globalThis.gc?.();
     globalThis.gc?.();
     return (process.memoryUsage().heapUsed - before) / N / 1024;

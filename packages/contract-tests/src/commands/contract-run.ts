@@ -1,16 +1,20 @@
 // A contract run (the suite, or generated cases only) from the configuration its command resolved: refuses
 // what cannot run (exit 2, one line), asks the target once (preflight), then runs vitest with the suite's
-// config, handing the configuration over and taking the run's summary back. The exit code is vitest's, or
-// 1 when a coverage gate failed.
+// options, handing the configuration over and taking the run's reports back, in memory. The exit code is 1
+// when the verdict is failed (a test, an error outside the tests, a coverage gate), else vitest's.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
+import { loadDocument } from "@cloud-contract/spec/document";
 import { preflight } from "../preflight.js";
-import { removeReports } from "../report-files.js";
-import { writeUnconfiguredReports } from "../reports/unconfigured.js";
-import { handOver, type RunConfig, type RunResolution } from "../run-config/run-config.js";
-import type { ContractSummary } from "../summary.js";
+import { removeReports, reportFiles } from "../report-files.js";
+import { type WrittenReports, writeReports } from "../reports/write-reports.js";
+import { type RunConfig, type RunResolution, specHash } from "../run-config/run-config.js";
+import type { Env } from "../run-config/target.js";
+import { suiteOptions } from "../suite-options.js";
 import { missingPeer } from "../target-session.js";
 import type { CliIo, CommandRun } from "./command.js";
 
@@ -32,6 +36,7 @@ export function vitestCommand(vitestArgs: readonly string[]): string[] {
 export interface ContractRunRequest {
   /** A ready configuration, or a target without its variables (an invalid one is a usage error). */
   resolution: Exclude<RunResolution, { kind: "invalid" }>;
+  /** Arguments after `--`, for vitest. */
   vitestArgs: readonly string[];
   /** --allow-unconfigured: a target without its variables is skipped (exit 0, a report saying so). */
   allowUnconfigured: boolean;
@@ -42,45 +47,76 @@ export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun 
   return { settings: request, run: () => executeContractRun(request, io) };
 }
 
+/** The bin's output as vitest's: as it is on a terminal, without colour codes elsewhere (CI logs, files, pipes). */
+function outputFor(out: NodeJS.WritableStream, env: Env): NodeJS.WriteStream | Writable {
+  const std = [process.stdout, process.stderr].find((stream) => stream === out);
+  const colours = std?.isTTY === true || env.FORCE_COLOR !== undefined;
+  if (colours && std) return std;
+  return new RunOutput(out, !colours);
+}
+
+/** Vitest's output passed on to the bin's, colour codes taken out when `plain`. */
+class RunOutput extends Writable {
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly plain: boolean,
+  ) {
+    super();
+  }
+
+  override _write(chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
+    const text = String(chunk);
+    this.out.write(this.plain ? stripVTControlCharacters(text) : text);
+    done();
+  }
+
+  // Vitest pipes its worker thread's output here, and a pipe ends its destination when the thread ends
+  // (process.stdout excepted): this stream stays open like process.stdout, for the run's last lines.
+  override end(..._args: unknown[]): this {
+    return this;
+  }
+}
+
 /**
- * Runs the suite's vitest in this process (one Node process per run, not two), from the package's folder
- * as its own command would run, and resolves to its exit code. The configuration goes over in a file
- * named by an environment variable. The file is removed at the end, also when Ctrl-C or SIGTERM makes
- * vitest end the process. The caller's folder, variables and exit code are restored.
+ * Runs the suite's vitest in this process (one Node process per run, not two) through vitest's Node API:
+ * the configuration goes over in memory (provided to the global setup and the tests) and the run's reports
+ * come back on the reporter. Resolves to vitest's exit code and those reports; the caller's exit code is kept.
  */
 async function runVitest(
   config: RunConfig,
   vitestArgs: readonly string[],
-): Promise<{ code: number; summary: ContractSummary | undefined }> {
-  const shardArgs = config.shard ? [`--shard=${config.shard.index}/${config.shard.count}`] : [];
-  const handed = handOver(config);
-  // Colours only on a terminal: logs written to files (CI) get no ANSI codes unless FORCE_COLOR asks for
-  // them. Set before vitest is first imported, which reads it once.
-  const colours = process.stdout.isTTY || process.env.FORCE_COLOR !== undefined ? {} : { NO_COLOR: "1" };
-  const env = { ...colours, ...handed.env };
-  const saved = {
-    cwd: process.cwd(),
-    exitCode: process.exitCode,
-    env: Object.keys(env).map((name) => [name, process.env[name]] as const),
-  };
-  process.once("exit", handed.remove);
-  Object.assign(process.env, env);
-  process.chdir(packageRoot);
+  io: CliIo,
+): Promise<{ code: number; reports: WrittenReports | undefined }> {
+  const { parseCLI, startVitest } = await import("vitest/node");
+  const { filter, options } = parseCLI(["vitest", "run", ...vitestArgs]);
+  const suite = suiteOptions(config, packageRoot);
+  const output = outputFor(io.out, io.env);
+  // The bin's errors go to stderr; a caller's own stream (a library use, a test) takes both.
+  const errors = io.out === process.stdout ? outputFor(process.stderr, io.env) : output;
+  const saved = process.exitCode;
   process.exitCode = undefined;
   try {
-    const { parseCLI, startVitest } = await import("vitest/node");
-    const { filter, options } = parseCLI(["vitest", ...suiteArgs([...shardArgs, ...vitestArgs])]);
-    await startVitest("test", filter, options);
-    return { code: Number(process.exitCode ?? 0), summary: handed.summary() };
+    await startVitest(
+      "test",
+      filter,
+      {
+        // Vitest's own arguments (after --) override the suite's options, as they would its config file's.
+        ...suite.test,
+        ...options,
+        config: false,
+        watch: false,
+        ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
+        reporters: [
+          ...(options.reporters === undefined ? ["default"] : [options.reporters].flat()),
+          suite.reporter,
+        ],
+      },
+      undefined,
+      { stdout: output, stderr: errors },
+    );
+    return { code: Number(process.exitCode ?? 0), reports: suite.reporter.result };
   } finally {
-    process.exitCode = saved.exitCode;
-    process.chdir(saved.cwd);
-    for (const [name, value] of saved.env) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    process.off("exit", handed.remove);
-    handed.remove();
+    process.exitCode = saved;
   }
 }
 
@@ -95,15 +131,18 @@ async function executeContractRun(request: ContractRunRequest, io: CliIo): Promi
       );
       return 2;
     }
-    const files = writeUnconfiguredReports(
-      resolved.reportsDir,
-      resolved.runName,
-      resolved.target,
-      resolved.missing,
+    const files = reportFiles(resolved.reportsDir, resolved.runName, resolved.target);
+    removeReports(files);
+    const { lines } = writeReports(
+      {
+        run: { name: resolved.runName, target: resolved.target, specHash: specHash() },
+        operations: loadDocument().operations,
+        tests: [],
+        skipped: { reason: `not configured (missing ${missing})`, missing: resolved.missing },
+      },
+      { files, cwd: io.cwd },
     );
-    out.write(
-      `contract-tests: skipped: not configured (missing ${missing}) — ${files.summary}, ${files.junit}\n`,
-    );
+    for (const line of lines) out.write(`${line}\n`);
     return 0;
   }
   const { config } = resolved;
@@ -123,14 +162,7 @@ async function executeContractRun(request: ContractRunRequest, io: CliIo): Promi
     }
   }
   removeReports(config.files);
-  const { code, summary } = await runVitest(config, request.vitestArgs);
-  if (summary === undefined) return code === 0 ? 1 : code;
-  const failedGates = (summary.gates ?? []).filter((gate) => !gate.passed);
-  if (failedGates.length > 0) {
-    out.write(
-      `contract-tests: ${failedGates.length} coverage gate(s) failed: ${failedGates.map((g) => g.gate).join(", ")}\n`,
-    );
-    return code === 0 ? 1 : code;
-  }
+  const { code, reports } = await runVitest(config, request.vitestArgs, io);
+  if (reports === undefined || reports.summary.verdict.status === "failed") return code === 0 ? 1 : code;
   return code;
 }

@@ -4,6 +4,7 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { Option } from "commander";
 import { cliCommand } from "../cli-hint.js";
 import { resolveRun } from "../run-config/run-config.js";
+import { GENERATED_TEST_FILE } from "../suite-options.js";
 import type { CommandModule } from "./command.js";
 import { contractRun } from "./contract-run.js";
 import { casesOption, operationsOption } from "./option-parsers.js";
@@ -19,8 +20,6 @@ import {
   type MutationValues,
   type TargetValues,
 } from "./options.js";
-
-export const GENERATED_TEST_FILE = "src/generate/generated.contract.test.ts";
 
 interface GenerateValues extends TargetValues, MutationValues, CiValues {
   reportsDir?: string;

@@ -10,8 +10,9 @@ import { loadAllowList } from "../parity/allow-list.js";
 import { describeDifference } from "../parity/differences.js";
 import { readRecording } from "../parity/recording.js";
 import { type Pace, type ParityTarget, replayForParity } from "../parity/replay.js";
-import { judgeParity, parityTable, writeParityReports } from "../parity/report.js";
+import { judgeParity, parityRecords, parityTable } from "../parity/report.js";
 import { removeReports, reportFiles } from "../report-files.js";
+import { writeReports } from "../reports/write-reports.js";
 import { resolveReportsDir } from "../run-config/run-config.js";
 import { type ReadyTarget, resolveTarget, type TargetName } from "../run-config/target.js";
 import { sandboxControlOf } from "../sandbox-control.js";
@@ -80,12 +81,16 @@ export const parityCommand: CommandModule = {
           reportsDir: resolveReportsDir(reportsDir, io.env, io.cwd),
           ...(allow === undefined ? {} : { allowList: resolve(io.cwd, allow) }),
         };
-        choose({ settings, run: () => runParity(settings, io.out) });
+        choose({ settings, run: () => runParity(settings, io.out, io.cwd) });
       });
   },
 };
 
-export async function runParity(command: ParityRun, out: NodeJS.WritableStream): Promise<number> {
+export async function runParity(
+  command: ParityRun,
+  out: NodeJS.WritableStream,
+  cwd = process.cwd(),
+): Promise<number> {
   const judge = createJudge();
   const rules = command.allowList === undefined ? [] : loadAllowList(command.allowList);
   const recording = readRecording(command.paths, judge);
@@ -122,7 +127,7 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
     // A re-run replaces its earlier reports and kept files.
     const reports = reportFiles(command.reportsDir, "parity", plan.target);
     removeReports(reports);
-    const files = writeParityReports(command.reportsDir, plan.target, judged);
+    const { lines } = writeReports(parityRecords(plan.target, judged), { files: reports, cwd });
     // Each exchange with a difference beyond the allow-list is kept as a test of its request against the target.
     judged.failing
       .filter((failing) => failing.differences.some((d) => judged.unexpected.includes(d)))
@@ -136,9 +141,8 @@ export async function runParity(command: ParityRun, out: NodeJS.WritableStream):
         );
         out.write(`kept: ${kept.file} — ${kept.curl}\n`);
       });
-    out.write(
-      `${judged.unexpected.length} difference(s), ${judged.allowed.length} allowed — ${files.summary}, ${files.junit}\n`,
-    );
+    out.write(`${judged.unexpected.length} difference(s), ${judged.allowed.length} allowed\n`);
+    for (const line of lines) out.write(`${line}\n`);
     return judged.unexpected.length > 0 || recording.unreadable.length > 0 ? 1 : 0;
   } finally {
     await session.stop();

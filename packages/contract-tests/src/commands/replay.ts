@@ -4,17 +4,13 @@
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
 import { relative, resolve } from "node:path";
-import { checkGates, describeGate } from "../coverage-report/gates.js";
 import { createCoverageModel } from "../coverage-report/model.js";
-import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { judgeOfFile } from "../judge.js";
 import { keepFailure } from "../kept/kept-test-file.js";
 import { replayRecordings } from "../replay/replay.js";
 import { removeReports, reportFiles } from "../report-files.js";
-import { junitXml } from "../reports/junit.js";
-import { writeRunReports } from "../reports/run-reports.js";
+import { writeReports } from "../reports/write-reports.js";
 import { resolveReportsDir, specHash } from "../run-config/run-config.js";
-import { summarize } from "../summary.js";
 import type { CommandModule } from "./command.js";
 import { addGatesOption, addReportsDirOption, type CoverageGates } from "./options.js";
 
@@ -59,26 +55,19 @@ export const replayCommand: CommandModule = {
               out.write(`${relative(cwd, test.file)} ${test.name}\n${test.errors.join("\n")}\n`);
             }
             removeReports(files);
-            const coverage = coverageReport(model.documented, result.hits);
-            const gates = checkGates(coverage, settings.gates);
-            const summary = summarize({
-              run: { name: "replay", target: "recorded", specHash: specHash() },
-              gates,
-              target: "recorded",
-              operations: judge.operations,
-              tests: result.tests,
-            });
-            writeRunReports(files, {
-              summary,
-              coverage,
-              junit: junitXml({
-                name: "replay-recorded",
-                tests: result.tests,
-                operationIds: judge.operations.map((op) => op.operationId),
-                gates,
-                cwd,
-              }),
-            });
+            const { summary, lines } = writeReports(
+              {
+                run: { name: "replay", target: "recorded", specHash: specHash() },
+                operations: judge.operations,
+                tests: result.tests.map((test) => ({ ...test, file: relative(cwd, test.file) })),
+                coverage: { documented: model.documented, hits: [...result.hits] },
+                // A file that could not be read is never judged as passed.
+                unhandledErrors: result.unreadable.map(
+                  ({ file, reason }) => `cannot read ${relative(cwd, file)}: ${reason}`,
+                ),
+              },
+              { files, gates: settings.gates, cwd },
+            );
             // Each broken answer is kept as a test sending its request again (the key is never recorded).
             result.broken.forEach((exchange, n) => {
               const kept = keepFailure(
@@ -96,12 +85,8 @@ export const replayCommand: CommandModule = {
               `replayed ${result.exchanges} exchanges from ${result.files} HAR files: ${broken} broke the contract, ${result.unknown.length} not in the spec${result.unreadable.length ? `, ${result.unreadable.length} files or entries unreadable` : ""}\n`,
             );
             for (const line of result.unknown) out.write(`  not in the spec: ${line}\n`);
-            out.write(
-              `${coverageLine(coverage)}\nreports: ${files.summary}, ${files.junit}, ${files.coverage}\n`,
-            );
-            const failedGates = gates.filter((gate) => !gate.passed);
-            for (const gate of failedGates) out.write(`contract-tests: ${describeGate(gate)}\n`);
-            return broken > 0 || failedGates.length > 0 || result.unreadable.length > 0 ? 1 : 0;
+            for (const line of lines) out.write(`${line}\n`);
+            return summary.verdict.status === "failed" ? 1 : 0;
           },
         });
       },

@@ -1,18 +1,16 @@
 // `contract-tests stateful`: stateful sequences from the spec's links against a target (see src/stateful/).
-// Prints the run and, on a failure, its shrunk steps and the case file to replay; writes
-// stateful-<target>.{json,xml,coverage.json}, and the failing request as a kept vitest file when its answer
+// Prints the run and, on a failure, its shrunk steps and the case file to replay (cases/stateful-<target>/);
+// writes stateful-<target>.{json,xml,coverage.json}, and the failing request as a kept vitest file when its answer
 // alone breaks the contract (kept-failures/stateful-<target>/). `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
 import { join, resolve } from "node:path";
 import { cliCommand } from "../cli-hint.js";
 import { createCoverageModel } from "../coverage-report/model.js";
-import { coverageLine, coverageReport } from "../coverage-report/report.js";
 import { failureOf, type RequestCase } from "../generate/request-case.js";
 import { createJudge, type Judge } from "../judge.js";
 import { type FailingRequest, keepFailure } from "../kept/kept-test-file.js";
 import { removeReports, reportFiles } from "../report-files.js";
-import { renderJunit } from "../reports/junit.js";
-import { writeRunReports } from "../reports/run-reports.js";
+import { writeReports } from "../reports/write-reports.js";
 import { readGenerateSettings } from "../run-config/generate-settings.js";
 import { resolveReportsDir, specHash } from "../run-config/run-config.js";
 import {
@@ -33,7 +31,7 @@ import {
   type SequenceOptions,
 } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
-import { summarize, type TestRecord } from "../summary.js";
+import type { TestRecord } from "../summary.js";
 import { openTarget } from "../target-session.js";
 import { CannotRun, type CommandModule } from "./command.js";
 import { casesOption } from "./option-parsers.js";
@@ -133,7 +131,7 @@ export const statefulCommand: CommandModule = {
         choose({
           settings,
           run: () =>
-            "replay" in settings ? replayStateful(settings, io.out) : runStateful(settings, io.out),
+            "replay" in settings ? replayStateful(settings, io.out) : runStateful(settings, io.out, io.cwd),
         });
       });
   },
@@ -221,7 +219,11 @@ function describeFailure(failure: SequenceFailure): string {
   return `${failure.message}\nafter ${failure.described.length} step(s):\n${steps}\n`;
 }
 
-export async function runStateful(command: StatefulRun, out: NodeJS.WritableStream): Promise<number> {
+export async function runStateful(
+  command: StatefulRun,
+  out: NodeJS.WritableStream,
+  cwd = process.cwd(),
+): Promise<number> {
   const plan = command.target;
   const session = await openTarget(plan);
   try {
@@ -241,12 +243,11 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       `stateful: ${result.sequences} sequences, ${result.requests} requests in ${seconds.toFixed(1)} s (seed ${command.seed}${env.readOnly ? ", read-only" : ""}${env.newTenant ? ", a tenant per sequence" : ""})\n`,
     );
     const files = reportFiles(command.reportsDir, "stateful", plan.target);
-    // A re-run replaces its earlier reports and kept files.
+    // A re-run replaces its earlier reports, saved case and kept files.
     removeReports(files);
-    const coverage = coverageReport(createCoverageModel(judge).documented, result.hits);
     let caseFile: string | undefined;
     if (result.failure) {
-      caseFile = join(command.reportsDir, "cases", `stateful-${plan.target}-seed-${command.seed}.json`);
+      caseFile = join(files.cases, `seed-${command.seed}.json`);
       saveSequenceCase(caseFile, command.seed, savedTargetOf(ctx), result.failure);
     }
     // Each check is one test of the run: failed when the sequence that broke it was found.
@@ -259,16 +260,17 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
         errors: broke ? [broke.message] : [],
       };
     });
-    const summary = summarize({
-      run: { name: "stateful", target: plan.target, specHash: specHash() },
-      target: plan.target,
-      baseUrl: ctx.baseUrl,
-      operations: judge.operations,
-      tests: checks,
-    });
-    writeRunReports(files, {
-      summary: {
-        ...summary,
+    const { lines } = writeReports(
+      {
+        run: {
+          name: "stateful",
+          target: plan.target,
+          ...(plan.server === undefined ? { baseUrl: ctx.baseUrl } : {}),
+          specHash: specHash(),
+        },
+        operations: judge.operations,
+        tests: checks,
+        coverage: { documented: createCoverageModel(judge).documented, hits: [...result.hits] },
         details: {
           seed: command.seed,
           sequences: result.sequences,
@@ -279,17 +281,8 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
           caseFile: caseFile ?? null,
         },
       },
-      coverage,
-      junit: renderJunit(
-        "stateful",
-        checks.map((check) => ({
-          suite: "stateful",
-          name: check.name,
-          ...(check.state === "failed" ? { failure: { message: check.errors.join("\n") } } : {}),
-        })),
-      ),
-    });
-    out.write(`${coverageLine(coverage)} — ${files.coverage}\n`);
+      { files, cwd },
+    );
     const keepable = result.failure && keepableRequest(result.failure, judge, command.seed);
     if (keepable) {
       const kept = keepFailure(
@@ -306,10 +299,9 @@ export async function runStateful(command: StatefulRun, out: NodeJS.WritableStre
       out.write(
         `saved: ${caseFile} — run it again with: ${cliCommand(["stateful", "--replay", caseFile], command.cwd)}\n`,
       );
-      return 1;
     }
-    out.write(`every check kept (${Object.keys(CHECKS).join(", ")})\n`);
-    return 0;
+    for (const line of lines) out.write(`${line}\n`);
+    return result.failure ? 1 : 0;
   } finally {
     await session.stop();
   }

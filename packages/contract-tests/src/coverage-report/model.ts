@@ -17,6 +17,17 @@ export const COVERAGE_KINDS = [
 ] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 
+/** One value per kind. */
+export function perKind<T>(of: (kind: CoverageKind) => T): Record<CoverageKind, T> {
+  return {
+    operations: of("operations"),
+    statuses: of("statuses"),
+    oneOfBranches: of("oneOfBranches"),
+    enumValues: of("enumValues"),
+    linksFollowed: of("linksFollowed"),
+  };
+}
+
 /** What one exchange showed: the request as sent and the documented status it got (if any). */
 export interface Observation {
   operationId: string;

@@ -1,6 +1,6 @@
-// The coverage report of a run (written as JSON next to the run's other reports), its one-line form,
-// the threshold check of --min-coverage, and the union of several reports (shards).
-import { COVERAGE_KINDS, type CoverageKind } from "./model.js";
+// The coverage report of a run (written as JSON next to the run's other reports) and its lines for the
+// terminal. Shards merge by the union of their hits (shard/merge.ts).
+import { COVERAGE_KINDS, type CoverageKind, perKind } from "./model.js";
 
 export interface KindCoverage {
   exercised: string[];
@@ -9,12 +9,15 @@ export interface KindCoverage {
 
 export interface CoverageReport {
   generatedAt: string;
-  /** Exercised items of all kinds over documented items of all kinds, in percent. */
+  /** Operations and documented statuses reached over those documented, in percent (what --min-coverage N gates). */
   percent: number;
   exercised: number;
   documented: number;
   kinds: Record<CoverageKind, KindCoverage>;
 }
+
+/** The kinds a run's coverage figure counts: every test aims at them; the others are the generators' work. */
+export const REACHED_KINDS: readonly CoverageKind[] = ["operations", "statuses"];
 
 const LABELS: Record<CoverageKind, string> = {
   operations: "operations",
@@ -22,6 +25,13 @@ const LABELS: Record<CoverageKind, string> = {
   oneOfBranches: "oneOf branches",
   enumValues: "enum values",
   linksFollowed: "links followed",
+};
+
+/** The command that aims at each kind reported apart. */
+const AIMED_AT_BY: Partial<Record<CoverageKind, string>> = {
+  oneOfBranches: "contract-tests generate",
+  enumValues: "contract-tests generate",
+  linksFollowed: "contract-tests stateful",
 };
 
 /** Builds the report from what the spec documents and the item keys that were exercised. */
@@ -38,15 +48,9 @@ export function coverageReport(
       missing: items.filter((item) => !seen.has(item)),
     };
   };
-  const kinds: Record<CoverageKind, KindCoverage> = {
-    operations: coverageOf("operations"),
-    statuses: coverageOf("statuses"),
-    oneOfBranches: coverageOf("oneOfBranches"),
-    enumValues: coverageOf("enumValues"),
-    linksFollowed: coverageOf("linksFollowed"),
-  };
-  const exercised = COVERAGE_KINDS.reduce((sum, kind) => sum + kinds[kind].exercised.length, 0);
-  const total = COVERAGE_KINDS.reduce(
+  const kinds = perKind(coverageOf);
+  const exercised = REACHED_KINDS.reduce((sum, kind) => sum + kinds[kind].exercised.length, 0);
+  const total = REACHED_KINDS.reduce(
     (sum, kind) => sum + kinds[kind].exercised.length + kinds[kind].missing.length,
     0,
   );
@@ -54,71 +58,38 @@ export function coverageReport(
   return { generatedAt: now.toISOString(), percent, exercised, documented: total, kinds };
 }
 
-/** The kinds the hand-written suite aims at; the others are the generators' work. */
-export const SUITE_AIMS: readonly CoverageKind[] = ["operations", "statuses"];
-
-/** The command that aims at each kind the hand-written suite leaves aside. */
-const COVERED_BY: Partial<Record<CoverageKind, string>> = {
-  oneOfBranches: "contract-tests generate",
-  enumValues: "contract-tests generate",
-  linksFollowed: "contract-tests stateful",
+const fraction = (report: CoverageReport, kind: CoverageKind) => {
+  const { exercised, missing } = report.kinds[kind];
+  return `${LABELS[kind]} ${exercised.length}/${exercised.length + missing.length}`;
 };
 
-const listed = (labels: readonly string[]) =>
-  labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+/** `403 ×9, 429 ×12`: the missing documented statuses by status code, most first. */
+function missingStatuses(missing: readonly string[]): string {
+  const byStatus = new Map<string, number>();
+  for (const item of missing) {
+    const status = item.slice(item.lastIndexOf(" ") + 1);
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+  }
+  return [...byStatus]
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .map(([status, n]) => `${status} ×${n}`)
+    .join(", ");
+}
 
 /**
- * `coverage 71.4% (150/210): operations 12/12, documented statuses 40/96, …; missing 56 documented statuses, …`.
- * With `aims` (a hand-written suite), it also says which missing kinds the suite leaves to which command.
+ * The coverage as a run's last lines: operations and documented statuses reached (what the figure and
+ * --min-coverage N count, with the missing statuses by code), then the kinds reported apart and the
+ * command that aims at each.
  */
-export function coverageLine(report: CoverageReport, aims?: readonly CoverageKind[]): string {
-  const parts = COVERAGE_KINDS.map((kind) => {
-    const { exercised, missing } = report.kinds[kind];
-    return `${LABELS[kind]} ${exercised.length}/${exercised.length + missing.length}`;
-  });
-  const missingKinds = COVERAGE_KINDS.filter((kind) => report.kinds[kind].missing.length > 0);
-  const missing = missingKinds.map((kind) => `${report.kinds[kind].missing.length} ${LABELS[kind]}`);
-  let line = `coverage ${report.percent.toFixed(1)}% (${report.exercised}/${report.documented}): ${parts.join(", ")}`;
-  if (missing.length > 0) line += `; missing ${missing.join(", ")}`;
-  const leftAside = aims === undefined ? [] : missingKinds.filter((kind) => !aims.includes(kind));
-  if (leftAside.length > 0) {
-    const byCommand = new Map<string, string[]>();
-    for (const kind of leftAside) {
-      const command = COVERED_BY[kind] ?? "contract-tests generate";
-      byCommand.set(command, [...(byCommand.get(command) ?? []), LABELS[kind]]);
-    }
-    const covers = [...byCommand].map(([command, labels]) => `${command} covers ${listed(labels)}`);
-    line += ` (the hand-written suite does not aim at ${listed(leftAside.map((kind) => LABELS[kind]))}: ${covers.join("; ")})`;
+export function coverageLines(report: CoverageReport): string[] {
+  const missing = report.kinds.statuses.missing;
+  const statuses = `${fraction(report, "statuses")}${missing.length > 0 ? ` (missing ${missingStatuses(missing)})` : ""}`;
+  const reached = `coverage ${report.percent.toFixed(1)}% of operations and documented statuses (${report.exercised}/${report.documented}): ${fraction(report, "operations")}, ${statuses}`;
+  const byCommand = new Map<string, string[]>();
+  for (const kind of COVERAGE_KINDS.filter((k) => !REACHED_KINDS.includes(k))) {
+    const command = AIMED_AT_BY[kind] ?? "contract-tests generate";
+    byCommand.set(command, [...(byCommand.get(command) ?? []), fraction(report, kind)]);
   }
-  return line;
-}
-
-/** The reports of several runs against the same spec as one: an item counts when any run exercised it. */
-export function mergeCoverage(reports: readonly CoverageReport[], now = new Date()): CoverageReport {
-  const hits = reports.flatMap((report) =>
-    // A report written before a kind existed has none of its items.
-    COVERAGE_KINDS.flatMap((kind) => report.kinds[kind]?.exercised ?? []),
-  );
-  const documentedOf = (kind: CoverageKind) => [
-    ...new Set(
-      reports.flatMap((report) => {
-        const items = report.kinds[kind];
-        return items === undefined ? [] : [...items.exercised, ...items.missing];
-      }),
-    ),
-  ];
-  const documented: Record<CoverageKind, string[]> = {
-    operations: documentedOf("operations"),
-    statuses: documentedOf("statuses"),
-    oneOfBranches: documentedOf("oneOfBranches"),
-    enumValues: documentedOf("enumValues"),
-    linksFollowed: documentedOf("linksFollowed"),
-  };
-  return coverageReport(documented, hits, now);
-}
-
-/** The message for a run below the threshold, or undefined when it reaches it. */
-export function belowThreshold(report: CoverageReport, minPercent: number | undefined): string | undefined {
-  if (minPercent === undefined || report.percent >= minPercent) return undefined;
-  return `coverage ${report.percent.toFixed(1)}% is below --min-coverage ${minPercent}%`;
+  const apart = [...byCommand].map(([command, parts]) => `${parts.join(", ")} (what ${command} aims at)`);
+  return [reached, `reported apart: ${apart.join("; ")}`];
 }

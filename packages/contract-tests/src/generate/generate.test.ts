@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startSandbox } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
@@ -81,7 +82,7 @@ describe("contract-tests generate", () => {
     const { code, output } = await run(["generate", "--target", "sandbox", "--reports-dir", reports]);
     expect(code, output.slice(-3000)).toBe(0);
     expect(output).toMatch(/12 passed/);
-    expect(output).toMatch(/^coverage \d+\.\d% .*oneOf branches (\d+)\/\1, enum values (\d+)\/\2/m);
+    expect(output).toMatch(/^reported apart: oneOf branches (\d+)\/\1, enum values (\d+)\/\2 /m);
   }, 180_000);
 
   it("groups the failures by cause, each with its smallest case printed, saved and replayable; prints the requests sent", async () => {
@@ -96,6 +97,9 @@ describe("contract-tests generate", () => {
       /3\. invalid request → 5xx — 1 failing case\(s\); the smallest \(breaks maximum 100 at query\/limit\)/,
     );
     expect(output).toMatch(/1\. valid request → 5xx — \d+ failing case\(s\); the smallest/);
+    // Each failure is printed once, without code frames of the suite's own files.
+    expect(output.match(/1\. valid request → 5xx/g)).toHaveLength(1);
+    expect(output).not.toMatch(/\.ts:\d+:\d+|harness\.ts/);
     expect(output).toMatch(/2\. invalid request → 2xx — \d+ failing case\(s\); the smallest/);
     // The run had no key from a variable: the curl line names none.
     expect(output).toContain(
@@ -105,8 +109,8 @@ describe("contract-tests generate", () => {
     expect(Number(sent?.[1])).toBeGreaterThan(30);
     expect(sent?.[2]).toBe(sent?.[1]);
 
-    // One saved case per cause, in a folder per operation.
-    const dir = join(reports, "cases", "listPlanContents");
+    // One saved case per cause, in the run's folder, one folder per operation.
+    const dir = join(reports, "cases", "generated-url", "listPlanContents");
     const saved = readdirSync(dir).sort();
     expect(saved).toEqual([
       "1-valid-request-5xx.json",
@@ -127,6 +131,28 @@ describe("contract-tests generate", () => {
     const replayed = await runShell(hint as string, cleanEnv({ NO_COLOR: "1" }));
     expect(replayed.code, replayed.stdout).toBe(1);
     expect(replayed.stdout).toContain(`on url ${serverUrl} → 500: a valid request got 500`);
+
+    // Once the URL serves what keeps the contract (a sandbox), a re-run replaces every file of the earlier
+    // one: no stale case or kept file.
+    const fixed = await startSandbox({ port: 0 });
+    try {
+      const again = await run([
+        ...listPlanContentsOnServer().map((arg) => (arg === serverUrl ? fixed.url : arg)),
+        "--reports-dir",
+        reports,
+      ]);
+      expect(again.code, again.output).toBe(0);
+      expect(again.output.trimEnd().split("\n").at(-1)).toBe(
+        "verdict: passed (1 passed, 0 failed, 0 skipped)",
+      );
+      expect(readdirSync(reports).sort()).toEqual([
+        "generated-url.coverage.json",
+        "generated-url.json",
+        "generated-url.xml",
+      ]);
+    } finally {
+      await fixed.stop();
+    }
   }, 120_000);
 
   it("names the key's variable in curl lines where the run took the key from one, and sends more requests for more cases", async () => {

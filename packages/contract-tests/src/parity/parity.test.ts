@@ -174,7 +174,7 @@ describe("contract-tests parity", () => {
     expect(summary.totals.failed).toBe(0);
     expect(summary.totals.passed).toBeGreaterThan(0);
     expect(readFileSync(join(reports, "parity-sandbox.xml"), "utf8")).toMatch(
-      /<testcase classname="parity" name="getTask" time="0.000"\/>/,
+      /<testcase classname="getTask" name="getTask" time="0.000"\/>/,
     );
   }, 120_000);
 

@@ -1,12 +1,10 @@
 // What parity prints and writes: a table per operation (exchanges, those that differ, by kind), the
-// differences beyond the allow-list, and the run's reports: one check per operation (failed on a difference
-// beyond the allow-list), the differences as the summary's details.
+// differences beyond the allow-list, and the run's records for the report writer: one check per operation
+// (failed on a difference beyond the allow-list), the differences as the summary's details.
 import { loadDocument } from "@cloud-contract/spec/document";
-import { reportFiles } from "../report-files.js";
-import { renderJunit } from "../reports/junit.js";
-import { writeRunReports } from "../reports/run-reports.js";
+import type { RunRecords } from "../reports/records.js";
 import { specHash } from "../run-config/run-config.js";
-import { summarize, type TestRecord } from "../summary.js";
+import type { TestRecord } from "../summary.js";
 import { type AllowRule, allowedBy } from "./allow-list.js";
 import { describeDifference, type ParityDifference } from "./differences.js";
 import type { ParityResult } from "./replay.js";
@@ -55,13 +53,9 @@ export function parityTable(judged: JudgedParity): string {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-export function writeParityReports(
-  dir: string,
-  target: string,
-  judged: JudgedParity,
-): { summary: string; junit: string } {
-  const files = reportFiles(dir, "parity", target);
-  const checks: TestRecord[] = judged.operations.map((op) => {
+/** The run's records: one check per operation, failed on a difference beyond the allow-list; the differences as details. */
+export function parityRecords(target: string, judged: JudgedParity): RunRecords {
+  const tests: TestRecord[] = judged.operations.map((op) => {
     const mine = judged.unexpected.filter((d) => d.operationId === op.operationId);
     return {
       name: op.operationId,
@@ -70,32 +64,17 @@ export function writeParityReports(
       errors: mine.map(describeDifference),
     };
   });
-  const summary = summarize({
+  return {
     run: { name: "parity", target, specHash: specHash() },
-    target,
     operations: loadDocument().operations,
-    tests: checks,
-  });
-  writeRunReports(files, {
-    summary: {
-      ...summary,
-      details: {
-        exchanges: judged.exchanges,
-        idsMapped: judged.idsMapped,
-        operations: judged.operations,
-        differences: judged.unexpected,
-        allowed: judged.allowed,
-        notComparable: judged.notComparable,
-      },
+    tests,
+    details: {
+      exchanges: judged.exchanges,
+      idsMapped: judged.idsMapped,
+      operations: judged.operations,
+      differences: judged.unexpected,
+      allowed: judged.allowed,
+      notComparable: judged.notComparable,
     },
-    junit: renderJunit(
-      "parity",
-      checks.map((check) => ({
-        suite: "parity",
-        name: check.name,
-        ...(check.state === "failed" ? { failure: { message: check.errors.join("\n") } } : {}),
-      })),
-    ),
-  });
-  return { summary: files.summary, junit: files.junit };
+  };
 }

@@ -1,6 +1,5 @@
 // `--reporter github`: GitHub workflow commands (`::error file=…,title=…::message`), one per failed
 // test and failed coverage gate, so the failures show on the run's page and in the pull request.
-import { relative } from "node:path";
 import { describeGate, type GateResult } from "../coverage-report/gates.js";
 import type { TestRecord } from "../summary.js";
 import { failureMessage } from "./junit.js";
@@ -20,11 +19,10 @@ function annotation(properties: Record<string, string>, message: string): string
 export function githubAnnotations(
   tests: readonly TestRecord[],
   gates: readonly GateResult[],
-  cwd: string,
 ): string[] {
   const lines = tests
     .filter((test) => test.state === "failed")
-    .map((test) => annotation({ file: relative(cwd, test.file), title: test.name }, failureMessage(test)));
+    .map((test) => annotation({ ...(test.file === "" ? {} : { file: test.file }), title: test.name }, failureMessage(test)));
   for (const gate of gates) {
     if (!gate.passed) lines.push(annotation({ title: `coverage gate ${gate.gate}` }, describeGate(gate)));
   }

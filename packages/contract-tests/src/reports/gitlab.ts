@@ -26,7 +26,7 @@ export function gitlabCodeQuality(
   const issues: CodeQualityIssue[] = tests
     .filter((test) => test.state === "failed")
     .map((test) => {
-      const path = relative(cwd, test.file);
+      const path = test.file;
       return {
         description: `${test.name}: ${failureMessage(test)}`,
         check_name: "contract",

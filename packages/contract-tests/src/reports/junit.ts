@@ -1,30 +1,27 @@
 // The JUnit XML of a run, as CI test tabs read it: one testsuite per operation (the classname), each
 // skip with its reason, each failure with a message naming the operation, the JSON pointer and the
-// value, file paths relative to the working directory, no stack traces; a failed coverage gate is a
-// failing test case of the `coverage` suite listing the missing items.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, relative } from "node:path";
+// value, file paths as the records carry them (relative to the working directory), no stack traces; tests
+// tied to no operation go in the run's own suite; a failed coverage gate is a failing test case of the
+// `coverage` suite listing the missing items; a run skipped on purpose is one skipped case saying why.
 import { XMLBuilder } from "fast-xml-parser";
 import { describeGate, type GateResult } from "../coverage-report/gates.js";
 import { operationsOf, type TestRecord } from "../summary.js";
 
-/** The suite of tests tied to no operation. */
-export const UNASSIGNED_SUITE = "contract-tests";
 /** The suite of the coverage gates. */
 export const COVERAGE_SUITE = "coverage";
 
 export interface JunitInput {
-  /** `contract-sandbox`: the name of the whole document. */
+  /** `contract-sandbox`: the name of the whole document; its first part names the suite of unassigned tests. */
   name: string;
   tests: readonly TestRecord[];
   operationIds: readonly string[];
   gates: readonly GateResult[];
-  /** Paths are written relative to this directory. */
-  cwd: string;
+  /** Why the run was skipped on purpose (no tests ran). */
+  skipped?: string;
 }
 
 /** One test case: its suite (an operation, a check), a failure or a skip reason when it did not pass. */
-export interface JunitCase {
+interface JunitCase {
   suite: string;
   name: string;
   file?: string;
@@ -43,12 +40,13 @@ export function failureMessage(test: TestRecord): string {
 }
 
 function casesOf(input: JunitInput): JunitCase[] {
+  const ownSuite = input.name.split("-")[0] ?? input.name;
   const cases: JunitCase[] = input.tests.map((test) => {
     const [operationId] = operationsOf(test, input.operationIds);
     const one: JunitCase = {
-      suite: operationId ?? UNASSIGNED_SUITE,
+      suite: operationId ?? ownSuite,
       name: test.name,
-      file: relative(input.cwd, test.file),
+      ...(test.file === "" ? {} : { file: test.file }),
       seconds: (test.durationMs ?? 0) / 1000,
     };
     if (test.state === "failed") {
@@ -67,6 +65,7 @@ function casesOf(input: JunitInput): JunitCase[] {
     }
     cases.push(one);
   }
+  if (input.skipped !== undefined) cases.push({ suite: "configuration", name: ownSuite, skipped: input.skipped });
   return cases;
 }
 
@@ -87,12 +86,10 @@ function attributes(counts: ReturnType<typeof count>) {
   };
 }
 
+/** The JUnit XML of a run's records, one testsuite per suite name. */
 export function junitXml(input: JunitInput): string {
-  return renderJunit(input.name, casesOf(input));
-}
-
-/** The JUnit XML of named cases, grouped in one testsuite per suite name. */
-export function renderJunit(name: string, cases: readonly JunitCase[]): string {
+  const { name } = input;
+  const cases = casesOf(input);
   const suites = new Map<string, JunitCase[]>();
   for (const one of cases) suites.set(one.suite, [...(suites.get(one.suite) ?? []), one]);
   const document = {
@@ -127,10 +124,4 @@ export function renderJunit(name: string, cases: readonly JunitCase[]): string {
     processEntities: true,
   });
   return builder.build(document) as string;
-}
-
-/** Writes {@link renderJunit}'s XML to `file`, making its folder. */
-export function writeJunit(file: string, name: string, cases: readonly JunitCase[]): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, renderJunit(name, cases));
 }

@@ -1,7 +1,5 @@
-import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
-import { runMetaOf, summarize } from "../summary.js";
-import { handBack, handOver, loadRunConfig, resolveRun, specHash } from "./run-config.js";
+import { loadRunConfig, resolveRun, specHash } from "./run-config.js";
 
 describe("resolveRun", () => {
   it("turns the flags of a run into one configuration; flags win over the environment", () => {
@@ -112,30 +110,7 @@ describe("resolveRun", () => {
   });
 });
 
-describe("handOver and loadRunConfig", () => {
-  it("hand the configuration to vitest as one file only its owner reads, the summary back beside it, both removed afterwards", async () => {
-    const resolved = resolveRun({ target: "sandbox" }, {}, "/w");
-    if (resolved.kind !== "ready") throw new Error("not ready");
-    const handed = handOver(resolved.config);
-    const { statSync, existsSync } = await import("node:fs");
-    const file = Object.values(handed.env)[0] as string;
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const received = loadRunConfig(handed.env, "/elsewhere");
-    expect(received).toEqual({ ...resolved.config, handback: expect.any(String) });
-    expect(handed.summary()).toBeUndefined();
-    const summary = summarize({
-      run: runMetaOf(received),
-      target: "sandbox",
-      operations: loadDocument().operations,
-      tests: [],
-    });
-    handBack(received, summary);
-    expect(handed.summary()).toEqual(summary);
-    handed.remove();
-    expect(existsSync(file)).toBe(false);
-    expect(existsSync(received.handback as string)).toBe(false);
-  });
-
+describe("loadRunConfig", () => {
   it("resolve from the environment when vitest was started by hand", () => {
     expect(loadRunConfig({ CONTRACT_TARGET: "sandbox", CONTRACT_SHARD: "1/2" }, "/w")).toMatchObject({
       target: { target: "sandbox" },

@@ -1,15 +1,12 @@
 // The one place that builds a run's configuration: the flags of `run` and `generate`, with the CONTRACT_*
-// environment variables as the fallback of each, checked once. The bin hands it to vitest as one typed
-// value (a JSON file named by CONTRACT_RUN_CONFIG, read back by the vitest config, which provides it to the
-// global setup and the tests); the run's summary comes back the same way, in a file beside it.
+// environment variables as the fallback of each, checked once. The bin hands it to vitest in memory (the
+// options of vitest's Node API, provided to the global setup and the tests); vitest started by hand with the
+// suite's config resolves it from the environment (loadRunConfig).
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { loadDocument } from "@cloud-contract/spec/document";
 import type { CoverageGates } from "../coverage-report/gates.js";
 import { parseShard, type ReportFiles, reportFiles, type Shard } from "../report-files.js";
-import type { ContractSummary } from "../summary.js";
 import { type GenerateFlags, type GenerateSettings, readGenerateSettings } from "./generate-settings.js";
 import { type Env, type ReadyTarget, resolveTarget, type TargetFlags } from "./target.js";
 
@@ -43,8 +40,6 @@ export interface RunConfig {
   specHash: string;
   /** The working directory of the command: report paths are written relative to it. */
   cwd: string;
-  /** Where the vitest reporter hands the run's summary back (set by handOver). */
-  handback?: string;
 }
 
 export type RunResolution =
@@ -123,52 +118,11 @@ export function resolveRun(
   };
 }
 
-const CONFIG_VARIABLE = "CONTRACT_RUN_CONFIG";
-
-/** The configuration on its way to vitest, and the summary on its way back. */
-export interface Handover {
-  /** The environment that names the configuration's file (for the one place that starts vitest). */
-  env: Record<string, string>;
-  /** The summary the run's reporter handed back, or undefined when it wrote none. */
-  summary(): ContractSummary | undefined;
-  remove(): void;
-}
-
 /**
- * Writes the configuration for vitest in a folder only this user can read (it may hold the key); the
- * reporter writes the run's summary back into the same folder.
- */
-export function handOver(config: RunConfig): Handover {
-  const dir = mkdtempSync(join(tmpdir(), "contract-run-"));
-  const file = join(dir, "run-config.json");
-  const handback = join(dir, "summary.json");
-  writeFileSync(file, JSON.stringify({ ...config, handback }), { mode: 0o600 });
-  return {
-    env: { [CONFIG_VARIABLE]: file },
-    summary: () => (existsSync(handback) ? parseSummary(readFileSync(handback, "utf8")) : undefined),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-/** The reporter's side of the handover: the run's summary, for the bin that started vitest. */
-export function handBack(config: RunConfig, summary: ContractSummary): void {
-  if (config.handback !== undefined) writeFileSync(config.handback, JSON.stringify(summary), { mode: 0o600 });
-}
-
-function parseSummary(text: string): ContractSummary {
-  return JSON.parse(text);
-}
-
-/**
- * The configuration inside vitest: the one the bin handed over, or (vitest started by hand with the
- * suite's config) one resolved from the environment. Throws when the run cannot go ahead.
+ * The configuration of vitest started by hand with the suite's config, resolved from the environment.
+ * Throws when the run cannot go ahead.
  */
 export function loadRunConfig(env: Env = process.env, cwd = process.cwd()): RunConfig {
-  const file = env[CONFIG_VARIABLE];
-  if (file) {
-    const handed: RunConfig = JSON.parse(readFileSync(file, "utf8"));
-    return handed;
-  }
   const runName = env.CONTRACT_RUN_NAME === "generated" ? "generated" : "contract";
   const shardText = env.CONTRACT_SHARD?.trim();
   const shard = shardText ? parseShard(shardText) : undefined;

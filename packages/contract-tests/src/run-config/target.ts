@@ -2,6 +2,8 @@
 // environment variables as the fallback of each. Flag values come checked by their parsers; variables are
 // checked here. A flag that cannot change anything for the chosen target is refused.
 
+import { type ContractIds, PATH_IDS, type PathId, readId } from "./path-ids.js";
+
 /** The variables that name a server and its key (also read by kept failures: src/kept/). */
 export const BASE_URL_VARIABLE = "CONTRACT_BASE_URL";
 export const API_KEY_VARIABLE = "CONTRACT_API_KEY";
@@ -9,29 +11,11 @@ export const API_KEY_VARIABLE = "CONTRACT_API_KEY";
 export const TARGET_NAMES = ["prism", "sandbox", "real", "url"] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
 
-/** The ids of existing resources the tests address. */
-export interface ContractIds {
-  projectId: number;
-  regionId: number;
-  resellerId: number;
-  streamId: number;
-  cdnResourceId: number;
-  securityGroupId: string;
-  portId: string;
-}
+export type { ContractIds } from "./path-ids.js";
 
-type IdKey = keyof ContractIds;
-
-/** Environment variable → id, with how its value is read. */
-export const ID_VARIABLES: ReadonlyArray<{ variable: string; key: IdKey; kind: "integer" | "string" }> = [
-  { variable: "CONTRACT_PROJECT_ID", key: "projectId", kind: "integer" },
-  { variable: "CONTRACT_REGION_ID", key: "regionId", kind: "integer" },
-  { variable: "CONTRACT_RESELLER_ID", key: "resellerId", kind: "integer" },
-  { variable: "CONTRACT_STREAM_ID", key: "streamId", kind: "integer" },
-  { variable: "CONTRACT_CDN_RESOURCE_ID", key: "cdnResourceId", kind: "integer" },
-  { variable: "CONTRACT_SECURITY_GROUP_ID", key: "securityGroupId", kind: "string" },
-  { variable: "CONTRACT_PORT_ID", key: "portId", kind: "string" },
-];
+/** Environment variable → id, with how its value is read (the rows of PATH_IDS). */
+export const ID_VARIABLES: ReadonlyArray<{ variable: string; key: keyof ContractIds; kind: PathId["kind"] }> =
+  PATH_IDS.map(({ variable, fixture, kind }) => ({ variable, key: fixture, kind }));
 
 /** Optional variables naming resources some tests need (real and url); without them those tests skip. */
 export const OPTIONAL_VARIABLES = {
@@ -45,12 +29,13 @@ export const OPTIONAL_VARIABLES = {
 
 export type OptionalResource = (typeof OPTIONAL_VARIABLES)[keyof typeof OPTIONAL_VARIABLES];
 
+/** Every variable the real target needs, with the id variables of `rows`. */
+export function realRequiredVariables(rows: readonly PathId[] = PATH_IDS): string[] {
+  return ["CONTRACT_BASE_URL", "CONTRACT_API_KEY", ...rows.map((row) => row.variable)];
+}
+
 /** Every variable the real target needs. */
-export const REAL_REQUIRED_VARIABLES: readonly string[] = [
-  "CONTRACT_BASE_URL",
-  "CONTRACT_API_KEY",
-  ...ID_VARIABLES.map((v) => v.variable),
-];
+export const REAL_REQUIRED_VARIABLES: readonly string[] = realRequiredVariables();
 
 /** A target that can run. Servers for prism/sandbox are started later, by the global setup. */
 export interface ReadyTarget {
@@ -114,23 +99,21 @@ function checkUrl(value: string): string | undefined {
   }
 }
 
-function readIds(env: Env): { ids: Partial<ContractIds>; problems: string[] } {
-  const ids: Partial<Record<IdKey, number | string>> = {};
+/** The ids the variables of `rows` name (by fixture name), and the problems of those that are not valid. */
+export function readIds(
+  env: Env,
+  rows: readonly PathId[] = PATH_IDS,
+): { ids: Partial<Record<string, number | string>>; problems: string[] } {
+  const ids: Partial<Record<string, number | string>> = {};
   const problems: string[] = [];
-  for (const { variable, key, kind } of ID_VARIABLES) {
-    const raw = present(env, variable);
+  for (const row of rows) {
+    const raw = present(env, row.variable);
     if (raw === undefined) continue;
-    if (kind === "integer") {
-      if (!/^-?\d+$/.test(raw)) {
-        problems.push(`${variable} must be an integer, got ${JSON.stringify(raw)}`);
-        continue;
-      }
-      ids[key] = Number(raw);
-    } else {
-      ids[key] = raw;
-    }
+    const read = readId(row, raw);
+    if ("problem" in read) problems.push(read.problem);
+    else ids[row.fixture] = read.value;
   }
-  return { ids: ids as Partial<ContractIds>, problems };
+  return { ids, problems };
 }
 
 const FLAG_ON = new Set(["1", "true", "yes"]);
@@ -215,7 +198,9 @@ export function resolveTarget(env: Env, flags: TargetFlags = {}, fallback: Targe
       message: "--stateful does not apply to --target real: it always runs the behaviour tests",
     };
   }
-  const { ids, problems } = readIds(env);
+  const read = readIds(env);
+  const { problems } = read;
+  const ids: Partial<ContractIds> = read.ids;
   const rawUrl = flags.baseUrl ?? present(env, "CONTRACT_BASE_URL");
   const apiKey = flags.apiKey ?? present(env, "CONTRACT_API_KEY");
   if (name === "real") {

@@ -1,159 +1,87 @@
-// Merges the reports of shards (`--shard i/n` runs, each with its own reports directory or file names)
-// into the reports one unsharded run would have written: the JSON summary, the JUnit XML and coverage.
+// Merges shards (`--shard i/n` runs, each with its own reports directory or file names) into the reports one
+// unsharded run would have written: the shards' saved records are checked to be every shard of one run once,
+// joined, and handed to the one report writer, so the merged reports equal an unsharded run's.
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
-import { type CoverageGates, checkGates, type GateResult } from "../coverage-report/gates.js";
-import { type CoverageReport, mergeCoverage } from "../coverage-report/report.js";
-import { type ReportFiles, reportFiles } from "../report-files.js";
-import { junitXml } from "../reports/junit.js";
-import { writeRunReports } from "../reports/run-reports.js";
-import type { ContractSummary, Counts, OperationSummary, RunMeta } from "../summary.js";
-import { readShardJson, readShardJunit } from "./shard-input.js";
+import type { CoverageGates } from "../coverage-report/gates.js";
+import { type ReportFiles, removeReports, reportFiles } from "../report-files.js";
+import type { RunRecords } from "../reports/records.js";
+import { type WrittenReports, writeReports } from "../reports/write-reports.js";
+import type { RunMeta } from "../summary.js";
+import { readShardJson } from "./shard-input.js";
 
-export interface MergedReports {
+export interface MergedReports extends WrittenReports {
   files: ReportFiles;
   /** How many shards were merged. */
   shards: number;
-  summary: ContractSummary;
-  coverage: CoverageReport;
 }
 
-/** `contract-sandbox.shard-2-of-3.json` → `contract-sandbox`; undefined for other files. */
-function runOf(fileName: string, extension: string): string | undefined {
-  const found = new RegExp(
-    `^([a-z]+-[a-z]+)(?:\\.shard-\\d+-of-\\d+)?${extension.replaceAll(".", "\\.")}$`,
-  ).exec(fileName);
-  return found?.[1];
+/** `contract-sandbox.shard-2-of-3.records.json`: the records a shard saved. */
+const SHARD_RECORDS = /^[a-z]+-[a-z]+\.shard-\d+-of-\d+\.records\.json$/;
+
+interface ShardRecords {
+  file: string;
+  records: RunRecords & { run: RunMeta & { shard: NonNullable<RunMeta["shard"]> } };
 }
 
-/** The report files of the directories; shard files only when there are any (a merged file may sit beside them). */
-function collect(dirs: readonly string[], extension: string): Array<{ run: string; file: string }> {
-  const found: Array<{ run: string; file: string; shard: boolean }> = [];
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const TEST_STATES = new Set(["passed", "failed", "skipped"]);
+
+/** The first item of the records that is not what a shard writes, as a pointer; undefined when all are. */
+function badItem(records: RunRecords): string | undefined {
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === "string");
+  const test = records.tests.findIndex(
+    (t: unknown) =>
+      !isObject(t) ||
+      typeof t.name !== "string" ||
+      typeof t.file !== "string" ||
+      !TEST_STATES.has(t.state as string) ||
+      !strings(t.errors),
+  );
+  if (test >= 0) return `/tests/${test}`;
+  const operation = records.operations.findIndex(
+    (o: unknown) =>
+      !isObject(o) ||
+      typeof o.operationId !== "string" ||
+      typeof o.method !== "string" ||
+      typeof o.path !== "string",
+  );
+  return operation >= 0 ? `/operations/${operation}` : undefined;
+}
+
+/** The records of one shard file, its numbers (shard-input.ts) and items checked, or a CannotRun naming it. */
+function readShard(file: string, cwd: string): ShardRecords {
+  const records = readShardJson<RunRecords>(file, cwd);
+  const shard = records.run?.shard;
+  if (shard === undefined || !Array.isArray(records.tests) || !Array.isArray(records.operations))
+    throw new CannotRun(`${relative(cwd, file)} holds no shard records: written by an older version?`);
+  const bad = badItem(records);
+  if (bad !== undefined) throw new CannotRun(`${relative(cwd, file)} holds a broken record at ${bad}`);
+  return { file, records: { ...records, run: { ...records.run, shard } } };
+}
+
+/** The shard records of the directories, checked to be every shard of one run once. */
+function checkShards(dirs: readonly string[], cwd: string): ShardRecords[] {
+  const name = (file: string) => relative(cwd, file);
+  const found: ShardRecords[] = [];
   for (const dir of dirs) {
-    for (const name of readdirSync(dir).sort()) {
-      const run = runOf(name, extension);
-      if (run) found.push({ run, file: join(dir, name), shard: name.includes(".shard-") });
-    }
-  }
-  const shards = found.filter((f) => f.shard);
-  return shards.length > 0 ? shards : found;
-}
-
-const add = (into: Counts, from: Counts) => {
-  into.passed += from.passed;
-  into.failed += from.failed;
-  into.skipped += from.skipped;
-};
-
-export function mergeSummaries(summaries: readonly ContractSummary[], now = new Date()): ContractSummary {
-  const [first] = summaries;
-  if (!first) throw new Error("no summary to merge");
-  const operations = new Map<string, OperationSummary>();
-  const totals = { tests: 0, violations: 0, passed: 0, failed: 0, skipped: 0 };
-  const unassigned = { passed: 0, failed: 0, skipped: 0 };
-  const unhandledErrors: string[] = [];
-  for (const summary of summaries) {
-    if (summary.target !== first.target) {
-      throw new Error(`the shards ran against different targets: ${first.target} and ${summary.target}`);
-    }
-    totals.tests += summary.totals.tests;
-    totals.violations += summary.totals.violations;
-    add(totals, summary.totals);
-    add(unassigned, summary.unassigned);
-    unhandledErrors.push(...summary.unhandledErrors);
-    for (const op of summary.operations) {
-      const into = operations.get(op.operationId);
-      if (!into) {
-        operations.set(op.operationId, structuredClone(op));
-        continue;
-      }
-      add(into, op);
-      into.violations.push(...op.violations);
-      into.failures.push(...op.failures);
-      into.skips.push(...op.skips);
-      into.prismProblems += op.prismProblems;
-      if (op.requestsSent !== undefined) into.requestsSent = (into.requestsSent ?? 0) + op.requestsSent;
-    }
-  }
-  return {
-    target: first.target,
-    generatedAt: now.toISOString(),
-    totals,
-    operations: [...operations.values()],
-    unassigned,
-    unhandledErrors,
-  };
-}
-
-const ROOT = /<testsuites\b([^>]*)>([\s\S]*)<\/testsuites>/;
-
-function attribute(attributes: string, name: string): number {
-  return Number(new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? 0);
-}
-
-/** One JUnit document from several: the `testsuite` elements side by side, the totals added up. */
-export function mergeJunit(
-  documents: readonly string[],
-  name: string,
-  gates: readonly GateResult[] = [],
-): string {
-  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 };
-  const suites: string[] = [];
-  for (const document of documents) {
-    const found = ROOT.exec(document);
-    if (!found) throw new Error("a JUnit file without <testsuites>");
-    const [, attributes = "", body = ""] = found;
-    totals.tests += attribute(attributes, "tests");
-    totals.failures += attribute(attributes, "failures");
-    totals.errors += attribute(attributes, "errors");
-    totals.skipped += attribute(attributes, "skipped");
-    totals.time += attribute(attributes, "time");
-    suites.push(body.trim());
-  }
-  if (gates.length > 0) {
-    const found = ROOT.exec(junitXml({ name, tests: [], operationIds: [], gates, cwd: "." }));
-    suites.push((found?.[2] ?? "").trim());
-    totals.tests += gates.length;
-    totals.failures += gates.filter((gate) => !gate.passed).length;
-  }
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${name}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${totals.time.toFixed(3)}">`,
-    ...suites,
-    "</testsuites>",
-    "",
-  ].join("\n");
-}
-
-/** The shard summaries of the directories, checked to be every shard of one run once. */
-function checkShards(
-  dirs: readonly string[],
-  cwd: string,
-): Array<{ file: string; summary: ContractSummary }> {
-  const found: Array<{ file: string; summary: ContractSummary }> = [];
-  for (const dir of dirs) {
-    const files = collect([dir], ".json").filter((f) => f.file.includes(".shard-"));
+    const files = readdirSync(dir)
+      .filter((file) => SHARD_RECORDS.test(file))
+      .sort();
     if (files.length === 0)
       throw new CannotRun(
-        `no shard report (<name>-<target>.shard-i-of-n.json) in ${relative(cwd, dir) || "."}`,
+        `no shard records (<name>-<target>.shard-i-of-n.records.json) in ${relative(cwd, dir) || "."}`,
       );
-    for (const { file } of files) {
-      const summary = readShardJson<ContractSummary>(file, cwd);
-      found.push({ file, summary });
-    }
+    for (const file of files) found.push(readShard(join(dir, file), cwd));
   }
-  const name = (file: string) => relative(cwd, file);
   const [first] = found;
-  if (!first) throw new CannotRun(`no shard report in ${dirs.join(", ")}`);
-  const meta = first.summary.run;
-  if (!meta?.shard)
-    throw new CannotRun(`${name(first.file)} has no run and shard information: written by an older version?`);
+  if (!first) throw new CannotRun(`no shard records in ${dirs.join(", ")}`);
+  const meta = first.records.run;
   const byIndex = new Map<number, string>();
-  for (const { file, summary } of found) {
-    const other = summary.run;
-    if (!other?.shard)
-      throw new CannotRun(`${name(file)} has no run and shard information: written by an older version?`);
+  for (const { file, records } of found) {
+    const other = records.run;
     const foreign = (what: string, a: unknown, b: unknown) =>
       new CannotRun(
         `${name(file)} is a shard of another run: ${what} ${String(b)}, not ${String(a)} as in ${name(first.file)}`,
@@ -163,9 +91,7 @@ function checkShards(
     if (other.specHash !== meta.specHash) throw foreign("spec", meta.specHash, other.specHash);
     if ((other.id !== undefined || meta.id !== undefined) && other.id !== meta.id)
       throw foreign("run id", meta.id, other.id);
-    // Prism and the sandbox are started per shard, each on its own port: only an outside target's URL is compared.
-    const external = meta.target === "url" || meta.target === "real";
-    if (external && other.baseUrl !== meta.baseUrl) throw foreign("base URL", meta.baseUrl, other.baseUrl);
+    if (other.baseUrl !== meta.baseUrl) throw foreign("base URL", meta.baseUrl, other.baseUrl);
     if (other.shard.count !== meta.shard.count)
       throw foreign("shard count", meta.shard.count, other.shard.count);
     const twin = byIndex.get(other.shard.index);
@@ -180,16 +106,38 @@ function checkShards(
   for (let i = 1; i <= meta.shard.count; i++) if (!byIndex.has(i)) missing.push(i);
   if (missing.length > 0) {
     throw new CannotRun(
-      `${missing.map((i) => `shard ${i}/${meta.shard?.count}`).join(", ")} missing: only ${[...byIndex.keys()]
+      `${missing.map((i) => `shard ${i}/${meta.shard.count}`).join(", ")} missing: only ${[...byIndex.keys()]
         .sort()
-        .map((i) => `${i}/${meta.shard?.count}`)
+        .map((i) => `${i}/${meta.shard.count}`)
         .join(", ")} given`,
     );
   }
   return found;
 }
 
-/** Reads every shard report of the directories, checks them and writes the merged ones into `outDir`. */
+/** The records of one run from those of its shards: every test, every item covered, every error. */
+export function joinRecords(shards: readonly RunRecords[]): RunRecords {
+  const [first] = shards;
+  if (!first) throw new Error("no shard to join");
+  const { shard: _shard, ...run } = first.run;
+  const documented = first.coverage?.documented;
+  return {
+    run,
+    operations: first.operations,
+    tests: shards.flatMap((shard) => shard.tests),
+    unhandledErrors: shards.flatMap((shard) => shard.unhandledErrors ?? []),
+    ...(documented === undefined
+      ? {}
+      : {
+          coverage: {
+            documented,
+            hits: [...new Set(shards.flatMap((shard) => shard.coverage?.hits ?? []))].sort(),
+          },
+        }),
+  };
+}
+
+/** Reads every shard's records in the directories, checks them and writes the merged reports into `outDir`. */
 export function mergeReportDirs(
   dirs: readonly string[],
   outDir: string,
@@ -197,24 +145,8 @@ export function mergeReportDirs(
   cwd = process.cwd(),
 ): MergedReports {
   const shards = checkShards(dirs, cwd);
-  const first = shards[0]?.summary.run as RunMeta;
-  const files = reportFiles(outDir, first.name, first.target);
-  const sibling = (file: string, extension: string) => file.replace(/\.json$/, extension);
-  const coverage = mergeCoverage(
-    shards.map(({ file }) => readShardJson<CoverageReport>(sibling(file, ".coverage.json"), cwd)),
-  );
-  const gateResults = checkGates(coverage, gates);
-  const { shard: _shard, ...run } = first;
-  const summary = {
-    ...mergeSummaries(shards.map(({ summary }) => summary)),
-    run,
-    gates: gateResults,
-  };
-  const junit = mergeJunit(
-    shards.map(({ file }) => readShardJunit(sibling(file, ".xml"), cwd)),
-    `${first.name}-${first.target}`,
-    gateResults,
-  );
-  writeRunReports(files, { summary, coverage, junit });
-  return { files, summary, coverage, shards: shards.length };
+  const records = joinRecords(shards.map((shard) => shard.records));
+  const files = reportFiles(outDir, records.run.name, records.run.target);
+  removeReports(files);
+  return { files, shards: shards.length, ...writeReports(records, { files, gates, cwd }) };
 }

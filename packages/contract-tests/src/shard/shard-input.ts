@@ -1,7 +1,8 @@
-// What merge reads from a shard's files, checked before anything is added up: a JSON file parses, every
-// number in it is finite and not negative, counts are whole numbers, and the shard is i of n with
-// 1 ≤ i ≤ n ≤ MAX_SHARDS; a JUnit file's totals are such numbers too. Anything else cannot run (exit 2), naming the file — a `failed: -1` is never
-// taken as 0, and a `shard.count` of 1e9 never becomes a billion missing shards.
+// What merge reads from a shard's records file, checked before anything is joined: the file parses as a JSON
+// object, every number in it is finite and not negative, counts (the shard, HTTP statuses, requests sent) are
+// whole numbers, and the shard is i of n with 1 ≤ i ≤ n ≤ MAX_SHARDS. Anything else cannot run (exit 2),
+// naming the file — a `requestsSent` of -1 is never added up, and a `shard.count` of 1e9 never becomes a
+// billion missing shards.
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { CannotRun } from "../commands/command.js";
@@ -11,32 +12,25 @@ import { messageOf, oneLine } from "../error-message.js";
 export const MAX_SHARDS = 1000;
 
 /** Keys whose numbers count something: whole numbers. */
-const COUNT_KEYS = new Set([
-  "tests",
-  "violations",
-  "passed",
-  "failed",
-  "skipped",
-  "prismProblems",
-  "requestsSent",
-  "exercised",
-  "documented",
-  "index",
-  "count",
-]);
+const COUNT_KEYS = new Set(["index", "count", "status"]);
+
+/** Keys whose values are counts keyed by name (operationId → requests sent). */
+const COUNTS_BY_NAME = new Set(["requestsSent"]);
 
 /** The first number of `value` that is not a count, as `pointer: value`; undefined when there is none. */
-function badNumber(value: unknown, pointer: string): string | undefined {
+function badNumber(value: unknown, pointer: string, count = false): string | undefined {
   if (typeof value === "number") {
     const key = pointer.slice(pointer.lastIndexOf("/") + 1);
-    const ok = Number.isFinite(value) && value >= 0 && (!COUNT_KEYS.has(key) || Number.isSafeInteger(value));
+    const whole = count || COUNT_KEYS.has(key);
+    const ok = Number.isFinite(value) && value >= 0 && (!whole || Number.isSafeInteger(value));
     return ok ? undefined : `${pointer} is ${value}`;
   }
   if (typeof value !== "object" || value === null) return undefined;
+  const countsByName = COUNTS_BY_NAME.has(pointer.slice(pointer.lastIndexOf("/") + 1));
   for (const [key, item] of Object.entries(value)) {
-    // A command's own details (seeds, timings, recorded values) are not added up.
+    // A command's own details (seeds, timings, recorded values) are not joined up.
     if (pointer === "" && key === "details") continue;
-    const found = badNumber(item, `${pointer}/${key}`);
+    const found = badNumber(item, `${pointer}/${key}`, countsByName);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -55,8 +49,8 @@ function shardOf(value: object): { index?: unknown; count?: unknown } | undefine
 }
 
 /**
- * A shard's JSON file (summary or coverage) as `T`, once its numbers are checked; throws CannotRun naming the
- * file. Only numbers and the shard are checked here: merge reads the rest.
+ * A shard's JSON file (its records) as `T`, once its numbers are checked; throws CannotRun naming the file.
+ * Only numbers and the shard are checked here: merge reads the rest.
  */
 export function readShardJson<T extends object>(file: string, cwd: string): T {
   const name = relative(cwd, file) || file;
@@ -87,36 +81,4 @@ export function readShardJson<T extends object>(file: string, cwd: string): T {
     }
   }
   return parsed;
-}
-
-const JUNIT_TOTALS = ["tests", "failures", "errors", "skipped", "time"] as const;
-
-/** A shard's JUnit file, once the totals of its `<testsuites>` are numbers merge can add; throws CannotRun naming the file. */
-export function readShardJunit(file: string, cwd: string): string {
-  const name = relative(cwd, file) || file;
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new CannotRun(`${name} cannot be read: ${oneLine(messageOf(error))}`);
-  }
-  const root = /<testsuites\b([^>]*)>/.exec(text)?.[1];
-  if (root === undefined) throw new CannotRun(`${name} is not a JUnit report (no <testsuites>)`);
-  for (const total of JUNIT_TOTALS) {
-    const value = new RegExp(`\\b${total}="([^"]*)"`).exec(root)?.[1];
-    if (value === undefined) continue;
-    const number = Number(value);
-    const whole = total !== "time";
-    if (
-      value.trim() === "" ||
-      !Number.isFinite(number) ||
-      number < 0 ||
-      (whole && !Number.isSafeInteger(number))
-    ) {
-      throw new CannotRun(
-        `${name} holds a number that is not a count: <testsuites ${total}="${value.slice(0, 40)}">`,
-      );
-    }
-  }
-  return text;
 }

@@ -3,8 +3,8 @@ import type { FaultRule } from "../faults/fault.js";
 import { ApiError, notFound } from "../http/api-error.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
+import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
 import type { SandboxState } from "../state.js";
-import type { TaskCompletion as StoreTaskCompletion } from "../store.js";
 import type { Tenant } from "../tenants/registry.js";
 import type { ControlHandler, ControlHandlers } from "./handler-types.js";
 import { TENANT_IDS } from "./ids.js";
@@ -80,7 +80,7 @@ const setClock: ControlHandler<"setClock"> = ({ app, body }) => {
 
 const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => {
   const id = params.task_id;
-  const result = app.tenant.store.completeTask(id, completionOf(body));
+  const result = app.tenant.store.cloud.scheduler.complete(id, completionOf(body));
   if ("task" in result) return { status: 200, body: result.task };
   if (result.problem === "doomed") {
     throw new ApiError(409, `Task ${id} was going to fail (${result.error}); complete it as ERROR instead.`);

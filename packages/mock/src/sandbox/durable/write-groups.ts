@@ -1,6 +1,7 @@
 import type { Store } from "../store.js";
 import type { CommitBatch, CommitOutcome } from "./backend.js";
 import type { Durability, TakenChanges } from "./durability.js";
+import { WriteJournal } from "./write-journal.js";
 
 /** A tenant's lock across replicas, held by a group while its writers run and until its COMMIT. */
 export interface GroupLock {
@@ -143,7 +144,7 @@ export class WriteGroups {
       for (const writer of group) writer.turn.resolve(nothingToEnd);
       return;
     }
-    store.beginWrites(() => {
+    const journal = new WriteJournal(store, () => {
       writers.uncommitted ??= settle();
     });
     try {
@@ -163,12 +164,12 @@ export class WriteGroups {
         });
       }
       writers.current = undefined;
-      await this.commitGroup(store, group, lock);
+      await this.commitGroup(journal, group, lock);
     } finally {
       // However the group ended, no writer waits on it any longer (a failed COMMIT rejected them already).
       for (const writer of group) writer.sawUncommitted?.resolve();
       // Whatever ended the group, what it left uncommitted is undone (a no-op after its COMMIT).
-      store.rollBackWrites();
+      journal.rollBack();
       writers.current = undefined;
       writers.uncommitted?.resolve();
       writers.uncommitted = undefined;
@@ -196,16 +197,16 @@ export class WriteGroups {
    * One COMMIT for every change of the group (through its lock); then each writer learns how it went. When it
    * fails, the store is rolled back before any writer is answered.
    */
-  private async commitGroup(store: Store, group: Writer[], lock: GroupLock): Promise<void> {
+  private async commitGroup(journal: WriteJournal, group: Writer[], lock: GroupLock): Promise<void> {
     const wrote = group.filter((w) => w.take && w.committed);
     if (wrote.length === 0) {
-      store.keepWrites();
+      journal.keep();
       return;
     }
     const takes = wrote.map((w) => w.take as TakenChanges);
     try {
       const refused = await this.options.durability.write(takes, (batch) => lock.commit(batch));
-      store.keepWrites();
+      journal.keep();
       const errors = new Map(refused.map((r) => [r.store, this.options.refused(r.store, r.retryAfterMs)]));
       for (const writer of wrote) {
         const created = writer.take?.taken.filter((t) => t.record) ?? [];
@@ -214,7 +215,7 @@ export class WriteGroups {
         else writer.committed?.resolve();
       }
     } catch (error) {
-      store.rollBackWrites();
+      journal.rollBack();
       for (const { store: created, record } of takes.flatMap((t) => t.taken)) {
         if (record) this.options.lost(created);
       }

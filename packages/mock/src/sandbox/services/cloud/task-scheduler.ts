@@ -82,7 +82,7 @@ export class TaskScheduler {
       const plan = plans.get(id);
       // A task completed on demand left its entry behind.
       if (!plan || plan.finishAt > now) continue;
-      // Handed out (not peeked) before its plan goes: writes in progress keep it as it was (see `beginWrites`).
+      // Handed out (not peeked) before its plan goes: writes in progress keep it as it was (see durable/write-journal.ts).
       const task = this.host.entities.tasks.get(id);
       plans.delete(id);
       if (!task) continue;

@@ -26,7 +26,7 @@ export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = 
         state: "FINISHED",
         effect: buildEffect(store, request, instanceId, name, projectId, regionId),
       } as const);
-  const task = store.scheduler.start(
+  const task = store.cloud.scheduler.start(
     {
       task_type: "create_bm",
       project_id: projectId,

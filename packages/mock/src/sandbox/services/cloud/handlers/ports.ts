@@ -16,7 +16,7 @@ export const replacePortAllowedAddressPairs: SandboxHandler<"replacePortAllowedA
   }
   const pairs = ctx.body?.allowed_address_pairs ?? [];
   assertRoom(ctx.app, { tasks: 1 });
-  const task = ctx.app.scheduler.start(
+  const task = ctx.app.cloud.scheduler.start(
     {
       task_type: "update_port_allowed_address_pairs",
       project_id: projectId,

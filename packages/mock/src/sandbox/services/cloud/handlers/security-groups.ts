@@ -67,7 +67,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
   });
   const tags = await applyTagsPatch(group.tags_v2, request.tags);
   // Beyond the limit only a change that does not add tags passes (a group over a lowered limit can shrink).
-  const limit = ctx.app.maxTagsPerGroup;
+  const limit = ctx.app.cloud.maxTagsPerGroup;
   const userTags = tags.reduce((n, tag) => (tag.read_only ? n : n + 1), 0);
   if (userTags > limit && userTags > group.tags_v2.filter((tag) => !tag.read_only).length) {
     throw badRequest(

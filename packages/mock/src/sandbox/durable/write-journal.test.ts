@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SANDBOX_FIXTURES as F } from "./fixtures/ids.js";
-import { addNotificationSetting, notificationSettingsOf } from "./services/iam/notification-settings.js";
-import { Store } from "./store.js";
+import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import { addNotificationSetting, notificationSettingsOf } from "../services/iam/notification-settings.js";
+import { Store } from "../store.js";
+import { WriteJournal } from "./write-journal.js";
 
 /** A store on a clock the test moves. */
 function storeAt(start = 1_000_000) {
@@ -12,17 +13,17 @@ function storeAt(start = 1_000_000) {
 
 const settingInput = (email: string) => ({ notification_type: "failed_login" as const, email });
 
-describe("Store writes rolled back", () => {
+describe("a write journal rolled back", () => {
   it("puts back what a group of writes changed, created or removed, and its ids, clock and faults", () => {
     const { store } = storeAt();
     const before = structuredClone(store.snapshot());
     const metaBefore = store.meta();
-    store.beginWrites();
+    const journal = new WriteJournal(store);
     const group = store.entities.securityGroups.peek(F.securityGroupId);
     if (!group) throw new Error("no seeded group");
     store.entities.securityGroups.set(group.id, { ...group, name: "renamed" });
     addNotificationSetting(store, F.resellerId, settingInput("new@example.com"));
-    store.scheduler.start(
+    store.cloud.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "x" },
     );
@@ -40,7 +41,7 @@ describe("Store writes rolled back", () => {
       spoiled: 0,
     });
     store.clock.setMode("manual");
-    store.rollBackWrites();
+    journal.rollBack();
     expect(store.snapshot()).toEqual(before);
     expect(store.meta()).toEqual(metaBefore);
     // The next setting gets the id the rolled-back one had: nothing of it is left.
@@ -51,30 +52,30 @@ describe("Store writes rolled back", () => {
 
   it("puts back the entities a reset replaced, and a task completed meanwhile with its plan", () => {
     const { store, advance } = storeAt();
-    const task = store.scheduler.start(
+    const task = store.cloud.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "planned" },
     );
     store.takeChanges();
     const before = structuredClone(store.snapshot());
-    store.beginWrites();
-    expect(store.completeTask(task.id, { state: "ERROR", error: "now" })).toHaveProperty("task");
+    const journal = new WriteJournal(store);
+    expect(store.cloud.scheduler.complete(task.id, { state: "ERROR", error: "now" })).toHaveProperty("task");
     store.reset();
-    store.rollBackWrites();
+    journal.rollBack();
     expect(store.snapshot()).toEqual(before);
     // The task still ends as planned, when planned.
     advance(150);
-    expect(store.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
+    expect(store.cloud.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
     // The rollback undid the reset: the next commit does not drop the stored rows.
     expect(store.takeChanges().reset).toBe(false);
   });
 
-  it("keeps what was committed: keepWrites ends the journal, a later rollback changes nothing", () => {
+  it("keeps what was committed: keep ends the journal, a later rollback changes nothing", () => {
     const { store } = storeAt();
-    store.beginWrites();
+    const journal = new WriteJournal(store);
     addNotificationSetting(store, F.resellerId, settingInput("kept@example.com"));
-    store.keepWrites();
-    store.rollBackWrites();
+    journal.keep();
+    journal.rollBack();
     expect(notificationSettingsOf(store, F.resellerId).map((s) => s.email)).toContain("kept@example.com");
   });
 });

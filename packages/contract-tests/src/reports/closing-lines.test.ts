@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { reportFiles } from "../report-files.js";
+import { summarize, type TestRecord } from "../summary.js";
+import { closingLines } from "./closing-lines.js";
+
+const operations = [
+  { operationId: "getTask", method: "GET", path: "/t/{id}" },
+  { operationId: "listActiveTasks", method: "GET", path: "/t" },
+];
+const skipped = (name: string, note: string, meta?: string[]): TestRecord => ({
+  name,
+  file: "a.contract.test.ts",
+  state: "skipped",
+  note,
+  errors: [],
+  ...(meta ? { meta: { operations: meta, violations: [], prismProblems: [] } } : {}),
+});
+
+describe("closingLines", () => {
+  it("groups the skips by reason (a test of two operations counted once), most first, and ends with the verdict", () => {
+    const tests: TestRecord[] = [
+      skipped("getTask > a", "Prism limitation: no state"),
+      skipped("listActiveTasks > b", "Prism limitation: no state"),
+      skipped("both", "Prism limitation: no state", ["getTask", "listActiveTasks"]),
+      skipped("getTask > c", "needs --allow-mutations"),
+      skipped("on its own", "tied to nothing"),
+      { name: "getTask > d", file: "a.contract.test.ts", state: "passed", errors: [] },
+    ];
+    const summary = summarize({ target: "prism", operations, tests });
+    const files = reportFiles("/r", "contract", "prism");
+    expect(closingLines(summary, tests, undefined, files)).toEqual([
+      "reports: /r/contract-prism.json, /r/contract-prism.xml",
+      "skipped 5, by reason:",
+      "  3 × Prism limitation: no state",
+      "  1 × needs --allow-mutations",
+      "  1 × tied to nothing",
+      "verdict: passed (1 passed, 0 failed, 5 skipped)",
+    ]);
+  });
+});
