@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
-import { GENERATED_TEST_FILE } from "../commands/generate.js";
 import { buildContext, type ContractContext } from "../context.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { generatorFor } from "../generate/target-generator.js";
@@ -16,6 +15,7 @@ import { requestModels } from "../request-model.js";
 import { resolveTarget } from "../run-config/target.js";
 import { runSequences } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
+import { GENERATED_TEST_FILE } from "../suite-options.js";
 import type { BuggyTarget } from "./buggy-target.js";
 import type { SeededBug } from "./seeded-bug.js";
 
