@@ -21,6 +21,7 @@ import { validate } from "./stages/validate.js";
 import { WriteTurns } from "./turns.js";
 
 export type {
+  AnsweredCall,
   CatchUpCall,
   ChosenAnswer,
   FaultAnswer,
@@ -33,6 +34,9 @@ interface Known<App> {
   op?: CompiledOperation;
   head: boolean;
   call?: Call<App>;
+  /** The stage running (the one that answered, once the call ends) and the error it answered with. */
+  stage?: Stage<App>;
+  error?: unknown;
 }
 
 export interface Pipeline extends SandboxCore {
@@ -94,12 +98,30 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
    */
   async function run(request: SandboxRequest): Promise<SandboxResponse> {
     const requestId = nextRequestId();
+    const started = performance.now();
     const known: Known<App> = { head: false };
-    const response = await runStages(request, requestId, known);
+    let response = await runStages(request, requestId, known);
     try {
       await known.call?.release?.();
     } catch (error) {
-      return fail(error, requestId, known.op, known.head);
+      known.error = error;
+      response = fail(error, requestId, known.op, known.head);
+    }
+    const { call } = known;
+    if (call && options.record) {
+      options.record({
+        request,
+        response,
+        operation: call.op,
+        app: call.app,
+        path: call.path,
+        rawQuery: call.rawQuery,
+        raw: call.raw,
+        answeredBy: known.stage,
+        error: known.error,
+        fault: call.fault,
+        durationMs: performance.now() - started,
+      });
     }
     return response;
   }
@@ -132,12 +154,15 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       };
       known.call = call;
       for (const stage of stages) {
+        known.stage = stage;
         const result = stage(call, parts);
         const early = result instanceof Promise ? await result : result;
+        if (early instanceof ApiError) known.error = early;
         if (early !== undefined) return answerEarly(early, requestId, op, head);
       }
       throw new Error("No stage of the pipeline answered the call.");
     } catch (error) {
+      known.error = error;
       return fail(error, requestId, known.op, known.head);
     }
   }
