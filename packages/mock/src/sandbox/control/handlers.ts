@@ -93,7 +93,7 @@ const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => 
 /** The calls after `after` (the pipeline has applied the defaults and checked the bounds). */
 const getJournal: ControlHandler<"getJournal"> = ({ app, query }) => {
   const { after = 0, limit = 500 } = query as NonNullable<operations["getJournal"]["parameters"]["query"]>;
-  return { status: 200, body: journalOf(app.tenant.store).after(after, limit) };
+  return { status: 200, body: journalOf(app.tenant.store, app.served).after(after, limit) };
 };
 
 /** The control API's handlers, by operationId of `control/openapi.yaml`, each typed by its operation there. */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { sandboxRequest, useSandbox } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import { JOURNAL_BODY_LIMIT } from "./entry.js";
 import { JOURNAL_ENTRIES } from "./journal.js";
 
 const ctx = useSandbox();
@@ -30,7 +31,7 @@ describe("GET /__sandbox/journal", () => {
     expect(broken.status).toBe(400);
 
     const page = await journal(key);
-    expect(page.status).toBe(200);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
     const [first, second, ...rest] = page.body.entries;
     expect(rest).toEqual([]);
     expect(page.body.last_id).toBe(second.id);
@@ -112,6 +113,21 @@ describe("GET /__sandbox/journal", () => {
       override_id: override.body.id,
       verdict: { breach: "none" },
     });
+  });
+
+  it("cuts a long body at 8 KiB and says so", async () => {
+    const key = await newTenant();
+    const note = "x".repeat(20_000);
+    const sent = await sandboxRequest(ctx.sandbox.url, "POST", BARE_METAL, key, {
+      image_id: F.imageId,
+      note,
+    });
+    expect(sent.status).toBe(400);
+    const [entry] = (await journal(key)).body.entries;
+    expect(entry.request.truncated).toBe(true);
+    expect(entry.request.body).toHaveLength(JOURNAL_BODY_LIMIT);
+    expect(entry.answer.truncated).toBe(false);
+    expect(entry.verdict.breach).toBe("caller");
   });
 
   it(`keeps the last ${JOURNAL_ENTRIES} calls`, async () => {
