@@ -2,6 +2,7 @@
 // answered and the contract's verdict (a body the spec refuses is the caller's break), without the key, and
 // only the tenant's own; `after` gives only newer calls; the journal keeps its last 500.
 import { describe, expect, it } from "vitest";
+import { connectSandbox } from "../../control-client/sandbox-control.js";
 import { sandboxRequest, useSandbox } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { JOURNAL_BODY_LIMIT } from "./entry.js";
@@ -113,6 +114,14 @@ describe("GET /__sandbox/journal", () => {
       override_id: override.body.id,
       verdict: { breach: "none" },
     });
+  });
+
+  it("is read by connectSandbox's tenant control too", async () => {
+    const tenant = await connectSandbox(ctx.sandbox.url).tenant();
+    await sandboxRequest(ctx.sandbox.url, "GET", `/cloud/v1/tasks/${F.finishedTaskId}`, tenant.key);
+    await sandboxRequest(ctx.sandbox.url, "GET", `/cloud/v1/tasks/${F.errorTaskId}`, tenant.key);
+    expect((await tenant.journal()).map((e) => e.id)).toEqual([1, 2]);
+    expect((await tenant.journal(1)).map((e) => e.path)).toEqual([`/cloud/v1/tasks/${F.errorTaskId}`]);
   });
 
   it("cuts a long body at 8 KiB and says so", async () => {
