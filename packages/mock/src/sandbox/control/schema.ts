@@ -273,10 +273,10 @@ export interface paths {
         /**
          * Read the tenant's journal of calls
          * @description The last calls of the API made with the tenant's keys (at most 500, oldest first; older ones are
-         *     dropped, and so are the oldest when the kept bodies pass 2 MiB), each with its request (headers
-         *     without the key) and its answer, bodies cut at 8 KiB, and the contract's verdict of the exchange: a
-         *     request that breaks the API's contract is the caller's break (`caller`, with the violations in
-         *     `request_violations`), an answer that breaks it is the sandbox's (`sandbox`, in `answer_violations`).
+         *     dropped, and so are the oldest when the kept bodies pass a million characters), each with its request
+         *     (headers without the key) and its answer, bodies cut at 8 KiB, and the contract's verdict of the
+         *     exchange: a request that breaks the API's contract is the caller's break (`caller`, with the violations
+         *     in `request_violations`), an answer that breaks it is the sandbox's (`sandbox`, in `answer_violations`).
          *     Calls of this control API are not journaled. To follow the journal, ask again with `after` set to the
          *     `last_id` of the previous answer: only newer calls come back. Each process keeps its own journal (with
          *     replicas, the calls it answered).

@@ -7,7 +7,7 @@ import { bodyChars, journalEntry, type RecordedCall } from "./entry.js";
 /** Most calls a tenant's journal keeps. */
 export const JOURNAL_ENTRIES = 500;
 /** Most characters of bodies a tenant's journal keeps, over all its calls (the oldest go first). */
-export const JOURNAL_BODY_CHARS = 2 * 1024 * 1024;
+export const JOURNAL_BODY_CHARS = 1024 * 1024;
 
 interface Kept {
   id: number;
