@@ -152,6 +152,41 @@ describe("the sandbox console at /__sandbox/", () => {
     expect(failing.output).toMatch(/expected 500 to be 200/);
   });
 
+  it("arms and removes a fault, and moves the clock, from the page", async () => {
+    const faults = page.locator(".panel-faults");
+    await faults
+      .locator("textarea")
+      .fill(
+        JSON.stringify({ operation_id: "getTask", kind: "status", status: 503, times: 1, retry_after_s: 1 }),
+      );
+    await faults.locator("button.add").click();
+    await faults.locator("li[data-id]").waitFor();
+    expect(await faults.locator("li[data-id]").textContent()).toContain("getTask status → 503 ×1");
+    const listed = await sandboxRequest(ctx.sandbox.url, "GET", "/__sandbox/faults", key);
+    expect(listed.body.count).toBe(1);
+    await faults.locator("li[data-id] button").click();
+    await faults.locator("li.none").waitFor();
+    expect((await sandboxRequest(ctx.sandbox.url, "GET", "/__sandbox/faults", key)).body.count).toBe(0);
+
+    // An override the contract refuses is refused with the control API's message.
+    const overrides = page.locator(".panel-overrides");
+    await overrides.locator("textarea").fill(JSON.stringify({ operation_id: "getTask", status: 418 }));
+    await overrides.locator("button.add").click();
+    await expect.poll(() => overrides.locator(".problem").textContent()).toMatch(/418/);
+
+    await page.locator(".clock button", { hasText: "Manual" }).click();
+    await page.locator(".clock [data-mode='manual']").waitFor();
+    const before = Date.parse(
+      (await sandboxRequest(ctx.sandbox.url, "GET", "/__sandbox/clock", key)).body.now,
+    );
+    await page.locator(".clock button", { hasText: "+10 min" }).click();
+    await expect
+      .poll(async () =>
+        Date.parse((await sandboxRequest(ctx.sandbox.url, "GET", "/__sandbox/clock", key)).body.now),
+      )
+      .toBe(before + 600_000);
+  });
+
   it("keeps a caller's break as a file that expects the same refusal", async () => {
     const [saved] = await Promise.all([
       page.waitForEvent("download"),
