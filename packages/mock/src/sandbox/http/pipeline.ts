@@ -108,8 +108,21 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       response = fail(error, requestId, known.op, known.head);
     }
     const { call } = known;
-    if (call && options.record) {
-      options.record({
+    if (call && options.record) record(options.record, call, known, request, response, started);
+    return response;
+  }
+
+  /** Tells `record` of the answered call; its failure is unexpected, never the call's. */
+  function record(
+    to: NonNullable<PipelineOptions<App>["record"]>,
+    call: Call<App>,
+    known: Known<App>,
+    request: SandboxRequest,
+    response: SandboxResponse,
+    started: number,
+  ): void {
+    try {
+      to({
         request,
         response,
         operation: call.op,
@@ -122,8 +135,9 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
         fault: call.fault,
         durationMs: performance.now() - started,
       });
+    } catch (error) {
+      options.onUnexpected?.(error, call.requestId);
     }
-    return response;
   }
 
   /** Route → authenticate → {@link STAGES}; `known` keeps what the call turns out to be as it goes. */
