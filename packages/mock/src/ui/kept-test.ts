@@ -61,6 +61,9 @@ export function keptTestFile(entry: JournalEntry, baseUrl: string): string {
   return [
     `// Kept from the sandbox console: ${JSON.stringify(title)} (journal call ${entry.id}, verdict ${entry.verdict.breach}).`,
     "// Run: SANDBOX_URL=<sandbox> SANDBOX_API_KEY=<key> npx vitest run <this file>",
+    ...(entry.request.truncated
+      ? ["// The request's body was longer than the journal keeps (8 KiB): it is sent without one."]
+      : []),
     'import { expect, it } from "vitest";',
     "",
     `const kept = ${JSON.stringify(kept, null, 2)};`,
