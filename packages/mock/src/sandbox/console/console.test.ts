@@ -160,8 +160,9 @@ describe("the sandbox console at /__sandbox/", () => {
         JSON.stringify({ operation_id: "getTask", kind: "status", status: 503, times: 1, retry_after_s: 1 }),
       );
     await faults.locator("button.add").click();
-    await faults.locator("li[data-id]").waitFor();
-    expect(await faults.locator("li[data-id]").textContent()).toContain("getTask status → 503 ×1");
+    // The list the page shows once it has added the fault: only this one (the earlier test's was used up).
+    await faults.locator("li[data-id]", { hasText: "getTask status → 503 ×1" }).waitFor();
+    expect(await faults.locator("li[data-id]").count()).toBe(1);
     const listed = await sandboxRequest(ctx.sandbox.url, "GET", "/__sandbox/faults", key);
     expect(listed.body.count).toBe(1);
     await faults.locator("li[data-id] button").click();
