@@ -206,6 +206,7 @@ describe("cloud-mock sandbox control flags", () => {
     const { child, out, url } = await startBin(["sandbox", "--port", "0", ...flags]);
     try {
       expect(out()).toContain(status === 404 ? "Control API: off" : `${url}/__sandbox/`);
+      if (status !== 404) expect(out()).toContain(`Console: ${url}/__sandbox/ in a browser`);
       const res = await fetch(`${url}/__sandbox/tenants`, {
         method: "POST",
         headers: { Authorization: `apikey ${SANDBOX_API_KEY}` },

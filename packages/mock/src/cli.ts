@@ -111,7 +111,8 @@ export async function main(
     write(
       invocation.control === false
         ? "Control API: off\n"
-        : `Control API: ${server.url}/__sandbox/ (POST ${server.url}/__sandbox/tenants for a tenant of your own)\n`,
+        : `Control API: ${server.url}/__sandbox/ (POST ${server.url}/__sandbox/tenants for a tenant of your own)\n` +
+            `Console: ${server.url}/__sandbox/ in a browser (your calls, their verdicts, the tenant's state)\n`,
     );
   }
   write("Operations:\n");

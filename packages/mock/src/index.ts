@@ -12,6 +12,7 @@ export type {
   ClockInfo,
   Fault,
   FaultRequest,
+  JournalEntry,
   Override,
   OverrideRequest,
   ScopedKey,

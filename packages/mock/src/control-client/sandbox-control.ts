@@ -7,6 +7,7 @@ import type {
   ClockInfo,
   Fault,
   FaultRequest,
+  JournalEntry,
   Override,
   ScopedKey,
   TaskCompletion,
@@ -65,6 +66,8 @@ export interface TenantControl {
     delete(overrideId: string): Promise<void>;
     clear(): Promise<void>;
   };
+  /** The tenant's last API calls (at most 500, oldest first), those numbered after `after` when given. */
+  journal(after?: number): Promise<JournalEntry[]>;
 }
 
 /** A tenant created by `tenant()`: its control, its keys and the ids of its fixtures. */
@@ -131,6 +134,8 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
         add: (override) => call<Override>(key, "POST", "overrides", override),
         ...armedList<Override>(key, "overrides"),
       },
+      journal: async (after = 0) =>
+        (await call<{ entries: JournalEntry[] }>(key, "GET", `journal?after=${after}`)).entries,
     };
   };
 

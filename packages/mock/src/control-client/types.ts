@@ -22,3 +22,5 @@ export type Fault = Schemas["Fault"];
 export type OverrideRequest = Schemas["OverrideRequest"];
 /** An armed override, with the calls it will still answer and those it answered. */
 export type Override = Schemas["Override"];
+/** One API call of the tenant's journal: request, answer, what answered and the contract's verdict. */
+export type JournalEntry = Schemas["JournalEntry"];

@@ -13,6 +13,8 @@ import { ApiError } from "./http/api-error.js";
 import type { KeyScope } from "./http/auth.js";
 import type { SandboxCore } from "./http/exchange.js";
 import { type CatchUpCall, createPipeline, type Pipeline } from "./http/pipeline.js";
+import { recordCall } from "./journal/entry.js";
+import { journalOf } from "./journal/journal.js";
 import { takeOverride } from "./overrides/take.js";
 import { Store } from "./store.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
@@ -208,6 +210,7 @@ export function composeSandbox(
     ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
     faults: faultTaker(model),
     overrides: takeOverride,
+    record: (call) => journalOf(call.app, model).add(recordCall(model, call, call.app.now())),
     onWrite: (app) => {
       app.changed();
       return commit?.(app);

@@ -1,5 +1,6 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { composeSandbox, type DurableStart, type SandboxCoreOptions } from "./compose.js";
+import { withConsole } from "./console/serve.js";
 import type { Durability } from "./durable/durability.js";
 import { openBackend, type StorageOptions } from "./durable/open-backend.js";
 import { cloneJson } from "./exact-json.js";
@@ -58,7 +59,8 @@ export function createSandboxHandler(
     loadDocument(options.specPath),
     durable,
   );
-  const handler = Object.assign(nodeAdapter(core, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), {
+  const served = (options.control ?? true) ? withConsole(core) : core;
+  const handler = Object.assign(nodeAdapter(served, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), {
     operations: api.operations,
   });
   return {

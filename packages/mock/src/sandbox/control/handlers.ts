@@ -1,6 +1,7 @@
 import { armFault } from "../faults/arm.js";
 import type { FaultRule } from "../faults/fault.js";
 import { ApiError, notFound } from "../http/api-error.js";
+import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
@@ -8,7 +9,7 @@ import type { SandboxState } from "../state.js";
 import type { Tenant } from "../tenants/registry.js";
 import type { ControlHandler, ControlHandlers } from "./handler-types.js";
 import { TENANT_IDS } from "./ids.js";
-import type { TaskCompletion, TenantState } from "./schema.js";
+import type { operations, TaskCompletion, TenantState } from "./schema.js";
 
 const clockOf = (tenant: Tenant) => ({
   mode: tenant.store.clock.state.mode,
@@ -89,6 +90,12 @@ const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => 
   throw new ApiError(409, `Task ${id} has already ended.`);
 };
 
+/** The calls after `after` (the pipeline has applied the defaults and checked the bounds). */
+const getJournal: ControlHandler<"getJournal"> = ({ app, query }) => {
+  const { after = 0, limit = 500 } = query as NonNullable<operations["getJournal"]["parameters"]["query"]>;
+  return { status: 200, body: journalOf(app.tenant.store, app.served).after(after, limit) };
+};
+
 /** The control API's handlers, by operationId of `control/openapi.yaml`, each typed by its operation there. */
 export const CONTROL_HANDLERS: ControlHandlers = {
   createTenant,
@@ -123,4 +130,6 @@ export const CONTROL_HANDLERS: ControlHandlers = {
     body: armedOf(app.tenant, "overrides", params.override_id),
   }),
   deleteOverride: ({ app, params }) => disarm(app.tenant, "overrides", params.override_id),
+
+  getJournal,
 };

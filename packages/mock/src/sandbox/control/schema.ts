@@ -263,6 +263,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the tenant's journal of calls
+         * @description The last calls of the API made with the tenant's keys (at most 500, oldest first; older ones are
+         *     dropped, and so are the oldest when the kept bodies pass a million characters), each with its request
+         *     (headers without the key) and its answer, bodies cut at 8 KiB, and the contract's verdict of the
+         *     exchange: a request that breaks the API's contract is the caller's break (`caller`, with the violations
+         *     in `request_violations`), an answer that breaks it is the sandbox's (`sandbox`, in `answer_violations`).
+         *     Calls of this control API are not journaled. To follow the journal, ask again with `after` set to the
+         *     `last_id` of the previous answer: only newer calls come back. Each process keeps its own journal (with
+         *     replicas, the calls it answered).
+         */
+        get: operations["getJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -668,6 +695,99 @@ export interface components {
             /** @description The overrides, oldest first. */
             results: components["schemas"]["Override"][];
         };
+        /**
+         * @description Calls of the tenant's journal.
+         * @example {
+         *       "entries": [],
+         *       "last_id": 0
+         *     }
+         */
+        JournalPage: {
+            /** @description The calls, oldest first. */
+            entries: components["schemas"]["JournalEntry"][];
+            /**
+             * @description The id to pass as `after` next: the last call given, or the newest in the journal when none is (0
+             *     for an empty journal).
+             */
+            last_id: number;
+        };
+        /** @description One call of the API and its answer. */
+        JournalEntry: {
+            /** @description The call's number in the tenant's journal, rising by one per call. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it was answered, by the tenant's clock.
+             */
+            at: string;
+            /** @description The operation of the API the call matched. */
+            operation_id: string;
+            /** @description The HTTP method, upper case. */
+            method: string;
+            /** @description The path as sent (percent-encoded). */
+            path: string;
+            /** @description The query as sent, without `?` (empty for none). */
+            query: string;
+            /** @description The answer's status; 0 when the connection was cut (a `reset` fault). */
+            status: number;
+            /** @description From routing the call to its answer, in milliseconds (a body trickling afterwards not included). */
+            duration_ms: number;
+            /**
+             * @description What answered: the operation's behaviour (`handler`), a fault, an override, or the sandbox itself
+             *     (a refusal of the request, a bound, a store that is down).
+             * @enum {string}
+             */
+            answered_by: "handler" | "fault" | "override" | "sandbox";
+            /** @description The fault that spoiled or slowed the call, if one did. */
+            fault: null | {
+                kind: components["schemas"]["FaultKind"];
+                /** @description The wait it added, in milliseconds. */
+                delay_ms: number;
+            };
+            /** @description The id of the override that chose the answer, if one did. */
+            override_id: string | null;
+            verdict: components["schemas"]["ExchangeVerdict"];
+            request: components["schemas"]["JournalMessage"];
+            answer: components["schemas"]["JournalMessage"];
+        };
+        /** @description The API contract's verdict on the call. */
+        ExchangeVerdict: {
+            /**
+             * @description `none`: request and answer keep the contract. `caller`: the request breaks it. `sandbox`: the answer
+             *     breaks it. `unjudged`: the answer was not judged (`note` says why); the request was.
+             * @enum {string}
+             */
+            breach: "none" | "caller" | "sandbox" | "unjudged";
+            /** @description Where and how the request breaks the contract. */
+            request_violations: components["schemas"]["ContractViolation"][];
+            /** @description Where and how the answer breaks the contract. */
+            answer_violations: components["schemas"]["ContractViolation"][];
+            /** @description Why the answer was not judged. */
+            note?: string;
+        };
+        /** @description One break of the contract. */
+        ContractViolation: {
+            /**
+             * @description The part of the request or answer that breaks it.
+             * @enum {string}
+             */
+            in: "path" | "query" | "header" | "body" | "status" | "content-type";
+            /** @description A JSON pointer into that part (empty for the part itself). */
+            pointer: string;
+            /** @description What the contract asks there. */
+            rule: string;
+        };
+        /** @description A request or an answer as it went. */
+        JournalMessage: {
+            /** @description The headers, names in lower case; a request's `authorization` is left out. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The body's text (null for none), cut at 8 KiB. */
+            body: string | null;
+            /** @description Whether the body was longer and is cut. */
+            truncated: boolean;
+        };
     };
     responses: {
         /** @description The body breaks the schema or asks for something impossible; `invalid_fields` says where. */
@@ -786,6 +906,11 @@ export type OverrideMatch = components['schemas']['OverrideMatch'];
 export type OverrideRequest = components['schemas']['OverrideRequest'];
 export type Override = components['schemas']['Override'];
 export type OverrideList = components['schemas']['OverrideList'];
+export type JournalPage = components['schemas']['JournalPage'];
+export type JournalEntry = components['schemas']['JournalEntry'];
+export type ExchangeVerdict = components['schemas']['ExchangeVerdict'];
+export type ContractViolation = components['schemas']['ContractViolation'];
+export type JournalMessage = components['schemas']['JournalMessage'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseTooManyTenants = components['responses']['TooManyTenants'];
@@ -1161,6 +1286,33 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getJournal: {
+        parameters: {
+            query?: {
+                /** @description Only calls whose `id` is greater than this one. */
+                after?: number;
+                /** @description At most this many calls, the oldest of those that fit first. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

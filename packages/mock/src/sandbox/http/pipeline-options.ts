@@ -4,7 +4,9 @@ import type { DocumentModel } from "@cloud-contract/spec/model";
 import type { CompiledOperation } from "../openapi/operations.js";
 import type { ApiError } from "./api-error.js";
 import type { KeyScope } from "./auth.js";
+import type { SandboxRequest, SandboxResponse } from "./exchange.js";
 import type { HandlerTable } from "./handler.js";
+import type { RawBody } from "./validate.js";
 
 /** How a fault armed on the caller's tenant spoils a call (see `faults/inject.ts`). */
 export type FaultAnswer = { delayMs: number } & (
@@ -28,6 +30,25 @@ export interface ChosenAnswer {
 export interface CatchUpCall {
   writes: boolean;
   closed(): boolean;
+}
+
+/** A call of a known caller once it is answered, as the pipeline tells `record` of it (once per call). */
+export interface AnsweredCall<App> {
+  request: SandboxRequest;
+  response: SandboxResponse;
+  operation: CompiledOperation;
+  app: App;
+  /** The request path (still percent-encoded) and the raw query, without `?`. */
+  path: string;
+  rawQuery: string;
+  /** The body as received, when the operation takes one and it was read. */
+  raw: RawBody | undefined;
+  /** The stage of `STAGES` that answered (undefined for authenticate), and the error answered with, if any. */
+  answeredBy: ((...args: never[]) => unknown) | undefined;
+  error: unknown;
+  fault: FaultAnswer | undefined;
+  /** From routing to the answer, in ms. */
+  durationMs: number;
 }
 
 /** The application a key belongs to, and what the key may touch there (default: everything). */
@@ -78,6 +99,8 @@ export interface PipelineOptions<App> {
   validateResponses?: boolean;
   /** Largest answer body of an operation that does not write, in bytes; a larger one is a 400 (default: none). */
   maxAnswerBytes?: number;
+  /** Told of every call whose caller was found (its tenant), once it is answered (the sandbox's journal). */
+  record?: (call: AnsweredCall<App>) => void;
   /** Told about every unexpected error (500, 503) with the request id; the client never sees its message. */
   onUnexpected?: (error: unknown, requestId: string) => void;
 }

@@ -21,6 +21,7 @@ import { validate } from "./stages/validate.js";
 import { WriteTurns } from "./turns.js";
 
 export type {
+  AnsweredCall,
   CatchUpCall,
   ChosenAnswer,
   FaultAnswer,
@@ -33,6 +34,9 @@ interface Known<App> {
   op?: CompiledOperation;
   head: boolean;
   call?: Call<App>;
+  /** The stage running (the one that answered, once the call ends) and the error it answered with. */
+  stage?: Stage<App>;
+  error?: unknown;
 }
 
 export interface Pipeline extends SandboxCore {
@@ -94,14 +98,46 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
    */
   async function run(request: SandboxRequest): Promise<SandboxResponse> {
     const requestId = nextRequestId();
+    const started = performance.now();
     const known: Known<App> = { head: false };
-    const response = await runStages(request, requestId, known);
+    let response = await runStages(request, requestId, known);
     try {
       await known.call?.release?.();
     } catch (error) {
-      return fail(error, requestId, known.op, known.head);
+      known.error = error;
+      response = fail(error, requestId, known.op, known.head);
     }
+    const { call } = known;
+    if (call && options.record) record(options.record, call, known, request, response, started);
     return response;
+  }
+
+  /** Tells `record` of the answered call; its failure is unexpected, never the call's. */
+  function record(
+    to: NonNullable<PipelineOptions<App>["record"]>,
+    call: Call<App>,
+    known: Known<App>,
+    request: SandboxRequest,
+    response: SandboxResponse,
+    started: number,
+  ): void {
+    try {
+      to({
+        request,
+        response,
+        operation: call.op,
+        app: call.app,
+        path: call.path,
+        rawQuery: call.rawQuery,
+        raw: call.raw,
+        answeredBy: known.stage,
+        error: known.error,
+        fault: call.fault,
+        durationMs: performance.now() - started,
+      });
+    } catch (error) {
+      options.onUnexpected?.(error, call.requestId);
+    }
   }
 
   /** Route → authenticate → {@link STAGES}; `known` keeps what the call turns out to be as it goes. */
@@ -132,12 +168,15 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       };
       known.call = call;
       for (const stage of stages) {
+        known.stage = stage;
         const result = stage(call, parts);
         const early = result instanceof Promise ? await result : result;
+        if (early instanceof ApiError) known.error = early;
         if (early !== undefined) return answerEarly(early, requestId, op, head);
       }
       throw new Error("No stage of the pipeline answered the call.");
     } catch (error) {
+      known.error = error;
       return fail(error, requestId, known.op, known.head);
     }
   }

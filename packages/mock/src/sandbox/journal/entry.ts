@@ -1,0 +1,209 @@
+// A call as the journal keeps it: what was sent (without the key) and answered, bodies cut, and the contract's
+// verdict of the exchange — the request's breaks are the caller's (the sandbox refused it for them), the
+// answer's the sandbox's (judged by the spec model, as the contract suite judges). A call only pays for
+// taking what it needs (`recordCall`); the entry is made, and judged, when the journal is read (`journalEntry`).
+import { type DocumentModel, isJsonMediaType } from "@cloud-contract/spec/model";
+import type { ContractViolation, ExchangeVerdict, JournalEntry, JournalMessage } from "../control/schema.js";
+import { ApiError } from "../http/api-error.js";
+import type { AnsweredCall, FaultAnswer } from "../http/pipeline-options.js";
+import { sandboxVerdict } from "../http/self-check.js";
+import { receive } from "../http/stages/receive.js";
+import { validate } from "../http/stages/validate.js";
+import { HTTP_OWN_STATUSES } from "../openapi/operations.js";
+import { OVERRIDE_HEADER } from "../overrides/take.js";
+
+/** Most characters of a body an entry keeps. */
+export const JOURNAL_BODY_LIMIT = 8 * 1024;
+/** Answers longer than this (characters) are not judged: the journal must not cost a large read its speed. */
+const JUDGED_ANSWER_LIMIT = 256 * 1024;
+
+/** The statuses a refusal of the request for its form answers (a refusal for its ids or scope keeps the contract). */
+const REFUSED_FORM = new Set([400, 415, 422]);
+
+/** A body as kept: at most {@link JOURNAL_BODY_LIMIT} characters, a cut one copied off the whole text. */
+interface KeptBody {
+  text: string | undefined;
+  truncated: boolean;
+}
+
+/** What the journal keeps of a call until it is read. */
+export interface RecordedCall {
+  atMs: number;
+  operationId: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  fault: FaultAnswer | undefined;
+  /** The error the sandbox answered with, if any. */
+  error: unknown;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  answerHeaders: Record<string, string>;
+  requestBody: KeptBody;
+  answerBody: KeptBody;
+  /** The request's breaks of the contract. */
+  requestBreaks: ContractViolation[];
+  /** The verdict, made at once for an answer cut here (its whole body is not kept to judge later). */
+  verdict: ExchangeVerdict | undefined;
+}
+
+const copyOf = (text: string) => JSON.parse(JSON.stringify(text)) as string;
+
+function kept(text: string | undefined): KeptBody {
+  if (text === undefined || text.length <= JOURNAL_BODY_LIMIT) return { text, truncated: false };
+  // A slice would keep the whole text alive: the cut is copied.
+  return { text: copyOf(text.slice(0, JOURNAL_BODY_LIMIT)), truncated: true };
+}
+
+/** The characters of bodies a recorded call holds. */
+export const bodyChars = (call: RecordedCall) =>
+  (call.requestBody.text?.length ?? 0) + (call.answerBody.text?.length ?? 0);
+
+/** `body.items.0.name` → `{ in: "body", pointer: "/items/0/name" }`, as the request validation names fields. */
+function violationOfField(field: string, rule: string): ContractViolation {
+  const [where = "body", ...steps] = field.split(".");
+  const part = where === "path" || where === "query" ? where : "body";
+  return { in: part, pointer: steps.map((step) => `/${step}`).join(""), rule };
+}
+
+/** How the request breaks the contract: the sandbox's refusal of its form, field by field. */
+function requestViolations(call: AnsweredCall<unknown>): ContractViolation[] {
+  const { error, answeredBy } = call;
+  if (!(error instanceof ApiError) || !REFUSED_FORM.has(error.status)) return [];
+  if (answeredBy !== validate && answeredBy !== receive) return [];
+  const fields = Object.entries(error.invalidFields ?? {});
+  if (fields.length > 0) {
+    return fields.flatMap(([field, rules]) => rules.map((rule) => violationOfField(field, rule)));
+  }
+  return [{ in: error.status === 415 ? "header" : "body", pointer: "", rule: error.message }];
+}
+
+const headerOf = (headers: Record<string, string>, name: string) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+
+type AnswerJudgement = { violations: ContractViolation[] } | { note: string };
+
+/** How the answer breaks the contract, judged by the spec model; or why it was not judged. */
+function judgeAnswer(model: DocumentModel, call: RecordedCall, text: string | undefined): AnswerJudgement {
+  const { status } = call;
+  if (status === 0) return { note: "The connection was cut: there is no answer to judge." };
+  if (call.method === "HEAD") return { note: "An answer to HEAD has no body to judge." };
+  if (text !== undefined && text.length > JUDGED_ANSWER_LIMIT) {
+    return { note: `The answer's body is longer than ${JUDGED_ANSWER_LIMIT} characters.` };
+  }
+  const type = headerOf(call.answerHeaders, "content-type");
+  let body: unknown;
+  if (text !== undefined && text !== "") {
+    if (!isJsonMediaType(type ?? "")) return { note: `The answer is ${type ?? "untyped"}, not JSON.` };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return { violations: [{ in: "body", pointer: "", rule: "The answer's body is not valid JSON." }] };
+    }
+  }
+  const verdict = sandboxVerdict(model, call.operationId, status, body);
+  if (!verdict.documented && HTTP_OWN_STATUSES.has(status)) return { violations: [] };
+  return {
+    violations: verdict.violations.map((v) => ({
+      in: v.kind,
+      pointer: v.pointer === "/" ? "" : v.pointer,
+      rule: v.message,
+    })),
+  };
+}
+
+function verdictOf(model: DocumentModel, call: RecordedCall, text: string | undefined): ExchangeVerdict {
+  const request_violations = call.requestBreaks;
+  const judged = judgeAnswer(model, call, text);
+  const answer_violations = "violations" in judged ? judged.violations : [];
+  const breach =
+    request_violations.length > 0
+      ? "caller"
+      : answer_violations.length > 0
+        ? "sandbox"
+        : "note" in judged
+          ? "unjudged"
+          : "none";
+  return {
+    breach,
+    request_violations,
+    answer_violations,
+    ...("note" in judged ? { note: judged.note } : {}),
+  };
+}
+
+/** What the journal takes of an answered call, at `nowMs` of the tenant's clock. */
+export function recordCall(model: DocumentModel, call: AnsweredCall<unknown>, nowMs: number): RecordedCall {
+  const { request, response } = call;
+  const sent = call.raw?.text ?? (typeof request.body === "string" ? request.body : undefined);
+  const recorded: RecordedCall = {
+    atMs: nowMs,
+    operationId: call.operation.operationId,
+    method: request.method,
+    path: call.path,
+    query: call.rawQuery,
+    status: response.status,
+    durationMs: call.durationMs,
+    fault: call.fault,
+    error: call.error,
+    requestHeaders: request.headers,
+    answerHeaders: response.headers,
+    requestBody: kept(sent === "" ? undefined : sent),
+    answerBody: kept(response.body),
+    requestBreaks: requestViolations(call),
+    verdict: undefined,
+  };
+  if (recorded.answerBody.truncated) recorded.verdict = verdictOf(model, recorded, response.body);
+  return recorded;
+}
+
+/** The headers as sent, names in lower case, the key left out. */
+function requestHeaders(headers: RecordedCall["requestHeaders"]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || name.toLowerCase() === "authorization") continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+/** The answer's headers, names in lower case (an adapter may have added a number since: `Content-Length`). */
+const lowerCased = (headers: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+
+const message = (headers: Record<string, string>, body: KeptBody): JournalMessage => ({
+  headers,
+  body: body.text ?? null,
+  truncated: body.truncated,
+});
+
+/** What answered the call: a fault, an override, the handler, or the sandbox itself. */
+function answeredBy(call: RecordedCall, overrideId: string | undefined): JournalEntry["answered_by"] {
+  if (overrideId !== undefined) return "override";
+  const { fault } = call;
+  if (fault && (fault.kind === "reset" || fault.kind === "status")) return "fault";
+  return call.error === undefined ? "handler" : "sandbox";
+}
+
+/** The journal's entry `id` for a recorded call, judged now unless it already was. */
+export function journalEntry(model: DocumentModel, call: RecordedCall, id: number): JournalEntry {
+  const overrideId = headerOf(call.answerHeaders, OVERRIDE_HEADER.toLowerCase());
+  const { fault } = call;
+  return {
+    id,
+    at: new Date(call.atMs).toISOString(),
+    operation_id: call.operationId,
+    method: call.method,
+    path: call.path,
+    query: call.query,
+    status: call.status,
+    duration_ms: Math.round(call.durationMs * 100) / 100,
+    answered_by: answeredBy(call, overrideId),
+    fault: fault ? { kind: fault.kind, delay_ms: fault.delayMs } : null,
+    override_id: overrideId ?? null,
+    verdict: call.verdict ?? verdictOf(model, call, call.answerBody.text),
+    request: message(requestHeaders(call.requestHeaders), call.requestBody),
+    answer: message(lowerCased(call.answerHeaders), call.answerBody),
+  };
+}
