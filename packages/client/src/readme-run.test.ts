@@ -1,4 +1,4 @@
-// The README's code blocks (the files in examples/, held equal to the README by readme.test.ts) run as a
+// The README's code blocks (the files in examples/, held equal to the README by readme-examples.test.ts) run as a
 // user runs them: each compiled to an ES module and started with node against a real sandbox, a tenant of
 // its own per block (the URL and key of `pnpm sandbox` replaced with the tenant's). Every call a block makes
 // to the API must get a success status, but for the 503s a block injects on purpose.

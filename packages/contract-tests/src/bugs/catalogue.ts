@@ -354,14 +354,6 @@ const VALIDATION: SeededBug[] = [
     ),
   ),
   bug(
-    "validation.addResellerNotificationSetting.one-label-domain",
-    "an e-mail with a one-label domain (name@com) is accepted",
-    fixBody(
-      (b) => typeof b.email === "string" && /@[^.]+$/.test(b.email),
-      (b) => (b.email = `${String(b.email)}.example`),
-    ),
-  ),
-  bug(
     "validation.updateSecurityGroup.name-truncated",
     "a group name longer than 63 characters is cut instead of refused",
     fixBody(

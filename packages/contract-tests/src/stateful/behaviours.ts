@@ -259,15 +259,6 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     brokenBy: "behaviour.addResellerNotificationSetting.duplicate-accepted",
   },
   {
-    id: "settings.two-label-domain",
-    operationId: "addResellerNotificationSetting",
-    source: "spec/components/schemas/ResellerNotificationSettingCreateRequest.yaml",
-    statement: "an e-mail whose domain has one label (name@com) is refused with 400",
-    probe: "refused",
-    check: "invalid-refused",
-    brokenBy: "validation.addResellerNotificationSetting.one-label-domain",
-  },
-  {
     id: "settings.ordering",
     operationId: "listResellerNotificationSettings",
     source: SETTINGS,
