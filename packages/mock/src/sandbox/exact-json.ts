@@ -84,9 +84,11 @@ export function mayHoldExactIntegers(text: string): boolean {
   return LONG_DIGITS.test(text);
 }
 
-/** JSON.parse, with integers beyond ±(2^53 − 1) kept exact; throws a SyntaxError for a text JSON.parse refuses. */
-export function parseJson(text: string): unknown {
-  if (!mayHoldExactIntegers(text)) return JSON.parse(text);
+/**
+ * Reads one JSON text given in pieces, with integers beyond ±(2^53 − 1) kept exact: `write` each piece, then
+ * `end` gives the value. Both throw a SyntaxError for a text JSON.parse refuses.
+ */
+export function exactJsonReader(): { write(piece: string): void; end(): unknown } {
   const parser = exactJsonParser();
   let value: unknown;
   let failure: Error | undefined;
@@ -96,14 +98,31 @@ export function parseJson(text: string): unknown {
   parser.onError = (error) => {
     failure ??= error;
   };
-  try {
-    parser.write(text);
-    if (!failure && !parser.isEnded) parser.end();
-  } catch (error) {
-    failure ??= error as Error;
-  }
-  if (failure) throw new SyntaxError(failure.message);
-  return value;
+  const step = (work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      failure ??= error as Error;
+    }
+    if (failure) throw new SyntaxError(failure.message);
+  };
+  return {
+    write: (piece) => step(() => parser.write(piece)),
+    end: () => {
+      step(() => {
+        if (!parser.isEnded) parser.end();
+      });
+      return value;
+    },
+  };
+}
+
+/** JSON.parse, with integers beyond ±(2^53 − 1) kept exact; throws a SyntaxError for a text JSON.parse refuses. */
+export function parseJson(text: string): unknown {
+  if (!mayHoldExactIntegers(text)) return JSON.parse(text);
+  const reader = exactJsonReader();
+  reader.write(text);
+  return reader.end();
 }
 
 const EXACT = [

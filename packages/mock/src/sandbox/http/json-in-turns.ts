@@ -1,4 +1,4 @@
-import { exactJsonParser, stringifyJson } from "../exact-json.js";
+import { exactJsonReader, stringifyJson } from "../exact-json.js";
 import { slicesInTurns } from "./turns.js";
 
 /** Characters handed to the parser per turn of the event loop. */
@@ -11,31 +11,9 @@ const SLICE = 32 * 1024;
  * own key), but for integers beyond ±(2^53 − 1), kept exact; throws a SyntaxError for a text JSON.parse refuses.
  */
 export async function parseJsonInTurns(text: string): Promise<unknown> {
-  const parser = exactJsonParser();
-  let value: unknown;
-  let failure: Error | undefined;
-  parser.onValue = (parsed) => {
-    value = parsed;
-  };
-  parser.onError = (error) => {
-    failure ??= error;
-  };
-  const fail = (error: Error) => new SyntaxError(error.message);
-  for await (const [at, end] of slicesInTurns(text.length, SLICE)) {
-    try {
-      parser.write(text.slice(at, end));
-    } catch (error) {
-      failure ??= error as Error;
-    }
-    if (failure) throw fail(failure);
-  }
-  try {
-    if (!parser.isEnded) parser.end();
-  } catch (error) {
-    failure ??= error as Error;
-  }
-  if (failure) throw fail(failure);
-  return value;
+  const reader = exactJsonReader();
+  for await (const [at, end] of slicesInTurns(text.length, SLICE)) reader.write(text.slice(at, end));
+  return reader.end();
 }
 
 /** Array items, or object members, serialised per turn by {@link stringifyInTurns}. */
