@@ -62,7 +62,9 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
 
   /** Presses Send and waits for the answer's status; resolves to it and the verdict's breach. */
   async function send(): Promise<{ status: number; breach: string | null; body: string }> {
-    await panel().locator(".try-answer").evaluate((el) => el.replaceChildren());
+    await panel()
+      .locator(".try-answer")
+      .evaluate((el) => el.replaceChildren());
     await panel().locator("button.try-send").click();
     const status = panel().locator(".try-status");
     await status.waitFor({ timeout: 15_000 });
@@ -108,9 +110,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
 
     const before = await tryIt.locator(".clock-now").textContent();
     await tryIt.locator("button.run-to-done").click();
-    await expect
-      .poll(() => tryIt.locator(".clock-now").textContent(), { timeout: 5_000 })
-      .not.toBe(before);
+    await expect.poll(() => tryIt.locator(".clock-now").textContent(), { timeout: 5_000 }).not.toBe(before);
     const finished = await send();
     expect(finished.status).toBe(200);
     expect(finished.breach).toBe("none");

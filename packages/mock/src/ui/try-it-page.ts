@@ -52,7 +52,12 @@ async function mountTryIt(): Promise<void> {
   const panel = tryItPanel(
     model,
     [
-      { label: "This page's sandbox (in the page)", baseUrl: PAGE_ORIGIN, key: tenant.key, fetch: sandbox.fetch },
+      {
+        label: "This page's sandbox (in the page)",
+        baseUrl: PAGE_ORIGIN,
+        key: tenant.key,
+        fetch: sandbox.fetch,
+      },
       {
         label: `Running sandbox at ${RUNNING_SANDBOX}`,
         baseUrl: RUNNING_SANDBOX,

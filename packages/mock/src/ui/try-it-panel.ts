@@ -55,7 +55,12 @@ export function tryItPanel(
   let fields: RequestField[] = [];
   let seen = 0;
 
-  const keyInput = el("input", { className: "try-key", value: server.key, size: 36, "aria-label": "API key" });
+  const keyInput = el("input", {
+    className: "try-key",
+    value: server.key,
+    size: 36,
+    "aria-label": "API key",
+  });
   const api = sandboxApi(
     "",
     () => keyInput.value.trim(),
