@@ -6,8 +6,8 @@ export interface RequestField {
   name: string;
   in: "path" | "query";
   required: boolean;
-  /** An array parameter: its comma-separated items are sent as repeated keys. */
-  array: boolean;
+  /** An exploded array parameter: its comma-separated items go as repeated keys (else as typed, in one). */
+  repeated: boolean;
   value: string;
 }
 
@@ -50,7 +50,7 @@ export function prefilledRequest(model: DocumentModel, operation: Operation): Tr
         name: p.name,
         in: p.in,
         required: p.required,
-        array: schema.type === "array",
+        repeated: schema.type === "array" && p.explode !== false,
         value: asText(example),
       };
     });
@@ -66,7 +66,8 @@ export function requestTarget(operation: Operation, fields: readonly RequestFiel
   for (const field of fields) {
     if (field.in === "path") path = path.replace(`{${field.name}}`, encodeURIComponent(field.value));
     else if (field.value !== "")
-      for (const item of field.array ? field.value.split(",") : [field.value]) query.append(field.name, item);
+      for (const item of field.repeated ? field.value.split(",") : [field.value])
+        query.append(field.name, item);
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;
