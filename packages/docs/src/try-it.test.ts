@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { type RunningSandbox, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
 import { matchStatus } from "@cloud-contract/spec/model";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,45 @@ import { bundledOperations, docsFile, specDir } from "./operations.js";
 
 const operations = bundledOperations();
 const tryItScreenshot = join(specDir, "dist", "docs", "try-it.png");
+/** The running sandbox the page's server menu names (the only address its CSP lets it reach). */
+const RUNNING_SANDBOX = "http://127.0.0.1:4011";
+
+/** Opens the built page from file:// in a fresh context of `browser`. */
+async function openDocs(browser: Browser, pageErrors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return page;
+}
+
+/** Opens the operation's section, presses its Try it button and waits for the panel to show it. */
+async function pressTryIt(page: Page, operationId: string): Promise<Locator> {
+  const op = operations.find((o) => o.operationId === operationId);
+  await followLink(page, `#/${op?.tag?.toLowerCase()}/${operationId.toLowerCase()}`);
+  const section = page.locator(
+    `[data-section-id$="/${operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
+  );
+  const button = section.locator("button.try-it-open");
+  await button.waitFor({ timeout: 15_000 });
+  await button.click();
+  const panel = page.locator("aside.try-it");
+  await panel.locator(".try-title", { hasText: operationId }).waitFor();
+  return panel;
+}
+
+/** Presses Send and waits for the answer's status; resolves to it, the verdict's breach and the body. */
+async function pressSend(page: Page): Promise<{ status: number; breach: string | null; body: string }> {
+  const panel = page.locator("aside.try-it");
+  await panel.locator(".try-answer").evaluate((el) => el.replaceChildren());
+  await panel.locator("button.try-send").click();
+  const status = panel.locator(".try-status");
+  await status.waitFor({ timeout: 15_000 });
+  return {
+    status: Number(await status.getAttribute("data-status")),
+    breach: await panel.locator(".try-answer .verdict .badge").getAttribute("data-breach"),
+    body: (await panel.locator(".try-answer pre.body").textContent()) ?? "",
+  };
+}
 
 describe("Try it on the docs page, from file:// with the network cut", () => {
   let browser: Browser;
@@ -26,7 +66,8 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
   beforeAll(async () => {
     expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    page = await openDocs(browser, pageErrors);
+    const context = page.context();
     context.on("request", (request) => requests.push(request.url()));
     await context.route("**/*", (route) => {
       const url = route.request().url();
@@ -34,8 +75,6 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
       aborted.push(url);
       return route.abort();
     });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(pathToFileURL(docsFile).href);
     await page.locator('[data-section-id="/"] h1').waitFor();
   }, 60_000);
@@ -45,35 +84,8 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
   });
 
   const panel = () => page.locator("aside.try-it");
-
-  /** Opens the operation's section, presses its Try it button and waits for the panel to show it. */
-  async function openTryIt(operationId: string): Promise<Locator> {
-    const op = operations.find((o) => o.operationId === operationId);
-    await followLink(page, `#/${op?.tag?.toLowerCase()}/${operationId.toLowerCase()}`);
-    const section = page.locator(
-      `[data-section-id$="/${operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
-    );
-    const button = section.locator("button.try-it-open");
-    await button.waitFor({ timeout: 15_000 });
-    await button.click();
-    await panel().locator(".try-title", { hasText: operationId }).waitFor();
-    return panel();
-  }
-
-  /** Presses Send and waits for the answer's status; resolves to it and the verdict's breach. */
-  async function send(): Promise<{ status: number; breach: string | null; body: string }> {
-    await panel()
-      .locator(".try-answer")
-      .evaluate((el) => el.replaceChildren());
-    await panel().locator("button.try-send").click();
-    const status = panel().locator(".try-status");
-    await status.waitFor({ timeout: 15_000 });
-    return {
-      status: Number(await status.getAttribute("data-status")),
-      breach: await panel().locator(".try-answer .verdict .badge").getAttribute("data-breach"),
-      body: (await panel().locator(".try-answer pre.body").textContent()) ?? "",
-    };
-  }
+  const openTryIt = (operationId: string) => pressTryIt(page, operationId);
+  const send = () => pressSend(page);
 
   it("has a Try it button on every operation, and Send gets a documented status the contract keeps", async () => {
     const seen: Record<string, [number, string | null]> = {};
@@ -147,6 +159,63 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     expect(aborted).toEqual([]);
     expect(requests.filter((url) => !url.startsWith("file:"))).toEqual([]);
     expect(requests.length).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("Try it switched to the running sandbox", () => {
+  let browser: Browser;
+  let page: Page;
+  let sandbox: RunningSandbox;
+  const outside: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    browser = await launchChromium();
+    page = await openDocs(browser, pageErrors);
+    // The menu's address is fixed (the CSP allows it alone): its calls go on to this test's sandbox, on a free
+    // port, preflights included. Anything else that is not the page's file is cut.
+    await page.context().route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file:")) return route.continue();
+      if (url.startsWith(`${RUNNING_SANDBOX}/`)) {
+        return route.continue({ url: sandbox.url + url.slice(RUNNING_SANDBOX.length) });
+      }
+      outside.push(url);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(docsFile).href);
+    await page.locator('[data-section-id="/"] h1').waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it("sends getTask to the running sandbox with its default key and shows its answer and verdict", async () => {
+    const tryIt = await pressTryIt(page, "getTask");
+    await tryIt.locator("select.try-server").selectOption({ index: 1 });
+    await expect(tryIt.locator("input.try-key").inputValue()).resolves.toBe(SANDBOX_FIXTURES.apiKey);
+    await tryIt.locator('input[data-field="task_id"]').fill(SANDBOX_FIXTURES.runningTaskIds[0]);
+    const answer = await pressSend(page);
+    expect(answer.status).toBe(200);
+    expect(answer.breach).toBe("none");
+    expect(JSON.parse(answer.body)).toMatchObject({
+      id: SANDBOX_FIXTURES.runningTaskIds[0],
+      state: "RUNNING",
+    });
+    // The running sandbox journaled the call the page made (the default tenant's journal).
+    const journal = (await fetch(`${sandbox.url}/__sandbox/journal?after=0`, {
+      headers: { Authorization: `apikey ${SANDBOX_FIXTURES.apiKey}` },
+    }).then((r) => r.json())) as {
+      entries: { method: string; path: string; request: { headers: Record<string, string> } }[];
+    };
+    expect(journal.entries.map((e) => `${e.method} ${e.path}`)).toContain(
+      `GET /cloud/v1/tasks/${SANDBOX_FIXTURES.runningTaskIds[0]}`,
+    );
+    expect(outside).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });
