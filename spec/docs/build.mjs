@@ -1,7 +1,7 @@
 // Builds the API reference: spec/openapi.yaml → spec/dist/docs/index.html, one self-contained file.
 // Run: pnpm run docs or pnpm docs:build (root; bare `pnpm docs` is npm's docs command). Options: --out <file>.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -30,7 +30,7 @@ export function buildDocs(output = defaultOutput, { quiet = false } = {}) {
   if (run.status !== 0) {
     throw new Error(`redocly build-docs failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
   }
-  const html = replaceRemoteLogos(readFileSync(output, "utf8"));
+  const html = withTryIt(replaceRemoteLogos(readFileSync(output, "utf8")));
   writeFileSync(output, html);
   assertSelfContained(html);
   if (!quiet) console.log(`docs: wrote ${output}`);
@@ -59,6 +59,23 @@ export function replaceRemoteLogos(html) {
   return out;
 }
 
+// The Try it panel and the in-process sandbox it sends to are @cloud-contract/mock's code, and mock depends
+// on this package: the page takes mock's browser bundle by its workspace path (nx builds it first, spec's
+// `docs` target depends on `mock:try-it`) instead of a package dependency that would close a cycle.
+export const tryItBundle = resolve(specDir, "..", "packages", "mock", "dist-browser", "try-it.js");
+
+/** Inlines the Try it bundle at the end of the body; throws when it has not been built. */
+export function withTryIt(html, bundle = tryItBundle) {
+  if (!existsSync(bundle)) {
+    throw new Error(`${bundle} is missing: build it with \`pnpm exec nx run mock:try-it\``);
+  }
+  // An inline script ends at the first `</script`: none may stay inside the bundle's strings.
+  const code = readFileSync(bundle, "utf8").replace(/<\/script/gi, "<\\/script");
+  const at = html.lastIndexOf("</body>");
+  if (at < 0) throw new Error("docs page has no </body> to put the Try it script before");
+  return `${html.slice(0, at)}<script id="try-it">${code}</script>\n${html.slice(at)}`;
+}
+
 /** The built page must not pull scripts, styles or fonts from anywhere: everything is inline. */
 export function assertSelfContained(html) {
   const external = html.match(/<(script|link)\b[^>]*\b(src|href)=["'][^"']+["'][^>]*>/gi) ?? [];
@@ -66,6 +83,7 @@ export function assertSelfContained(html) {
   if (html.includes("cdn.redoc.ly/redoc/logo")) throw new Error("docs page still points at the remote logo");
   if (!html.includes("Content-Security-Policy"))
     throw new Error("docs page lacks its Content-Security-Policy");
+  if (!html.includes('<script id="try-it">')) throw new Error("docs page lacks its Try it script");
   if (!html.includes('"disableTelemetry":true')) throw new Error("docs page has Redoc telemetry switched on");
 }
 

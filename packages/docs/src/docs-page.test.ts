@@ -5,6 +5,7 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./chromium.js";
+import { followLink } from "./follow-link.js";
 import { type RequestLog, recordRequests } from "./network.js";
 import { bundledOperations, docsFile, screenshotFile, specDir } from "./operations.js";
 import { descriptionFences, type RenderedText, readRendered } from "./rendered-text.js";
@@ -56,26 +57,6 @@ function textUnderCopyButton(code: Locator): Promise<number[][]> {
       )
       .map((r) => [r.left, r.top, r.right, r.bottom]);
   });
-}
-
-/**
- * Goes to an in-page link (`#/cloud/gettask`) as a click on it would. The page renders only the sections near
- * the viewport, and routes on `hashchange`; while it scrolls it rewrites the URL to the section in view
- * (`history.replaceState`, no event). When that left the URL at the wanted hash already, setting the same hash
- * fires nothing and a section that is no longer rendered never comes: the URL is cleared first, silently.
- */
-async function followLink(page: Page, href: string | undefined) {
-  expect(href, "an in-page link").toMatch(/^#\//);
-  await page.evaluate((hash) => {
-    if (window.location.hash === hash) {
-      window.history.replaceState(
-        window.history.state,
-        "",
-        window.location.pathname + window.location.search,
-      );
-    }
-    window.location.hash = hash.slice(1);
-  }, href ?? "");
 }
 
 describe("the API reference in Chromium", () => {

@@ -1,6 +1,7 @@
 // Routes a Playwright page's (or browser context's) calls to the API into an in-process sandbox in the test's
 // process. Typed by the few methods it uses, so that playwright, playwright-core and @playwright/test all fit.
 import { baseUrlsOf, sandboxUrlOf } from "./adapters/base-urls.js";
+import { corsHeaders, isPreflight } from "./sandbox/http/cors.js";
 import type { InProcessSandbox } from "./sandbox/in-process.js";
 
 export { API_BASE_URL } from "./adapters/base-urls.js";
@@ -55,7 +56,7 @@ async function answer(route: SandboxRoute, sandbox: InProcessSandbox, base: stri
   const request = route.request();
   const headers = await request.allHeaders();
   const cors = corsHeaders(headers);
-  if (request.method() === "OPTIONS" && headers["access-control-request-method"]) {
+  if (isPreflight(request.method(), headers)) {
     await route.fulfill({ status: 204, headers: cors, body: Buffer.alloc(0) });
     return;
   }
@@ -80,18 +81,4 @@ async function answer(route: SandboxRoute, sandbox: InProcessSandbox, base: stri
     headers: answered,
     body: Buffer.from(await response.arrayBuffer()),
   });
-}
-
-/** What lets the page read the answer across origins: its own origin allowed, with the headers it asked for. */
-function corsHeaders(headers: Record<string, string>): Record<string, string> {
-  const origin = headers.origin;
-  if (!origin) return {};
-  return {
-    "access-control-allow-origin": origin,
-    "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE",
-    "access-control-allow-headers":
-      headers["access-control-request-headers"] ?? "authorization, content-type",
-    "access-control-expose-headers": "*",
-    vary: "Origin",
-  };
 }

@@ -6,6 +6,7 @@ import { openBackend, type StorageOptions } from "./durable/open-backend.js";
 import { cloneJson } from "./exact-json.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
+import { withCors } from "./http/cors.js";
 import { listen } from "./http/listen.js";
 import { nodeAdapter } from "./http/node-adapter.js";
 import type { SandboxState } from "./state.js";
@@ -59,7 +60,8 @@ export function createSandboxHandler(
     loadDocument(options.specPath),
     durable,
   );
-  const served = (options.control ?? true) ? withConsole(core) : core;
+  // Behind CORS: a page on another origin (the docs page's Try it, file:// included) may call the sandbox.
+  const served = withCors((options.control ?? true) ? withConsole(core) : core);
   const handler = Object.assign(nodeAdapter(served, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), {
     operations: api.operations,
   });

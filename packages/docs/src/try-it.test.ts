@@ -1,0 +1,221 @@
+// Try it on the built docs page, opened from file:// with every request that is not a file aborted: each
+// operation's button opens the panel prefilled from its examples, Send is answered by the sandbox inside the
+// page with a status the operation documents and the verdict of the sandbox's journal; a bare metal create,
+// then getTask with the clock run to done, shows the task FINISHED. A picture of the panel goes to
+// spec/dist/docs/try-it.png (gitignored, as all of dist/).
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type RunningSandbox, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
+import { matchStatus } from "@cloud-contract/spec/model";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./chromium.js";
+import { followLink } from "./follow-link.js";
+import { bundledOperations, docsFile, specDir } from "./operations.js";
+
+const operations = bundledOperations();
+const tryItScreenshot = join(specDir, "dist", "docs", "try-it.png");
+/** The running sandbox the page's server menu names (the only address its CSP lets it reach). */
+const RUNNING_SANDBOX = "http://127.0.0.1:4011";
+
+/** Opens the built page from file:// in a fresh context of `browser`. */
+async function openDocs(browser: Browser, pageErrors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return page;
+}
+
+/** Opens the operation's section, presses its Try it button and waits for the panel to show it. */
+async function pressTryIt(page: Page, operationId: string): Promise<Locator> {
+  const op = operations.find((o) => o.operationId === operationId);
+  await followLink(page, `#/${op?.tag?.toLowerCase()}/${operationId.toLowerCase()}`);
+  const section = page.locator(
+    `[data-section-id$="/${operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
+  );
+  const button = section.locator("button.try-it-open");
+  await button.waitFor({ timeout: 15_000 });
+  await button.click();
+  const panel = page.locator("aside.try-it");
+  await panel.locator(".try-title", { hasText: operationId }).waitFor();
+  return panel;
+}
+
+/** Presses Send and waits for the answer's status; resolves to it, the verdict's breach and the body. */
+async function pressSend(page: Page): Promise<{ status: number; breach: string | null; body: string }> {
+  const panel = page.locator("aside.try-it");
+  await panel.locator(".try-answer").evaluate((el) => el.replaceChildren());
+  await panel.locator("button.try-send").click();
+  const status = panel.locator(".try-status");
+  await status.waitFor({ timeout: 15_000 });
+  return {
+    status: Number(await status.getAttribute("data-status")),
+    breach: await panel.locator(".try-answer .verdict .badge").getAttribute("data-breach"),
+    body: (await panel.locator(".try-answer pre.body").textContent()) ?? "",
+  };
+}
+
+describe("Try it on the docs page, from file:// with the network cut", () => {
+  let browser: Browser;
+  let page: Page;
+  const requests: string[] = [];
+  const aborted: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
+    browser = await launchChromium();
+    page = await openDocs(browser, pageErrors);
+    const context = page.context();
+    context.on("request", (request) => requests.push(request.url()));
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file:")) return route.continue();
+      aborted.push(url);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(docsFile).href);
+    await page.locator('[data-section-id="/"] h1').waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const panel = () => page.locator("aside.try-it");
+  const openTryIt = (operationId: string) => pressTryIt(page, operationId);
+  const send = () => pressSend(page);
+
+  it("has a Try it button on every operation, and Send gets a documented status the contract keeps", async () => {
+    const seen: Record<string, [number, string | null]> = {};
+    for (const op of operations) {
+      await openTryIt(op.operationId);
+      const { status, breach } = await send();
+      seen[op.operationId] = [status, breach];
+      expect(matchStatus(op.statuses, status), `${op.operationId}: ${status} is documented`).toBeDefined();
+      expect(breach, `${op.operationId}: the verdict of the exchange`).toBe("none");
+    }
+    expect(Object.keys(seen)).toHaveLength(operations.length);
+  }, 240_000);
+
+  it("prefills path, query and body from the operation's examples", async () => {
+    const tryIt = await openTryIt("createBareMetalServers");
+    const body = JSON.parse(await tryIt.locator("textarea.try-body").inputValue());
+    expect(body).toMatchObject({ flavor: expect.any(String), image_id: expect.any(String) });
+    await expect(tryIt.locator('input[data-field="project_id"]').inputValue()).resolves.toMatch(/^\d+$/);
+    await expect(tryIt.locator('input[data-field="region_id"]').inputValue()).resolves.toMatch(/^\d+$/);
+  });
+
+  it("creates a bare metal server, then getTask shows it RUNNING until Run to done, then FINISHED", async () => {
+    await openTryIt("createBareMetalServers");
+    const created = await send();
+    expect(created.status).toBe(200);
+    const taskId = (JSON.parse(created.body) as { tasks: string[] }).tasks[0] ?? "";
+    expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const tryIt = await openTryIt("getTask");
+    await tryIt.locator('input[data-field="task_id"]').fill(taskId);
+    const running = await send();
+    expect(running.status).toBe(200);
+    expect(JSON.parse(running.body)).toMatchObject({ id: taskId, state: "RUNNING" });
+
+    const before = await tryIt.locator(".clock-now").textContent();
+    await tryIt.locator("button.run-to-done").click();
+    await expect.poll(() => tryIt.locator(".clock-now").textContent(), { timeout: 5_000 }).not.toBe(before);
+    const finished = await send();
+    expect(finished.status).toBe(200);
+    expect(finished.breach).toBe("none");
+    expect(JSON.parse(finished.body)).toMatchObject({ id: taskId, state: "FINISHED" });
+
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: tryItScreenshot });
+    expect(statSync(tryItScreenshot).size).toBeGreaterThan(10_000);
+  });
+
+  it("shows the caller's break when the edited body leaves out a required field", async () => {
+    const tryIt = await openTryIt("createBareMetalServers");
+    const body = JSON.parse(await tryIt.locator("textarea.try-body").inputValue()) as Record<string, unknown>;
+    delete body.flavor;
+    await tryIt.locator("textarea.try-body").fill(JSON.stringify(body));
+    const broken = await send();
+    expect(broken.status).toBeGreaterThanOrEqual(400);
+    expect(broken.breach).toBe("caller");
+    await expect(tryIt.locator(".try-answer .violation").first().textContent()).resolves.toContain("flavor");
+  });
+
+  it("offers the running sandbox in the server menu, with the page's own as the default", async () => {
+    const menu = panel().locator("select.try-server");
+    await expect(menu.inputValue()).resolves.toBe("0");
+    await expect(menu.locator("option").allTextContents()).resolves.toEqual([
+      "This page's sandbox (in the page)",
+      "Running sandbox at http://127.0.0.1:4011",
+    ]);
+    const csp = readFileSync(docsFile, "utf8").match(/connect-src [^;]*/)?.[0];
+    expect(csp).toContain("http://127.0.0.1:4011");
+  });
+
+  it("sent nothing but the page's own file, and threw no page error", () => {
+    expect(aborted).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith("file:"))).toEqual([]);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("Try it switched to the running sandbox", () => {
+  let browser: Browser;
+  let page: Page;
+  let sandbox: RunningSandbox;
+  const outside: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    browser = await launchChromium();
+    page = await openDocs(browser, pageErrors);
+    // The menu's address is fixed (the CSP allows it alone): its calls go on to this test's sandbox, on a free
+    // port, preflights included. Anything else that is not the page's file is cut.
+    await page.context().route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file:")) return route.continue();
+      if (url.startsWith(`${RUNNING_SANDBOX}/`)) {
+        return route.continue({ url: sandbox.url + url.slice(RUNNING_SANDBOX.length) });
+      }
+      outside.push(url);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(docsFile).href);
+    await page.locator('[data-section-id="/"] h1').waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it("sends getTask to the running sandbox with its default key and shows its answer and verdict", async () => {
+    const tryIt = await pressTryIt(page, "getTask");
+    await tryIt.locator("select.try-server").selectOption({ index: 1 });
+    await expect(tryIt.locator("input.try-key").inputValue()).resolves.toBe(SANDBOX_FIXTURES.apiKey);
+    await tryIt.locator('input[data-field="task_id"]').fill(SANDBOX_FIXTURES.runningTaskIds[0]);
+    const answer = await pressSend(page);
+    expect(answer.status).toBe(200);
+    expect(answer.breach).toBe("none");
+    expect(JSON.parse(answer.body)).toMatchObject({
+      id: SANDBOX_FIXTURES.runningTaskIds[0],
+      state: "RUNNING",
+    });
+    // The running sandbox journaled the call the page made (the default tenant's journal).
+    const journal = (await fetch(`${sandbox.url}/__sandbox/journal?after=0`, {
+      headers: { Authorization: `apikey ${SANDBOX_FIXTURES.apiKey}` },
+    }).then((r) => r.json())) as {
+      entries: { method: string; path: string; request: { headers: Record<string, string> } }[];
+    };
+    expect(journal.entries.map((e) => `${e.method} ${e.path}`)).toContain(
+      `GET /cloud/v1/tasks/${SANDBOX_FIXTURES.runningTaskIds[0]}`,
+    );
+    expect(outside).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
