@@ -9,5 +9,7 @@ export interface RunBuiltOptions {
   say: (line: string) => void;
   waitMs?: number;
   turnMs?: number;
+  /** Ends the turn once the build is done, for a command that loads nothing the build rewrites. */
+  releaseAfterBuild?: boolean;
 }
 export declare function runBuilt(options: RunBuiltOptions): Promise<number>;

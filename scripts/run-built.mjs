@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `node scripts/run-built.mjs <project> -- <command> [args…]`: builds an nx project, then runs a command that
-// uses its build, holding a lock per project from before the build until the command says it is up (a message
-// `{ cloudMock: "ready" }` on its IPC channel) or ends. Two starts at once (`pnpm mock` and `pnpm sandbox` in two
-// terminals) thus take turns: nx restores or rewrites `dist/` only while no other start is loading from it.
+// `node scripts/run-built.mjs <project>[:<target>] [--release-after-build] -- <command> [args…]`: runs an nx
+// project's target (`build` by default), then a command that uses what it built, holding a lock per project from
+// before the build until the command says it is up (a message `{ cloudMock: "ready" }` on its IPC channel) or
+// ends — or, with --release-after-build, until the build is done (for a command that reads nothing the build's
+// dependencies restore). Starts at once (`pnpm mock`, `pnpm sandbox`, `pnpm docs:serve` in three terminals) thus
+// take turns: nx restores or rewrites `dist/` only while no other start is loading from it.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
@@ -11,17 +13,27 @@ import { fileURLToPath } from "node:url";
 import lockfile from "proper-lockfile";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const USAGE = "usage: node scripts/run-built.mjs <project> -- <command> [args…]";
+const USAGE =
+  "usage: node scripts/run-built.mjs <project>[:<target>] [--release-after-build] -- <command> [args…]";
 /** How long a start waits for another one's turn before it gives up, and how long a turn may last at most. */
 const WAIT_MS = 10 * 60_000;
 const TURN_MS = 5 * 60_000;
 
 /**
  * Runs `build`, then `run` (an IPC channel added), inside the lock `lockPath`; the lock is released when `run`
- * announces it is ready, ends, or has held it `turnMs`. Resolves with `run`'s exit code (2 when the lock or
- * the build failed). `say` takes the lines this script prints itself.
+ * announces it is ready, ends, or has held it `turnMs` (with `releaseAfterBuild`, once the build is done).
+ * Resolves with `run`'s exit code (2 when the lock or the build failed). `say` takes the lines this script
+ * prints itself.
  */
-export async function runBuilt({ lockPath, build, run, say, waitMs = WAIT_MS, turnMs = TURN_MS }) {
+export async function runBuilt({
+  lockPath,
+  build,
+  run,
+  say,
+  waitMs = WAIT_MS,
+  turnMs = TURN_MS,
+  releaseAfterBuild = false,
+}) {
   mkdirSync(join(lockPath, ".."), { recursive: true });
   writeFileSync(lockPath, "", { flag: "a" });
   let release;
@@ -48,7 +60,10 @@ export async function runBuilt({ lockPath, build, run, say, waitMs = WAIT_MS, tu
       say(`the build (${build.join(" ")}) failed`);
       return built === 130 ? 130 : 2;
     }
-    const child = spawn(run[0], run.slice(1), { cwd: ROOT, stdio: ["inherit", "inherit", "inherit", "ipc"] });
+    if (releaseAfterBuild) releaseOnce();
+    // The channel only for a command that ends the turn itself; an open channel would keep another alive.
+    const stdio = releaseAfterBuild ? "inherit" : ["inherit", "inherit", "inherit", "ipc"];
+    const child = spawn(run[0], run.slice(1), { cwd: ROOT, stdio });
     const turn = setTimeout(releaseOnce, turnMs);
     child.on("message", (message) => {
       if (message?.cloudMock === "ready") {
@@ -76,8 +91,10 @@ function exitOf(child) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dash = args.indexOf("--");
-  const project = args[0];
-  if (dash !== 1 || !project || !/^[\w-]+$/.test(project) || args.length < 3) {
+  const [task, ...flags] = dash < 0 ? [] : args.slice(0, dash);
+  const [project, target = "build"] = (task ?? "").split(":");
+  const known = flags.every((flag) => flag === "--release-after-build");
+  if (!project || !/^[\w-]+(:[\w-]+)?$/.test(task ?? "") || !known || args.length <= dash + 1) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
@@ -85,8 +102,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => undefined);
   const code = await runBuilt({
     lockPath: join(ROOT, "node_modules/.cache/run-built", `${project}.lock`),
-    build: [process.execPath, join(ROOT, "node_modules/nx/dist/bin/nx.js"), "run", `${project}:build`],
+    build: [process.execPath, join(ROOT, "node_modules/nx/dist/bin/nx.js"), "run", `${project}:${target}`],
     run: args.slice(dash + 1),
+    releaseAfterBuild: flags.includes("--release-after-build"),
     say: (line) => process.stderr.write(`run-built: ${line}\n`),
   });
   process.exit(code);

@@ -88,4 +88,19 @@ describe("run-built", () => {
     expect(await next).toBe(0);
     expect(await silent).toBe(3);
   }, 60_000);
+
+  it("with releaseAfterBuild, the next start gets its turn once the build is done, while the command still runs", async () => {
+    const lockPath = join(work, "locks", "after-build.lock");
+    const serving = runBuilt({
+      lockPath,
+      build: [process.execPath, "-e", ""],
+      run: [process.execPath, "-e", "setTimeout(() => process.exit(4), 5000)"],
+      say: () => undefined,
+      releaseAfterBuild: true,
+    });
+    const next = start(lockPath, []);
+    expect(await Promise.race([next.then(() => "next"), serving.then(() => "serving")])).toBe("next");
+    expect(await next).toBe(0);
+    expect(await serving).toBe(4);
+  }, 60_000);
 });
