@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the timing-sensitive test files (or whole suites with --all) several times while another process keeps
-// one core busy, and prints how each run ended: a test that races a clock, a freeze or a keep-alive must hold
+// Runs the timing-sensitive test files (or whole suites with --all) several times while other processes keep
+// cores busy (--hogs N, one by default), and prints how each run ended: a test that races a clock, a freeze or a keep-alive must hold
 // on a loaded machine too. `pnpm test:stress --help` for the options.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -18,7 +18,8 @@ const OWN_TARGETS = /\.(consumer|terminal|packages)\.test\.ts$|\.contract\.test\
 const HELP = `Usage: pnpm test:stress [options]
 
 Runs the timing-sensitive test files of each package (files that measure or race time: ${TIMING.source})
-RUNS times, while a second process keeps one core busy, and prints a line per run and a table at the end.
+RUNS times, while HOGS other processes each keep a core busy, and prints a line per run and, at the end, a
+table per package of runs, failures and the tests that failed.
 Exit 0 when every run passed, 1 when one failed, 2 when it cannot run. Build first (the root script does).
 
 Options:
@@ -26,7 +27,9 @@ Options:
   --package NAME    only this package (repeatable; ${PACKAGES.join(", ")})
   --all             every test file of the package's test target, not only the timing-sensitive ones
   --file PATH       only this test file (relative to its package; repeatable, needs one --package)
-  --no-busy         do not keep a core busy (to compare)
+  --hogs N          how many processes keep a core busy meanwhile (default 1; 0 to compare with a quiet
+                    machine); \`--hogs 8 --all\` is CI on a shared, oversubscribed machine
+  --no-busy         the same as --hogs 0
   --list            print the files it would run, and exit
   -h, --help        this text`;
 
@@ -36,7 +39,7 @@ function fail(message) {
 }
 
 function parse(argv) {
-  const options = { runs: 3, packages: [], files: [], all: false, busy: true, list: false };
+  const options = { runs: 3, packages: [], files: [], all: false, hogs: 1, list: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -57,7 +60,11 @@ function parse(argv) {
       options.packages.push(name);
     } else if (arg === "--file") options.files.push(value());
     else if (arg === "--all") options.all = true;
-    else if (arg === "--no-busy") options.busy = false;
+    else if (arg === "--hogs") {
+      const hogs = Number(value());
+      if (!Number.isInteger(hogs) || hogs < 0 || hogs > 64) fail("--hogs takes a whole number from 0 to 64");
+      options.hogs = hogs;
+    } else if (arg === "--no-busy") options.hogs = 0;
     else if (arg === "--list") options.list = true;
     else fail(`unknown option ${arg} (see --help)`);
   }
@@ -135,9 +142,12 @@ if (options.list) {
 }
 if (plan.length === 0) fail("no test file to run");
 
-// At most 60 minutes of busy loop, whatever happens to this process.
-const busy = options.busy ? busyCore(60 * 60_000) : undefined;
-const stopBusy = () => busy?.stop();
+// At most three hours of busy loop, whatever happens to this process.
+const hogs = Array.from({ length: options.hogs }, () => busyCore(3 * 60 * 60_000));
+const stopBusy = () => {
+  for (const hog of hogs) hog.stop();
+};
+const busyNote = options.hogs ? `, ${options.hogs} core${options.hogs > 1 ? "s" : ""} kept busy` : "";
 process.on("exit", stopBusy);
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
@@ -145,21 +155,30 @@ process.on("SIGTERM", () => process.exit(143));
 const table = [];
 for (const { pkg, files } of plan) {
   let passed = 0;
+  const failures = new Map();
   for (let run = 1; run <= options.runs; run++) {
     const result = await runVitest(pkg, files);
     if (result.code === 0) passed++;
     process.stdout.write(
-      `${pkg} run ${run}/${options.runs} (${files.length} files${busy ? ", one core busy" : ""}): ` +
+      `${pkg} run ${run}/${options.runs} (${files.length} files${busyNote}): ` +
         `${result.code === 0 ? "passed" : "FAILED"} — ${result.tests}, ${result.seconds.toFixed(0)} s\n`,
     );
-    for (const line of result.failed) process.stdout.write(`    ${line}\n`);
+    for (const line of result.failed) {
+      process.stdout.write(`    ${line}\n`);
+      failures.set(line, (failures.get(line) ?? 0) + 1);
+    }
   }
-  table.push({ pkg, files: files.length, passed });
+  table.push({ pkg, files: files.length, passed, failures });
 }
 stopBusy();
-process.stdout.write("\npackage          files  runs passed\n");
+process.stdout.write(
+  `\npackage          files  runs  passed  failed${busyNote ? ` (${busyNote.slice(2)})` : ""}\n`,
+);
 for (const row of table)
   process.stdout.write(
-    `${row.pkg.padEnd(16)} ${String(row.files).padStart(5)}  ${row.passed}/${options.runs}\n`,
+    `${row.pkg.padEnd(16)} ${String(row.files).padStart(5)}  ${String(options.runs).padStart(4)}  ` +
+      `${String(row.passed).padStart(6)}  ${String(options.runs - row.passed).padStart(6)}\n`,
   );
+for (const row of table)
+  for (const [line, times] of row.failures) process.stdout.write(`${row.pkg}: ${times}x ${line}\n`);
 process.exit(table.every((row) => row.passed === options.runs) ? 0 : 1);

@@ -89,5 +89,5 @@ describe("a bundle made with the docs' deprecation plugin", () => {
     const properties = get.responses["200"].content["application/json"].schema.properties;
     expect(properties.old_field.description).toBe("**Deprecated:** no removal date is set yet.");
     expect(properties.id.description).toBeUndefined();
-  }, 60_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { HANG_DETECTOR_TIMEOUTS } from "../../scripts/hang-detector.mjs";
 
 // One browser test file drives Chromium for a while; the rest are quick. The terminal starts
 // (*.terminal.test.ts) have a target of their own that runs last: see vitest.terminal.config.ts.
@@ -7,13 +8,12 @@ import { defineConfig } from "vitest/config";
 // A file must leave nothing global behind.
 export default defineConfig({
   test: {
+    ...HANG_DETECTOR_TIMEOUTS,
     isolate: false,
     // At least two files at once: the browser tests wait on Chromium and the examples on the sandbox and
     // Prism, so one file at a time would leave a core idle.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ["src/**/*.test.ts"],
     exclude: ["src/**/*.terminal.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });

@@ -139,5 +139,5 @@ describe("validators kept between processes", () => {
     expect(run().trim()).toBe("true");
     expect(readdirSync(dir)).toHaveLength(1);
     // Two Node processes that each load the document: more than the default 5 s on a busy 2-core machine.
-  }, 30_000);
+  });
 });

@@ -49,5 +49,5 @@ describe("README examples", () => {
     });
     expect(`${run.stdout}${run.stderr}`).toBe("");
     expect(run.status).toBe(0);
-  }, 60_000);
+  });
 });

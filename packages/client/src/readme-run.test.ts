@@ -18,6 +18,7 @@ const examples = (await readdir(new URL("examples/", root))).filter((name) => na
 /** Preloaded into each block: records `METHOD path status` of every API call the block makes. */
 const RECORDER = `
 import { appendFileSync } from "node:fs";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 const original = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
   // Read the method and URL without reading the request (its body can be read once).
@@ -52,7 +53,7 @@ function runNode(file: URL, env: Record<string, string>): Promise<{ code: number
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), HANG_DETECTOR_MS);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -62,31 +63,25 @@ function runNode(file: URL, env: Record<string, string>): Promise<{ code: number
 }
 
 describe("the README's code blocks, run against a fresh sandbox", () => {
-  it.each(examples)(
-    "%s runs to the end, every API call answered with a success",
-    async (name) => {
-      const source = await readFile(new URL(`examples/${name}`, root), "utf8");
-      expect(source).toContain(SANDBOX_URL);
-      const tenant = await connectSandbox(sandbox.url).tenant();
-      const { code: js } = await transform(source, { loader: "ts", format: "esm", target: "node20" });
-      const program = js
-        .replaceAll(SANDBOX_URL, sandbox.url)
-        .replaceAll(`"${SANDBOX_KEY}"`, `"${tenant.key}"`);
-      const file = new URL(name.replace(/\.ts$/, ".mjs"), runDir);
-      const log = new URL(name.replace(/\.ts$/, ".calls"), runDir);
-      await writeFile(file, program);
-      await writeFile(log, "");
-      const { code, output } = await runNode(file, {
-        README_RUN_LOG: log.pathname,
-        CLOUD_API_KEY: tenant.key,
-      });
-      expect(code, output).toBe(0);
-      const calls = (await readFile(log, "utf8")).trim().split("\n").filter(Boolean);
-      expect(calls.length, output).toBeGreaterThan(0);
-      const injected = source.includes("faults.add");
-      const failed = calls.filter((call) => !/ 2\d\d$/.test(call) && !(injected && call.endsWith(" 503")));
-      expect(failed, output).toEqual([]);
-    },
-    90_000,
-  );
+  it.each(examples)("%s runs to the end, every API call answered with a success", async (name) => {
+    const source = await readFile(new URL(`examples/${name}`, root), "utf8");
+    expect(source).toContain(SANDBOX_URL);
+    const tenant = await connectSandbox(sandbox.url).tenant();
+    const { code: js } = await transform(source, { loader: "ts", format: "esm", target: "node20" });
+    const program = js.replaceAll(SANDBOX_URL, sandbox.url).replaceAll(`"${SANDBOX_KEY}"`, `"${tenant.key}"`);
+    const file = new URL(name.replace(/\.ts$/, ".mjs"), runDir);
+    const log = new URL(name.replace(/\.ts$/, ".calls"), runDir);
+    await writeFile(file, program);
+    await writeFile(log, "");
+    const { code, output } = await runNode(file, {
+      README_RUN_LOG: log.pathname,
+      CLOUD_API_KEY: tenant.key,
+    });
+    expect(code, output).toBe(0);
+    const calls = (await readFile(log, "utf8")).trim().split("\n").filter(Boolean);
+    expect(calls.length, output).toBeGreaterThan(0);
+    const injected = source.includes("faults.add");
+    const failed = calls.filter((call) => !/ 2\d\d$/.test(call) && !(injected && call.endsWith(" 503")));
+    expect(failed, output).toEqual([]);
+  });
 });

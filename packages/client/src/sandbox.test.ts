@@ -3,6 +3,7 @@
 // faults make the sandbox answer 503s and slow answers on demand.
 import { connectSandbox, type RunningSandbox, type SandboxTenant, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { type CloudClientOptions, createCloudClient } from "./create-client.js";
 import { AbortError, TimeoutError } from "./errors.js";
 import { TaskFailedError, waitForTask } from "./tasks.js";
@@ -54,7 +55,7 @@ describe("waitForTask on the sandbox", () => {
       settled = true;
     });
     const polls = () => sent.filter((s) => s === `GET /cloud/v1/tasks/${taskId}`).length;
-    await expect.poll(polls, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(polls, { timeout: HANG_DETECTOR_MS }).toBeGreaterThanOrEqual(3);
     expect(settled).toBe(false);
     await t.clock.advance(TASK_DELAY_MS);
     const task = await waiting;
@@ -115,12 +116,11 @@ describe("retries and timeouts against injected faults", () => {
   ] as const)("times out on %s longer than timeoutMs", async (_, fault) => {
     const client = clientFor({ timeoutMs: 200, retry: false });
     await t.faults.add({ operation_id: "getTask", ...fault });
-    const started = performance.now();
     const failure = await client
       .GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: t.ids.finished_task_id } } })
       .catch((error: unknown) => error);
+    // The fault answers (a 503) after 3 s: a TimeoutError, not that answer, is the limit at work.
     expect(failure).toBeInstanceOf(TimeoutError);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 
@@ -130,14 +130,12 @@ describe("per-call control against injected faults", () => {
   it("per-call timeoutMs: a slow answer times out at the call's limit, not the client's", async () => {
     const client = clientFor({ timeoutMs: 30_000, retry: false });
     await t.faults.add({ operation_id: "getTask", kind: "status", status: 503, delay_ms: 3_000 });
-    const started = performance.now();
     const failure = await client
       .GET(getTask, { params: { path: { task_id: t.ids.finished_task_id } }, timeoutMs: 200 })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TimeoutError);
     expect(failure).toMatchObject({ method: "GET", path: getTask, operationId: "getTask", timeoutMs: 200 });
     expect((failure as TimeoutError).elapsedMs).toBeGreaterThanOrEqual(190);
-    expect(performance.now() - started).toBeLessThan(2_000);
     // The next call has the client's limit again and gets its answer.
     const { data } = await client.GET(getTask, { params: { path: { task_id: t.ids.finished_task_id } } });
     expect(data?.state).toBe("FINISHED");

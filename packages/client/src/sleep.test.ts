@@ -10,10 +10,9 @@ describe("sleep", () => {
 
   it("rejects with the signal's reason when it aborts, at once", async () => {
     const controller = new AbortController();
-    const started = performance.now();
     setTimeout(() => controller.abort(new Error("cancelled")), 10);
-    await expect(sleep(10_000, controller.signal)).rejects.toThrow("cancelled");
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // A day's sleep: had the abort not ended it, the test's hang detector would.
+    await expect(sleep(86_400_000, controller.signal)).rejects.toThrow("cancelled");
   });
 
   it("rejects right away with an aborted signal", async () => {

@@ -38,4 +38,4 @@ it("names npx in a project with this package installed, and the bin by its path 
   const pasted = await runShell(cliCommand(["kept", "--help"], project), cleanEnv(), project);
   expect(pasted.code, pasted.stderr).toBe(0);
   expect(pasted.stdout).toMatch(/^Usage: contract-tests kept /);
-}, 60_000);
+});

@@ -92,41 +92,37 @@ describe("main", () => {
   it.each([
     ["99", 1],
     ["0.5", 0],
-  ])(
-    "checks --min-coverage %s against the run's coverage report (exit %i)",
-    async (threshold, exitCode) => {
-      const out = sink();
-      const reportsDir = mkdtempSync(join(tmpdir(), "min-coverage-"));
-      try {
-        const env = Object.fromEntries(
-          Object.entries(process.env).filter(
-            ([name]) => !name.startsWith("CONTRACT_") && !name.startsWith("VITEST"),
-          ),
+  ])("checks --min-coverage %s against the run's coverage report (exit %i)", async (threshold, exitCode) => {
+    const out = sink();
+    const reportsDir = mkdtempSync(join(tmpdir(), "min-coverage-"));
+    try {
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(
+          ([name]) => !name.startsWith("CONTRACT_") && !name.startsWith("VITEST"),
+        ),
+      );
+      const argv = [
+        "--target",
+        "sandbox",
+        "--reports-dir",
+        reportsDir,
+        "--min-coverage",
+        threshold,
+        "--",
+        "src/cloud/registry.contract.test.ts",
+      ];
+      expect(await main(argv, env, out.stream)).toBe(exitCode);
+      const last = out.text().trimEnd().split("\n").at(-1);
+      if (exitCode === 1) {
+        expect(out.text()).toMatch(/^coverage gate total: \d+\.\d% is below 99% \(missing: /m);
+        expect(last).toMatch(
+          /^verdict: failed — coverage gate total not reached \(4 passed, 0 failed, 0 skipped\)$/,
         );
-        const argv = [
-          "--target",
-          "sandbox",
-          "--reports-dir",
-          reportsDir,
-          "--min-coverage",
-          threshold,
-          "--",
-          "src/cloud/registry.contract.test.ts",
-        ];
-        expect(await main(argv, env, out.stream)).toBe(exitCode);
-        const last = out.text().trimEnd().split("\n").at(-1);
-        if (exitCode === 1) {
-          expect(out.text()).toMatch(/^coverage gate total: \d+\.\d% is below 99% \(missing: /m);
-          expect(last).toMatch(
-            /^verdict: failed — coverage gate total not reached \(4 passed, 0 failed, 0 skipped\)$/,
-          );
-        } else expect(last).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
-      } finally {
-        rmSync(reportsDir, { recursive: true, force: true });
-      }
-    },
-    60_000,
-  );
+      } else expect(last).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
+    } finally {
+      rmSync(reportsDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("bin/contract-tests.js", () => {

@@ -122,5 +122,5 @@ describe("a target that breaks the contract", () => {
       expect.objectContaining({ pointer: "/user_id", value: '"9998"', status: 200, kind: "body" }),
     ]);
     expect(await readFile(join(reportsDir, "contract-url.xml"), "utf8")).toContain("<failure");
-  }, 60_000);
+  });
 });

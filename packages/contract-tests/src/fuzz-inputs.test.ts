@@ -104,7 +104,7 @@ function harText(baseUrl: string) {
   );
 }
 
-it("replay: any HAR input is judged or refused, clearly", { timeout: 300_000 }, async () => {
+it("replay: any HAR input is judged or refused, clearly", async () => {
   await fc.assert(
     fc.asyncProperty(harText(sandbox.url), async (text) => {
       const dir = folder();
@@ -119,7 +119,7 @@ it("replay: any HAR input is judged or refused, clearly", { timeout: 300_000 }, 
   );
 });
 
-it("parity: any HAR input is compared or refused, clearly", { timeout: 300_000 }, async () => {
+it("parity: any HAR input is compared or refused, clearly", async () => {
   await fc.assert(
     fc.asyncProperty(harText(sandbox.url), async (text) => {
       const dir = folder();
@@ -162,9 +162,7 @@ const brokenRecords = fc.oneof(
     .map(([path, value]) => shardRecordsWith(path, value)),
 );
 
-it("merge: a shard's records with any bad number or text are refused, clearly", {
-  timeout: 300_000,
-}, async () => {
+it("merge: a shard's records with any bad number or text are refused, clearly", async () => {
   await fc.assert(
     fc.asyncProperty(brokenRecords, async (text) => {
       const dir = folder();

@@ -68,7 +68,6 @@ it.for([
   ["stateful", ["stateful", "--sequences", "3"], "stateful-url.json"],
 ] as const)(
   "%s against a url that hides /__sandbox changes nothing without --allow-mutations",
-  { timeout: 300_000 },
   async ([name, args, summary]) => {
     const reports = join(work, name);
     const { run, before, after } = await worldChangedBy(args, hiding.url, reports);
@@ -99,7 +98,7 @@ it("a kept failure that writes is not sent to a url that hides /__sandbox withou
     `contract-tests: ${file} sends POST /iam/reselling/resellers/{resellerId}/notification_settings, which changes data, to url ${hiding.url}, which is read-only here (not a sandbox): pass --allow-mutations to send it\n`,
   );
   expect(after).toEqual(before);
-}, 300_000);
+});
 
 it("the suite against the sandbox itself by url changes data, in a tenant of its own", async () => {
   const reports = join(work, "sandbox-by-url");
@@ -107,4 +106,4 @@ it("the suite against the sandbox itself by url changes data, in a tenant of its
   expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
   expect(mutationSkips(join(reports, "contract-url.json"))).toEqual([]);
   expect(after).toEqual(before);
-}, 300_000);
+});

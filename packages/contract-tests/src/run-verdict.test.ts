@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { findFreePort, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { cleanEnv, runBin, startBin } from "./test-support/bin.js";
 import { junitSuites } from "./test-support/junit.js";
 
@@ -155,7 +156,7 @@ describe("the reports of a run that broke the contract", () => {
       ],
       { env: cleanEnv({ CONTRACT_API_KEY: KEY, CI: "true" }), cwd: work },
     );
-  }, 120_000);
+  });
 
   it("exit 1, no ANSI codes in a log that is not a terminal (even with CI set)", () => {
     expect(run.code, run.stdout + run.stderr).toBe(1);
@@ -258,11 +259,11 @@ describe("Ctrl-C in the middle of a run", () => {
       ["--target", "url", "--base-url", url, "--reports-dir", join(work, "interrupted"), "--", "src/cloud"],
       { env: cleanEnv({ CONTRACT_API_KEY: KEY, TMPDIR: temp }), cwd: work },
     );
-    await expect.poll(() => bin.run.stdout, { timeout: 60_000 }).toContain("RUN");
+    await expect.poll(() => bin.run.stdout, { timeout: HANG_DETECTOR_MS }).toContain("RUN");
     expect(ownFiles()).toEqual([]);
     bin.child.kill("SIGINT");
     const run = await bin.finished;
     expect(run.code, run.stdout + run.stderr).toBe(130);
     expect(ownFiles()).toEqual([]);
-  }, 90_000);
+  });
 });

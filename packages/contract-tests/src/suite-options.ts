@@ -48,8 +48,9 @@ export function suiteOptions(config: RunConfig, root: string): SuiteOptions {
       // imported by Node itself, as they are where a user installs this package into node_modules. Left to
       // vite, they would be transformed, hashed, sent to the worker and evaluated again in every run.
       server: { deps: { external: [/\/(spec|packages\/[\w-]+)\/dist\//] } },
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      // Hang detectors, not speed limits: a shared CI runner or a slow staging API is slow, not stuck.
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
       // A failure says what broke in its message; frames of the suite's own code (its harness, its
       // tests) would only point into this package.
       onStackTrace: (_error, frame) => !frame.file.startsWith(ownCode),

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { launchChromium } from "./chromium.js";
 import { followLink } from "./follow-link.js";
 import { type RequestLog, recordRequests } from "./network.js";
@@ -82,7 +83,7 @@ describe("the API reference in Chromium", () => {
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(pathToFileURL(docsFile).href);
     await page.locator('[data-section-id="/"] h1').waitFor();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -147,13 +148,13 @@ describe("the API reference in Chromium", () => {
       const section = page.locator(
         `[data-section-id$="/${op.operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
       );
-      await section.waitFor({ timeout: 15_000 });
+      await section.waitFor({ timeout: HANG_DETECTOR_MS });
       await section.scrollIntoViewIfNeeded();
       const request = section
         .locator('[data-testid="right-panel"]')
         .filter({ hasText: "TypeScript" })
         .first();
-      await request.waitFor({ timeout: 15_000 });
+      await request.waitFor({ timeout: HANG_DETECTOR_MS });
       const text = await request.textContent();
       expect(text, op.operationId).toContain(op.method.toUpperCase());
       expect(text, op.operationId).toContain(op.path);
@@ -172,7 +173,7 @@ describe("the API reference in Chromium", () => {
         new RegExp(`client\\.${op.method.toUpperCase()}\\(\\s*"${escapeRegExp(op.path)}"`),
       );
     }
-  }, 120_000);
+  });
 
   it("finds the push-token reset when searching for reset_push_token", async () => {
     await page.getByTestId("search-trigger").click();
@@ -181,9 +182,9 @@ describe("the API reference in Chromium", () => {
     const hit = page
       .getByTestId("search-dialog")
       .getByText("Reset the push token of a live stream", { exact: true });
-    await hit.waitFor({ timeout: 10_000 });
+    await hit.waitFor({ timeout: HANG_DETECTOR_MS });
     await hit.click();
-    await page.waitForURL(/#\/streaming\/resetstreampushtoken$/, { timeout: 10_000 });
+    await page.waitForURL(/#\/streaming\/resetstreampushtoken$/, { timeout: HANG_DETECTOR_MS });
     const section = page.locator('[data-section-id="/streaming/resetstreampushtoken"]');
     await expect(section.locator("h2").first().textContent()).resolves.toContain("Reset the push token");
   });
@@ -192,7 +193,9 @@ describe("the API reference in Chromium", () => {
     await page.getByTestId("search-trigger").click();
     await page.getByPlaceholder("Search docs...").fill("quotas");
     const dialog = page.getByTestId("search-dialog");
-    await dialog.getByText("Check the registry quota", { exact: true }).waitFor({ timeout: 10_000 });
+    await dialog
+      .getByText("Check the registry quota", { exact: true })
+      .waitFor({ timeout: HANG_DETECTOR_MS });
     // In the spec's YAML "the" ends one line of this description and "project" starts the next.
     const source = readFileSync(
       join(specDir, "paths", "cloud_v1_registries_{project_id}_{region_id}_check_limits.yaml"),
@@ -203,7 +206,7 @@ describe("the API reference in Chromium", () => {
     expect(text).toContain("fit within the quotas of the project in the region");
     expect(text).not.toMatch(/theproject/);
     await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden", timeout: 10_000 });
+    await dialog.waitFor({ state: "hidden", timeout: HANG_DETECTOR_MS });
   });
 
   it("shows a code sample to reviewers in spec/dist/docs/screenshot.png", async () => {
@@ -233,7 +236,7 @@ describe("the API reference in Chromium", () => {
   it("shows the bare metal creation's curl sample, and names each network interface variant", async () => {
     await followLink(page, "#/cloud/createbaremetalservers");
     const section = page.locator('[data-section-id$="/createbaremetalservers"][data-item-kind="httpItem"]');
-    await section.waitFor({ timeout: 15_000 });
+    await section.waitFor({ timeout: HANG_DETECTOR_MS });
     const panel = section.locator('[data-testid="right-panel"]').filter({ hasText: "TypeScript" }).first();
     await panel.getByRole("button", { name: "TypeScript" }).click();
     await page.getByRole("menuitem", { name: "curl" }).click();
@@ -241,7 +244,7 @@ describe("the API reference in Chromium", () => {
       .locator('[data-testid="right-panel"] pre[data-testid="source-code"] code')
       .filter({ hasText: "curl -X POST" })
       .first();
-    await curl.waitFor({ timeout: 10_000 });
+    await curl.waitFor({ timeout: HANG_DETECTOR_MS });
     const source = (await curl.textContent()) ?? "";
     expect(source).toContain('curl -X POST "http://127.0.0.1:4011/cloud/v1/bminstances/1/1"');
     expect(source).toContain('-H "Authorization: apikey sandbox-api-key"');
@@ -298,7 +301,7 @@ describe("the API reference in Chromium", () => {
       const section = page.locator(
         `[data-section-id$="/${op.operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
       );
-      await section.waitFor({ timeout: 15_000 });
+      await section.waitFor({ timeout: HANG_DETECTOR_MS });
       await section.scrollIntoViewIfNeeded();
       add(await readRendered(section, { open: true }));
     }
@@ -308,7 +311,7 @@ describe("the API reference in Chromium", () => {
     expect([...seen.rawBackticks], "raw backticks in the visible text").toEqual([]);
     for (const code of fences) expect([...seen.blocks], "a code block of the page").toContain(code);
     expect(seen.blocks.size, "code blocks rendered from descriptions").toBe(new Set(fences).size);
-  }, 180_000);
+  });
 
   it("made no request that leaves the machine, and Redoc threw nothing", async () => {
     const blocked = await page.evaluate(() => (window as unknown as { cspBlocked: string[] }).cspBlocked);

@@ -45,7 +45,7 @@ describe("the in-process sandbox in Chromium", () => {
     run = await page.evaluate(() =>
       (globalThis as unknown as { runInProcessSandbox: () => Promise<PageRun> }).runInProcessSandbox(),
     );
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -242,7 +242,7 @@ describe("timing figures", () => {
     expect(configFiles(ROOT)).toContain("nx.json");
     const findings = timingFiguresOutsideBenchmarks(ROOT).map((f) => `${f.where}: ${f.figure}`);
     expect(findings).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe("the scan of a repository", () => {

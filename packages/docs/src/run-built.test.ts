@@ -56,7 +56,7 @@ describe("run-built", () => {
       expect(codes).toEqual([0, 0, 0]);
     }
     expect(said).toEqual([]);
-  }, 60_000);
+  });
 
   it("a failed build is exit 2 with one line, and frees the lock for the next start", async () => {
     const lockPath = join(work, "locks", "failing.lock");
@@ -71,7 +71,7 @@ describe("run-built", () => {
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/the build \(.*\) failed/);
     expect(await start(lockPath, [])).toBe(0);
-  }, 60_000);
+  });
 
   it("a server that never says it is ready holds the turn no longer than its bound, and its exit code comes back", async () => {
     const lockPath = join(work, "locks", "silent.lock");
@@ -87,7 +87,7 @@ describe("run-built", () => {
     expect(await Promise.race([next.then(() => "next"), silent.then(() => "silent")])).toBe("next");
     expect(await next).toBe(0);
     expect(await silent).toBe(3);
-  }, 60_000);
+  });
 
   it("with releaseAfterBuild, the next start gets its turn once the build is done, while the command still runs", async () => {
     const lockPath = join(work, "locks", "after-build.lock");
@@ -102,5 +102,5 @@ describe("run-built", () => {
     expect(await Promise.race([next.then(() => "next"), serving.then(() => "serving")])).toBe("next");
     expect(await next).toBe(0);
     expect(await serving).toBe(4);
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { isTmpfs, scratchParent } from "../../../scripts/with-scratch-tmpdir.mjs";
 
 const SCRIPT = fileURLToPath(new URL("../../../scripts/with-scratch-tmpdir.mjs", import.meta.url));
@@ -97,7 +98,7 @@ describe("with-scratch-tmpdir.mjs", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     // Bounded: a script that kept the command running would otherwise outlive the test.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), HANG_DETECTOR_MS);
     expect(await exited, stderr).toBe(7);
     clearTimeout(timer);
     expect(existsSync(dir)).toBe(false);

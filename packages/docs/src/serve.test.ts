@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { launchChromium } from "./chromium.js";
 import { recordRequests } from "./network.js";
 import { specDir } from "./operations.js";
@@ -21,7 +22,7 @@ function startServe(out: string): Promise<{ child: ChildProcess; url: string; lo
     const timer = setTimeout(() => {
       child.kill("SIGTERM");
       reject(new Error(`docs:serve did not start:\n${log.join("")}`));
-    }, 60_000);
+    }, HANG_DETECTOR_MS);
     const onData = (chunk: Buffer) => {
       log.push(chunk.toString());
       const match = /serving (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log.join(""));
@@ -49,7 +50,7 @@ describe("pnpm docs:serve", () => {
 
   beforeAll(async () => {
     server = await startServe(join(outDir, "index.html"));
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -81,14 +82,14 @@ describe("pnpm docs:serve", () => {
     await page.locator('[data-section-id="/"] h1').waitFor();
     // Give the page a moment to open its event stream before the change.
     await page.waitForTimeout(500);
-    const reloaded = page.waitForEvent("load", { timeout: 60_000 });
+    const reloaded = page.waitForEvent("load", { timeout: HANG_DETECTOR_MS });
     touchSpec();
     await reloaded;
     await page.locator('[data-section-id="/"] h1').waitFor();
     expect(server.log.join("")).toMatch(/docs: rebuilt in \d+ ms[\s\S]*docs: rebuilt in \d+ ms/);
     expect(requests.outside()).toEqual([]);
     expect(requests.all.some((url) => url.endsWith("/__reload"))).toBe(true);
-  }, 90_000);
+  });
 });
 
 describe("pnpm docs:serve on a port that is taken", () => {
@@ -116,5 +117,5 @@ describe("pnpm docs:serve on a port that is taken", () => {
       holder.close();
       rmSync(outDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { installCommands, missingPackages, SYSTEM_DEPS } from "../../../scripts/ensure-system-deps.mjs";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 
 const WORKSPACE = fileURLToPath(new URL("../../../", import.meta.url));
 const SCRIPT = `${WORKSPACE}scripts/ensure-system-deps.mjs`;
@@ -14,7 +15,7 @@ function ensure(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [SCRIPT, ...args], {
     encoding: "utf8",
     env: { ...process.env, ...env },
-    timeout: 20_000,
+    timeout: HANG_DETECTOR_MS,
   });
 }
 
@@ -105,7 +106,12 @@ describe("pnpm test's task graph", () => {
     const nx = spawnSync(
       process.execPath,
       [`${WORKSPACE}node_modules/nx/dist/bin/nx.js`, "run-many", "-t", ...targets, "--graph=stdout"],
-      { cwd: WORKSPACE, encoding: "utf8", env: { ...process.env, NX_DAEMON: "false" }, timeout: 60_000 },
+      {
+        cwd: WORKSPACE,
+        encoding: "utf8",
+        env: { ...process.env, NX_DAEMON: "false" },
+        timeout: HANG_DETECTOR_MS,
+      },
     );
     expect(nx.status, nx.stderr).toBe(0);
     const { dependencies } = JSON.parse(nx.stdout).tasks as { dependencies: Record<string, string[]> };

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const outDir = mkdtempSync(join(tmpdir(), "terminal-start-"));
@@ -22,7 +23,7 @@ interface Session {
 }
 
 /** Runs `command` in a pseudo-terminal until `ready` shows, then types Ctrl-C; resolves when it ended. */
-function runInTerminal(command: string, ready: RegExp, timeoutMs = 240_000): Promise<Session> {
+function runInTerminal(command: string, ready: RegExp, timeoutMs = HANG_DETECTOR_MS): Promise<Session> {
   // `script` starts `$SHELL -c COMMAND`. In a user's terminal the interactive shell gives the command a
   // foreground process group of its own and ignores Ctrl-C itself; a non-interactive shell left in that
   // group (dash does not exec its last command) would die of the Ctrl-C and report 130 whatever the command
@@ -74,5 +75,5 @@ describe.concurrent.each([
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
     expect(url, output).toBeDefined();
     await expect(fetch(url as string)).rejects.toThrow();
-  }, 300_000);
+  });
 });

@@ -10,6 +10,7 @@ import { type RunningSandbox, SANDBOX_FIXTURES, startSandbox } from "@cloud-cont
 import { matchStatus } from "@cloud-contract/spec/model";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { launchChromium } from "./chromium.js";
 import { followLink } from "./follow-link.js";
 import { bundledOperations, docsFile, specDir } from "./operations.js";
@@ -35,7 +36,7 @@ async function pressTryIt(page: Page, operationId: string): Promise<Locator> {
     `[data-section-id$="/${operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
   );
   const button = section.locator("button.try-it-open");
-  await button.waitFor({ timeout: 15_000 });
+  await button.waitFor({ timeout: HANG_DETECTOR_MS });
   await button.click();
   const panel = page.locator("aside.try-it");
   await panel.locator(".try-title", { hasText: operationId }).waitFor();
@@ -48,7 +49,7 @@ async function pressSend(page: Page): Promise<{ status: number; breach: string |
   await panel.locator(".try-answer").evaluate((el) => el.replaceChildren());
   await panel.locator("button.try-send").click();
   const status = panel.locator(".try-status");
-  await status.waitFor({ timeout: 15_000 });
+  await status.waitFor({ timeout: HANG_DETECTOR_MS });
   return {
     status: Number(await status.getAttribute("data-status")),
     breach: await panel.locator(".try-answer .verdict .badge").getAttribute("data-breach"),
@@ -77,7 +78,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     });
     await page.goto(pathToFileURL(docsFile).href);
     await page.locator('[data-section-id="/"] h1').waitFor();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -97,7 +98,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
       expect(breach, `${op.operationId}: the verdict of the exchange`).toBe("none");
     }
     expect(Object.keys(seen)).toHaveLength(operations.length);
-  }, 240_000);
+  });
 
   it("prefills path, query and body from the operation's examples", async () => {
     const tryIt = await openTryIt("createBareMetalServers");
@@ -122,7 +123,9 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
 
     const before = await tryIt.locator(".clock-now").textContent();
     await tryIt.locator("button.run-to-done").click();
-    await expect.poll(() => tryIt.locator(".clock-now").textContent(), { timeout: 5_000 }).not.toBe(before);
+    await expect
+      .poll(() => tryIt.locator(".clock-now").textContent(), { timeout: HANG_DETECTOR_MS })
+      .not.toBe(before);
     const finished = await send();
     expect(finished.status).toBe(200);
     expect(finished.breach).toBe("none");
@@ -187,7 +190,7 @@ describe("Try it switched to the running sandbox", () => {
     });
     await page.goto(pathToFileURL(docsFile).href);
     await page.locator('[data-section-id="/"] h1').waitFor();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { afterAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { main } from "./cli.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { spawnBin, startBin } from "./test-support/bin.js";
@@ -96,7 +97,7 @@ describe("cloud-mock sandbox under a package runner", () => {
       socket.on("error", () => undefined);
       socket.write("POST /cloud/v1/tasks/1/1/active HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{");
       child.kill("SIGINT");
-      await expect.poll(out, { timeout: 5000 }).toContain("Stopping…");
+      await expect.poll(out, { timeout: HANG_DETECTOR_MS }).toContain("Stopping…");
       child.kill("SIGINT");
       child.kill("SIGTERM");
     });
@@ -107,7 +108,7 @@ describe("cloud-mock sandbox under a package runner", () => {
 /** Runs the bin to its end; returns its exit code and what it wrote. */
 async function runBin(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const { child, out, err } = spawnBin(args);
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), HANG_DETECTOR_MS);
   const code = await exitCode(child);
   clearTimeout(timer);
   return { code, out: out(), err: err() };
@@ -323,6 +324,5 @@ describe("cloud-mock sandbox and its data folder", () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    60_000,
   );
 });

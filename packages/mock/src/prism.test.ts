@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { type RunningPrism, startPrism } from "./prism.js";
 import { liveChildCount } from "./process/children.js";
 import { assertDocumented } from "./test-support/spec-client.js";
@@ -32,7 +33,7 @@ async function waitUntilDead(pid: number, ms = 5000): Promise<boolean> {
 describe("startPrism on a small spec", () => {
   let prism: RunningPrism;
   beforeAll(async () => {
-    prism = await startPrism({ specPath: spec.path });
+    prism = await startPrism({ specPath: spec.path, startTimeoutMs: HANG_DETECTOR_MS });
   });
   afterAll(() => prism?.stop());
 
@@ -68,7 +69,7 @@ describe("startPrism on the bundled spec (as `pnpm mock` serves it)", () => {
   let prism: RunningPrism;
   const auth = { Authorization: "apikey any-key" };
   beforeAll(async () => {
-    prism = await startPrism();
+    prism = await startPrism({ startTimeoutMs: HANG_DETECTOR_MS });
   });
   afterAll(() => prism?.stop());
 
@@ -106,7 +107,7 @@ describe("startPrism --dynamic on the bundled spec (bodies generated from the sc
   let prism: RunningPrism;
   const auth = { Authorization: "apikey any-key" };
   beforeAll(async () => {
-    prism = await startPrism({ dynamic: true });
+    prism = await startPrism({ dynamic: true, startTimeoutMs: HANG_DETECTOR_MS });
   });
   afterAll(() => prism?.stop());
 
@@ -164,7 +165,11 @@ describe("startPrism --dynamic with faker", () => {
   afterAll(() => fakerSpec.cleanup());
 
   it("generates values with faker's English locale", async () => {
-    const prism = await startPrism({ specPath: fakerSpec.path, dynamic: true });
+    const prism = await startPrism({
+      specPath: fakerSpec.path,
+      dynamic: true,
+      startTimeoutMs: HANG_DETECTOR_MS,
+    });
     try {
       const res = await fetch(`${prism.url}/people`);
       expect(res.status).toBe(200);
@@ -180,8 +185,8 @@ describe("startPrism --dynamic with faker", () => {
 describe("the Prism process", () => {
   it("gets its own port when two start at once; each is gone after stop(), and a second stop() is harmless", async () => {
     const [a, b] = await Promise.all([
-      startPrism({ specPath: spec.path }),
-      startPrism({ specPath: spec.path }),
+      startPrism({ specPath: spec.path, startTimeoutMs: HANG_DETECTOR_MS }),
+      startPrism({ specPath: spec.path, startTimeoutMs: HANG_DETECTOR_MS }),
     ]);
     try {
       expect(a.url).not.toBe(b.url);

@@ -22,7 +22,7 @@ export interface PrismOptions {
   logLevel?: PrismLogLevel;
   /** Pass Prism's `--errors`: a response that breaks the spec becomes an error. */
   errors?: boolean;
-  /** Give up when Prism has not answered within this time (default 30 s). */
+  /** Give up when Prism has not answered within this time (default 2 min: a busy CI machine is slow to start it). */
   startTimeoutMs?: number;
   /** Receives Prism's stdout and stderr, for a CLI that wants to show them. */
   onOutput?: (chunk: string) => void;
@@ -120,7 +120,7 @@ async function startOnce(options: PrismOptions, port: number): Promise<RunningPr
 
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const ready = new AbortController();
-  const timeout = setTimeout(() => ready.abort(), options.startTimeoutMs ?? 30_000);
+  const timeout = setTimeout(() => ready.abort(), options.startTimeoutMs ?? 120_000);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => ready.abort());
   // A CORS preflight is answered by Prism before routing, so the probe logs no "no path matched" error.

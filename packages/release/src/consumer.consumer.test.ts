@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { atProcessEnd, findFreePort } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import {
   docsInstallLines,
   firstProgram,
@@ -86,11 +87,11 @@ describe("the packages as a team gets them: published to a registry, installed w
     const run = spawnSync(process.execPath, [RELEASE, "--registry", registry.url, "--no-checks"], {
       cwd: WORKSPACE_ROOT,
       encoding: "utf8",
-      timeout: 280_000,
+      timeout: HANG_DETECTOR_MS,
       env: { ...process.env, npm_config_userconfig: registry.publisherConfig },
     });
     published = { ...run, output: `${run.stdout ?? ""}\n${run.stderr ?? ""}` };
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await registry?.stop();
@@ -108,32 +109,29 @@ describe("the packages as a team gets them: published to a registry, installed w
     const again = spawnSync(process.execPath, [RELEASE, "--registry", registry.url, "--no-checks"], {
       cwd: WORKSPACE_ROOT,
       encoding: "utf8",
-      timeout: 280_000,
+      timeout: HANG_DETECTOR_MS,
       env: { ...process.env, npm_config_userconfig: registry.publisherConfig },
     });
     const output = `${again.stdout}\n${again.stderr}`;
     expect(again.status, output).toBe(0);
     expect(output).toMatch(/Nothing was published: /);
     expect(output).not.toMatch(/Published to/);
-  }, 300_000);
+  });
 
   it("refuses a registry npm holds no login for, naming `npm adduser`, before any build", () => {
     const empty = join(mkdtempSync(join(tmpdir(), "no-login-")), "empty.npmrc");
     writeFileSync(empty, "");
     projects.push(dirname(empty));
-    const started = performance.now();
     const run = spawnSync("pnpm", ["release", "--registry", registry.url], {
       cwd: WORKSPACE_ROOT,
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: HANG_DETECTOR_MS,
       env: { ...process.env, npm_config_userconfig: empty },
     });
-    const seconds = (performance.now() - started) / 1000;
     const output = `${run.stdout}\n${run.stderr}`;
     expect(run.status, output).toBe(2);
     expect(output).toContain(`npm adduser --registry ${registry.url}`);
     expect(output).not.toMatch(/▶ build/);
-    expect(seconds, output).toBeLessThan(10);
   });
 
   it("finds install lines on the docs page and in the READMEs", () => {
@@ -163,7 +161,7 @@ describe("the packages as a team gets them: published to a registry, installed w
         project,
       ),
     );
-  }, 300_000);
+  });
 
   it("installs with the docs' pnpm lines in an empty folder of their own", () => {
     const pnpmLines = lines.filter((l) => installTool(l.line) === "pnpm").map((l) => l.line);
@@ -189,7 +187,7 @@ describe("the packages as a team gets them: published to a registry, installed w
       );
       expect(loaded.stdout.trim(), loaded.output).toBe("function");
     }
-  }, 300_000);
+  });
 
   it("installs with the machine's Node, not the workspace's, without an engine warning", () => {
     const node = runOutside("node", ["-p", "process.execPath"], project);
@@ -248,7 +246,7 @@ describe("the packages as a team gets them: published to a registry, installed w
     sandbox.stderr?.on("data", (c) => (log += c));
     try {
       await waitForAnswer(`${origin}/`, sandbox, () => log);
-      const run = runOutside("node", [join("dist", "readme.js")], project, 60_000);
+      const run = runOutside("node", [join("dist", "readme.js")], project);
       expect(run.status, run.output).toBe(0);
       expect(run.stdout.trim(), run.output).not.toBe("");
       expect(run.stdout, run.output).not.toMatch(/undefined|error/i);
@@ -257,10 +255,10 @@ describe("the packages as a team gets them: published to a registry, installed w
       await ended;
       watcher.kill("SIGKILL");
     }
-  }, 120_000);
+  });
 
   it("runs the consumer program against the Prism mock and the in-process sandbox", () => {
-    const program = runOutside("node", [join("dist", "main.js")], project, 90_000);
+    const program = runOutside("node", [join("dist", "main.js")], project);
     expect(program.status, program.output).toBe(0);
     const result = JSON.parse(program.stdout.trim().split("\n").at(-1) ?? "{}");
     expect(result).toEqual({
@@ -269,10 +267,10 @@ describe("the packages as a team gets them: published to a registry, installed w
       stream: expect.any(Number),
       inProcess: "FINISHED",
     });
-  }, 120_000);
+  });
 
   it("answers the client's listActiveTasks (no baseUrl) through msw's setupServer over the in-process sandbox", () => {
-    const program = runOutside("node", [join("dist", "msw.js")], project, 60_000);
+    const program = runOutside("node", [join("dist", "msw.js")], project);
     expect(program.status, program.output).toBe(0);
     expect(JSON.parse(program.stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({
       status: 200,
@@ -292,7 +290,7 @@ describe("the packages as a team gets them: published to a registry, installed w
     const dir = emptyProject("cloud-contract-consumer-wrong-", registry.url);
     projects.push(dir);
     expect(() => runInstallLines(installLines(wrong), dir)).toThrow(/E404/);
-  }, 120_000);
+  });
 
   it("leaves no registry process or folder behind", async () => {
     await registry.stop();

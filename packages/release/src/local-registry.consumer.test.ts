@@ -54,5 +54,5 @@ describe("startLocalRegistry", () => {
     expect(existsSync(dir)).toBe(true);
     owner.kill("SIGKILL");
     expect(await gone(pid, dir)).toBe(true);
-  }, 90_000);
+  });
 });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { atProcessEnd, findFreePort } from "@cloud-contract/mock";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { workspacePath } from "./workspace.js";
 
 export interface LocalRegistry {
@@ -25,7 +26,7 @@ const VERDACCIO_BIN = join(dirname(require.resolve("verdaccio/package.json")), "
 const REGISTRY_NODE = existsSync(workspacePath("node_modules", ".bin", "node"))
   ? workspacePath("node_modules", ".bin", "node")
   : process.execPath;
-const READY_WITHIN_MS = 60_000;
+const READY_WITHIN_MS = HANG_DETECTOR_MS;
 
 /** An offline registry that takes any package from anyone: no uplink, no web UI, warnings only. */
 function verdaccioConfig(storage: string): string {

@@ -2,6 +2,7 @@ import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { WORKSPACE_ROOT } from "./workspace.js";
 
 /**
@@ -28,7 +29,7 @@ export function outsideEnv(): NodeJS.ProcessEnv {
 export type Run = Omit<SpawnSyncReturns<string>, "output"> & { output: string };
 
 /** Runs a program in `cwd` with the outside environment. */
-export function runOutside(command: string, args: string[], cwd: string, timeout = 120_000): Run {
+export function runOutside(command: string, args: string[], cwd: string, timeout = HANG_DETECTOR_MS): Run {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: outsideEnv() });
   return { ...result, output: `${result.stdout ?? ""}\n${result.stderr ?? ""}` };
 }
@@ -47,7 +48,7 @@ export function emptyProject(prefix: string, registry: string): string {
 /** Runs install lines exactly as printed, one shell each, in `project`; throws with the output of one that fails. */
 export function runInstallLines(lines: readonly string[], project: string): Run[] {
   return lines.map((line) => {
-    const run = runOutside("sh", ["-c", line], project, 280_000);
+    const run = runOutside("sh", ["-c", line], project);
     if (run.status !== 0)
       throw new Error(`\`${line}\` failed (exit ${run.status ?? run.signal}):\n${run.output}`);
     return run;

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 import { workspacePath } from "./workspace.js";
 
 const RELEASE = workspacePath("packages", "release", "scripts", "release.mjs");
 const release = (...args: string[]) =>
-  spawnSync(process.execPath, [RELEASE, ...args], { encoding: "utf8", timeout: 30_000 });
+  spawnSync(process.execPath, [RELEASE, ...args], { encoding: "utf8", timeout: HANG_DETECTOR_MS });
 
 describe("release.mjs options", () => {
   it("prints its modes with --help and exits 0", () => {

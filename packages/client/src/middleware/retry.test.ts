@@ -162,10 +162,8 @@ describe("retries", () => {
       retry: { baseDelayMs: 5_000 },
       logger: (e) => events.push(e),
     });
-    const started = performance.now();
     const { response } = await get(c, path);
     expect(response.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(events.find((e) => e.type === "retry")).toMatchObject({
       delayMs: 0,
       reason: "status 429",

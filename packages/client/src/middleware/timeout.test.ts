@@ -8,6 +8,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { createCloudClient } from "../create-client.js";
 import { AbortError, NetworkError, TimeoutError } from "../errors.js";
 import { json, startServer, type TestServer, task } from "../test-support/server.js";
@@ -44,7 +45,6 @@ const slowGet = (
 describe("timeoutMs", () => {
   it("throws TimeoutError when the response takes longer", async () => {
     const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 100, retry: false });
-    const started = performance.now();
     const call = slowGet(client, "late", 3000);
     await expect(call).rejects.toBeInstanceOf(TimeoutError);
     await expect(call).rejects.toMatchObject({
@@ -55,9 +55,8 @@ describe("timeoutMs", () => {
       message: expect.stringMatching(/^GET \/cloud\/v1\/tasks\/\{task_id\}\/3000 timed out after \d+ ms$/),
     });
     const { elapsedMs } = (await call.catch((e: unknown) => e)) as TimeoutError;
+    // Never early; that it came before the answer at 3 s is what the TimeoutError (not a 200) shows.
     expect(elapsedMs).toBeGreaterThanOrEqual(99);
-    expect(elapsedMs).toBeLessThan(2_000);
-    expect(performance.now() - started).toBeLessThan(2_500);
   });
 
   it("covers reading the body", async () => {
@@ -117,9 +116,7 @@ describe("timeoutMs", () => {
       ["a body that trickles, to a fetch that sends a clone", "slow-body", sendsAClone],
     ])("%s times out", async (_, id, custom) => {
       const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 100, fetch: custom });
-      const started = performance.now();
       await expect(slowGet(client, id, 3000)).rejects.toBeInstanceOf(TimeoutError);
-      expect(performance.now() - started).toBeLessThan(2_000);
     });
   });
 
@@ -157,7 +154,6 @@ describe("callTimeoutMs", () => {
       expect(error).toBeInstanceOf(TimeoutError);
       expect(error).toMatchObject({ timeoutMs: 300 });
       expect(ms).toBeGreaterThanOrEqual(299);
-      expect(ms).toBeLessThan(900);
     }
     expect(() => createCloudClient({ apiKey: "k", callTimeoutMs: -5 })).toThrow(/callTimeoutMs/);
   });
@@ -227,13 +223,11 @@ describe("a per-call signal", () => {
           if (event.type === "retry") controller.abort(new DOMException("gave up", "TimeoutError"));
         },
       });
-      const started = performance.now();
       const call = client.GET("/cloud/v1/tasks/{task_id}", {
         params: { path: { task_id: "x" } },
         signal: controller.signal,
       });
       await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
-      expect(performance.now() - started).toBeLessThan(5_000);
       expect(failing.requests).toHaveLength(1);
     } finally {
       await failing.close();
@@ -297,26 +291,25 @@ describe("DeadlineClock", () => {
   });
 
   it("does not keep a finished program alive for the length of the timeout", async () => {
-    // A child process makes one request with a 60 s timeout and must exit as soon as it is done.
+    // A child process makes one request with a day's timeout and must exit when it is done: a timer left
+    // running would keep it alive past the test's hang detector.
     const bundled = await bundleClient();
     const script = `
       import { createServer } from "node:http";
       import { createCloudClient } from ${JSON.stringify(bundled)};
       const server = createServer((_req, res) => { res.setHeader("connection", "close"); res.end("{}"); });
       server.listen(0, "127.0.0.1", async () => {
-        const client = createCloudClient({ apiKey: "k", baseUrl: "http://127.0.0.1:" + server.address().port, timeoutMs: 60000 });
+        const client = createCloudClient({ apiKey: "k", baseUrl: "http://127.0.0.1:" + server.address().port, timeoutMs: 86400000 });
         await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: "x" } } });
         server.close();
       });`;
-    const started = performance.now();
     try {
       const { code } = await runNode(script);
       expect(code).toBe(0);
-      expect(performance.now() - started).toBeLessThan(12_000);
     } finally {
       await rm(dirname(fileURLToPath(bundled)), { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 });
 
 /** The package bundled into one ES module file (the child process cannot import TypeScript). */
@@ -342,7 +335,7 @@ function runNode(source: string): Promise<{ code: number | null }> {
     const child = spawn(process.execPath, ["--input-type=module", "-e", source], {
       stdio: ["ignore", "ignore", "inherit"],
     });
-    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const kill = setTimeout(() => child.kill("SIGKILL"), HANG_DETECTOR_MS);
     child.on("error", reject);
     child.on("exit", (code) => {
       clearTimeout(kill);

@@ -83,7 +83,7 @@ describe("contract-tests generate", () => {
     expect(code, output.slice(-3000)).toBe(0);
     expect(output).toMatch(/12 passed/);
     expect(output).toMatch(/^reported apart: oneOf branches (\d+)\/\1, enum values (\d+)\/\2 /m);
-  }, 180_000);
+  });
 
   it("groups the failures by cause, each with its smallest case printed, saved and replayable; prints the requests sent", async () => {
     const reports = join(work, "failing");
@@ -153,7 +153,7 @@ describe("contract-tests generate", () => {
     } finally {
       await fixed.stop();
     }
-  }, 120_000);
+  });
 
   it("names the key's variable in curl lines where the run took the key from one, and sends more requests for more cases", async () => {
     const sentFor = async (cases: string, dir: string) => {
@@ -168,7 +168,7 @@ describe("contract-tests generate", () => {
     const few = await sentFor("2", "few");
     const many = await sentFor("40", "many");
     expect(many).toBeGreaterThan(few);
-  }, 120_000);
+  });
 
   it("sends the same requests for the same seed", async () => {
     const model = requestModels(judge.doc).find((m) => m.operationId === "listPlanContents");
@@ -185,5 +185,5 @@ describe("contract-tests generate", () => {
       return (await generator.run()).failures.map((f): RequestCase => f.case);
     };
     expect(await once()).toEqual(await once());
-  }, 60_000);
+  });
 });

@@ -135,7 +135,7 @@ it("generate keeps a failing case whose printed command, run from another folder
   } finally {
     await proxy.close();
   }
-}, 180_000);
+});
 
 it("replay keeps a recorded request whose answer broke the contract as a vitest file of the same request", async () => {
   const operation = "listPlanContents";
@@ -170,7 +170,7 @@ it("replay keeps a recorded request whose answer broke the contract as a vitest 
   expect(readdirSync(join(reportsDir, "kept-failures", "replay-recorded"))).toEqual([
     `${operation}-1.kept.mts`,
   ]);
-}, 120_000);
+});
 
 it("parity keeps the request whose answer differed from the recording: failing with the fault, passing once it is gone", async () => {
   const operation = "listPlanContents";
@@ -214,7 +214,7 @@ it("parity keeps the request whose answer differed from the recording: failing w
   const again = await runBin(argv, { env });
   expect(again.code, again.stdout).toBe(0);
   expect(readdirSync(reportsDir)).not.toContain("kept-failures");
-}, 120_000);
+});
 
 it("stateful keeps the request whose answer broke a check: failing with the fault, passing once it is gone", async () => {
   const operation = "listPlanContents";
@@ -248,4 +248,4 @@ it("stateful keeps the request whose answer broke a check: failing with the faul
   expect(kept).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
 
   await expectFailingUntilCleared(file, env, faults);
-}, 120_000);
+});

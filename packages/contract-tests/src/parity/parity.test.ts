@@ -43,7 +43,7 @@ beforeAll(async () => {
     await sandbox.stop();
   }
   recording = readRecording([recordings], judge);
-}, 300_000);
+});
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
@@ -79,7 +79,7 @@ describe("parity of the suite's recorded run", () => {
     expect(summary(result)).toEqual([]);
     expect(result.exchanges).toBe(recording.exchanges.length);
     expect(result.operations.map((o) => o.operationId).sort()).toEqual(specOperationIds());
-  }, 120_000);
+  });
 
   it("reports exactly the operation whose status changed", async () => {
     const result = await parityAgainst({
@@ -92,7 +92,7 @@ describe("parity of the suite's recorded run", () => {
     expect(result.operations.filter((o) => o.differing > 0).map((o) => o.operationId)).toEqual([
       "revokeCdnCertificate",
     ]);
-  }, 120_000);
+  });
 
   it("reports exactly the operation and field that went missing", async () => {
     const result = await parityAgainst({
@@ -106,7 +106,7 @@ describe("parity of the suite's recorded run", () => {
     expect(new Set(summary(result))).toEqual(
       new Set(["listResellerNotificationSettings missing-field /previous string → absent"]),
     );
-  }, 120_000);
+  });
 
   it("asks a read again once the clock has moved on by its recorded wait, and no further", async () => {
     // A task creation from the recording and a read that found its task FINISHED, re-timed: the read
@@ -134,7 +134,7 @@ describe("parity of the suite's recorded run", () => {
     expect(stillRunning.differences.map((d) => [d.operationId, d.kind, d.recorded, d.target])).toEqual([
       ["getTask", "task-state", "FINISHED", "RUNNING"],
     ]);
-  }, 120_000);
+  });
 
   it("reports tasks that end otherwise than recorded, under getTask", async () => {
     const result = await parityAgainst({
@@ -150,7 +150,7 @@ describe("parity of the suite's recorded run", () => {
     );
     expect(result.differences[0]?.recorded).toMatch(/FINISHED$/);
     expect(result.differences[0]?.target).toMatch(/ERROR$/);
-  }, 120_000);
+  });
 });
 
 describe("contract-tests parity", () => {
@@ -176,7 +176,7 @@ describe("contract-tests parity", () => {
     expect(readFileSync(join(reports, "parity-sandbox.xml"), "utf8")).toMatch(
       /<testcase classname="getTask" name="getTask" time="0.000"\/>/,
     );
-  }, 120_000);
+  });
 
   it("exit 1 naming the operation that differs, 0 once the allow-list accepts it", async () => {
     const allow = join(work, "allow-status.json");
@@ -230,7 +230,7 @@ describe("contract-tests parity", () => {
     const allowed = await run(["--allow", allow]);
     expect(allowed.code, allowed.text).toBe(0);
     expect(allowed.text).toMatch(/^revokeCdnCertificate\s+\d+\s+[1-9]\d*\s+0\s+0\s+0\s+[1-9]\d*$/m);
-  }, 180_000);
+  });
 
   it.for([
     [["parity", "/nonexistent/recording.har"], /nonexistent\/recording\.har/],

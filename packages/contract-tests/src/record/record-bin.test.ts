@@ -63,4 +63,4 @@ it("records through the bin until SIGINT, then writes the HAR with secrets redac
   const text = readFileSync(join(out, file as string), "utf8");
   expect((JSON.parse(text) as Har).log.entries).toHaveLength(2);
   for (const secret of [SANDBOX_API_KEY, "very-secret-password", token]) expect(text).not.toContain(secret);
-}, 60_000);
+});

@@ -108,4 +108,4 @@ it("relays or refuses every request form, survives them, and redacts every crede
     expect(text, secret).not.toContain(secret);
     expect(done.stdout, secret).not.toContain(secret);
   }
-}, 60_000);
+});

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { findFreePort } from "@cloud-contract/mock";
 import type { Har } from "har-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { startBin } from "../test-support/bin.js";
 
 const TOTAL = 1_000;
@@ -168,7 +169,7 @@ async function startRecord(out: string, extra: string[] = [], target = upstreamU
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`record did not start: ${bin.run.stdout}${bin.run.stderr}`)),
-      30_000,
+      HANG_DETECTOR_MS,
     );
     bin.child.stdout?.on("data", () => {
       const found = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(bin.run.stdout);
@@ -246,7 +247,7 @@ describe("the recorder under load", () => {
     const uploads = entries.filter((e) => e.request.url.includes("/upload"));
     expect(uploads.length).toBe(20);
     expect(uploads.every((e) => e.response.status === 413)).toBe(true);
-  }, 180_000);
+  });
 
   it("SIGINT in the middle of the load writes every exchange answered so far, and the summary", async () => {
     const out = join(work, "sigint");
@@ -263,7 +264,7 @@ describe("the recorder under load", () => {
     expect(run.stdout).toMatch(/recorded \d+ exchanges to /);
     const { answered } = expectRecorded(out, sent);
     expect(answered.length).toBeGreaterThanOrEqual(250);
-  }, 180_000);
+  });
 });
 
 describe("an upstream that does not answer", () => {
@@ -282,7 +283,7 @@ describe("an upstream that does not answer", () => {
     expect(run.stdout).toMatch(
       /^warning: 3 requests got no answer from the upstream \(3 unreachable, 0 timed out\)$/m,
     );
-  }, 60_000);
+  });
 
   it("silent: 504 after --upstream-timeout, and SIGINT does not hang", async () => {
     const out = join(work, "silent");
@@ -297,5 +298,5 @@ describe("an upstream that does not answer", () => {
       /warning: upstream http:\/\/127\.0\.0\.1:\d+ did not answer: no answer in 300 ms/,
     );
     expect(run.stdout).toMatch(/\(0 unreachable, [12] timed out\)/);
-  }, 60_000);
+  });
 });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   suite = { code, output };
   summary = await proxy.stop();
-}, 240_000);
+});
 
 afterAll(async () => {
   await sandbox?.stop();

@@ -19,6 +19,7 @@ import { join } from "node:path";
 import type { Har } from "har-format";
 import { generate } from "selfsigned";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { createJudge } from "../judge.js";
 import { cleanEnv, startBin } from "../test-support/bin.js";
 import { type RecordProxy, startRecordProxy } from "./proxy.js";
@@ -198,7 +199,8 @@ describe("the relay keeps HTTP/1.1 framing", () => {
     const sent = Date.now();
     const reply = await raw(address, "GET /stream HTTP/1.1\r\nHost: h\r\n\r\n");
     expect(reply).toMatch(/\r\n\r\nuntil the end$/);
-    expect(Date.now() - sent).toBeLessThan(2_500);
+    // The claim itself: before the idle client's 5 s (CONTRIBUTING lists this comparison as an exception).
+    expect(Date.now() - sent).toBeLessThan(5_000);
     const summary = await (proxy as RecordProxy).stop();
     proxy = undefined;
     expect(entriesOf(summary.file)[0]?.response.content.text).toBe("until the end");
@@ -298,7 +300,7 @@ describe("an HTTPS upstream, through the bin", () => {
     const out = mkdtempSync(join(work, "tls-"));
     const bin = startBin(["record", "--upstream", secureUrl, "--out", out], { env });
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(bin.run.stdout + bin.run.stderr)), 30_000);
+      const timer = setTimeout(() => reject(new Error(bin.run.stdout + bin.run.stderr)), HANG_DETECTOR_MS);
       bin.child.stdout?.on("data", () => {
         const found = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(bin.run.stdout);
         if (found?.[1]) {
@@ -321,7 +323,7 @@ describe("an HTTPS upstream, through the bin", () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const file = /recorded 1 exchanges to (\S+\.har)/.exec(run.stdout)?.[1] as string;
     expect(entriesOf(file)[0]?.request.url).toBe(`${secureUrl}/over/tls`);
-  }, 60_000);
+  });
 
   it("a certificate it does not trust: 502 naming the reason, nothing sent", async () => {
     const { status, text, run } = await record(cleanEnv());
@@ -332,5 +334,5 @@ describe("an HTTPS upstream, through the bin", () => {
       /warning: upstream https:\/\/127\.0\.0\.1:\d+ unreachable: DEPTH_ZERO_SELF_SIGNED_CERT/,
     );
     expect(seen).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect(await runSuite(whole)).toBe(0);
   shardDirs = [1, 2, 3].map((i) => join(work, `shard-${i}`));
   for (const [i, dir] of shardDirs.entries()) expect(await runSuite(dir, `${i + 1}/3`)).toBe(0);
-}, 300_000);
+});
 
 /** A report with its times taken out: when it was written, and how long each test took. */
 const timeless = (text: string) =>
@@ -72,7 +72,7 @@ it("merges shards 1/3, 2/3 and 3/3 into the reports of one unsharded run, byte f
     "contract-sandbox.json",
     "contract-sandbox.xml",
   ]);
-}, 60_000);
+});
 
 /** A copy of a shard's reports directory whose records are changed by `edit`. */
 function foreignCopy(dir: string, name: string, edit: (records: RunRecords) => void): string {

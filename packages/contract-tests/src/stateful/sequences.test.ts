@@ -66,7 +66,7 @@ describe("stateful sequences", () => {
         "listActiveTasks 200 GetTask → getTask",
       ]),
     );
-  }, 120_000);
+  });
 
   it("find a task forgotten after its first getTask, shrink it to three steps at most and replay it", async () => {
     await withProxy(forgetfulServer(), async (url) => {
@@ -95,7 +95,7 @@ describe("stateful sequences", () => {
     // The same saved steps keep every check against the sandbox itself.
     const saved = loadSequenceCase(join(work, "forgotten-task.json"));
     expect((await replaySteps(await envFor(sandbox.url), saved.steps)).failure).toBeUndefined();
-  }, 120_000);
+  });
 
   it("accept a documented conflict when a sample write is sent again, and only then", async () => {
     const env = await envFor(sandbox.url);
@@ -117,7 +117,7 @@ describe("stateful sequences", () => {
       const result = await replaySteps(await envFor(url), [twice[0]]);
       expect(result.failure).toMatchObject({ check: "valid-accepted", operationId: "updateSecurityGroup" });
     });
-  }, 60_000);
+  });
 
   it("name the one operation that accepts a request without a key", async () => {
     const lenient: Omit<RewritingProxyOptions, "upstream"> = {
@@ -136,7 +136,7 @@ describe("stateful sequences", () => {
       });
       expect(result.failure?.message).toBe("auth-required: listPlanContents with a missing key → 200");
     });
-  }, 60_000);
+  });
 
   it("send only what changes nothing on a read-only target", async () => {
     // On the default key (no tenant per sequence), whose state must not change.
@@ -154,7 +154,7 @@ describe("stateful sequences", () => {
       })
     ).text();
     expect(after).toBe(before);
-  }, 60_000);
+  });
 
   it("call getTask only through links when the target names no task of its own (as on the real API)", async () => {
     const base = await envFor(sandbox.url);
@@ -163,7 +163,7 @@ describe("stateful sequences", () => {
     expect([...env.withoutSample]).toEqual(["getTask"]);
     const result = await runSequences(env, { ...DEFAULT_SEQUENCE_OPTIONS, sequences: 20 });
     expect(result.failure).toBeUndefined();
-  }, 60_000);
+  });
 
   it("refuse a file that is not a saved sequence, naming it", () => {
     const file = join(work, "not-a-case.json");

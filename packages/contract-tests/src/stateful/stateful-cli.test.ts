@@ -49,7 +49,7 @@ describe("contract-tests stateful", () => {
     });
     expect(summary.details.linksFollowed).toContain("createBareMetalServers 200 GetTask → getTask");
     expect(readFileSync(join(reports, "stateful-sandbox.xml"), "utf8")).toMatch(/name="tasks-forward: /);
-  }, 120_000);
+  });
 
   it("saves a failing sequence that --replay runs again: failing there, passing on a sound server", async () => {
     const sandbox = await startSandbox(SUITE_SANDBOX);
@@ -84,7 +84,7 @@ describe("contract-tests stateful", () => {
       await proxy.close();
       await sandbox.stop();
     }
-  }, 180_000);
+  });
 
   it("replays a saved case with no target flags on the url target it failed on, and cannot run once that is gone", async () => {
     const sandbox = await startSandbox(SUITE_SANDBOX);
@@ -126,7 +126,7 @@ describe("contract-tests stateful", () => {
     expect(gone.stdout).toBe(
       `contract-tests: ${file} was saved against --target url --base-url ${proxy.url}, which does not answer (ECONNREFUSED): start it, or pass --target and --base-url to replay it elsewhere\n`,
     );
-  }, 180_000);
+  });
 
   it.for([
     [["stateful", "--sequences", "0"], /--sequences <n>' argument '0' is invalid/],

@@ -41,7 +41,7 @@ describe("the examples", () => {
       expect(passed.filter((w) => w.startsWith("curl sample of "))).toHaveLength(model.operations.length);
       expect(passed.filter((w) => w.startsWith("spec/code_samples/"))).toHaveLength(model.operations.length);
     }
-  }, 300_000);
+  });
 
   it("in the READMEs all run against the sandbox, each in a tenant of its own (or are marked not-run)", async () => {
     const examples = markdownExamples(root).filter((e) => !e.where.startsWith("spec/description.md:"));
@@ -49,7 +49,7 @@ describe("the examples", () => {
     console.log(`${results.length} examples:\n${report(results)}`);
     expect(results.filter((r) => r.outcome === "failed").map((r) => `${r.where}: ${r.detail}`)).toEqual([]);
     expect(results.filter((r) => r.outcome === "passed").length).toBeGreaterThan(0);
-  }, 300_000);
+  });
 
   it("include a hand-written curl sample only for an operation of the spec", () => {
     const shell = readdirSync(join(root, "spec", "code_samples")).filter((name) => name.endsWith(".sh"));
@@ -87,7 +87,7 @@ describe("the examples", () => {
       expect(results).toHaveLength(1);
       expect(results[0]?.outcome, report(results)).toBe("failed");
       expect(results[0]?.detail).toMatch(/exit 1/);
-    }, 60_000);
+    });
 
     it("when a sample calls the real API (no baseUrl), without the request leaving the machine", async () => {
       const examples = editedSample("listActiveTasks.ts", (source) => {
@@ -99,7 +99,7 @@ describe("the examples", () => {
       expect(results[0]?.detail).toContain(
         "calls outside the machine: GET https://api.gcore.com/cloud/v1/tasks/1/1/active",
       );
-    }, 60_000);
+    });
 
     it("on the second run when a sample cannot repeat (a fixed address to add)", async () => {
       const examples = editedSample("addResellerNotificationSetting.ts", (source) =>
@@ -113,6 +113,6 @@ describe("the examples", () => {
       expect(first[0]?.outcome, report(first)).toBe("passed");
       expect(second[0]?.outcome, report(second)).toBe("failed");
       expect(second[0]?.detail).toContain("already receives failed_login notifications");
-    }, 60_000);
+    });
   });
 });

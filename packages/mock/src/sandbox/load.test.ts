@@ -3,11 +3,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { useSandbox } from "../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "./fixtures/ids.js";
 
-// A bounded load test: 20,000 mixed requests, 64 at a time, over keep-alive connections, with the server
-// checking every answer against the spec. No answer may be a 5xx, and no accepted write may be lost.
+// A load test bounded by count, not time: 20,000 mixed requests, 64 at a time, over keep-alive connections,
+// with the server checking every answer against the spec. Every request is answered, none with a 5xx, and no
+// accepted write is lost. It prints its throughput and judges it nowhere (figures: `pnpm --filter
+// @cloud-contract/mock bench`); the package's hang detector is its only time limit.
 const TOTAL = 20_000;
 const CONCURRENCY = 64;
-const DEADLINE_MS = 80_000;
 
 const ctx = useSandbox({ taskDelayMs: 20 });
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -116,13 +117,14 @@ describe("under load", () => {
     const accepted: { id: number; email: string }[] = [];
     let patched = 0;
     let next = 0;
-    const deadline = Date.now() + DEADLINE_MS;
+    let answered = 0;
     const started = performance.now();
 
     const worker = async () => {
-      while (next < TOTAL && Date.now() < deadline) {
+      while (next < TOTAL) {
         const job = nth(next++);
         const reply = await send(job.method, job.path, job.body);
+        answered++;
         const key = `${job.kind} ${reply.status}`;
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
         if (job.kind === "post" && reply.status === 201) accepted.push(JSON.parse(reply.body));
@@ -132,11 +134,11 @@ describe("under load", () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `load: ${next} requests in ${seconds.toFixed(1)} s (${Math.round(next / seconds)} req/s)`,
+      `load: ${answered} requests in ${seconds.toFixed(1)} s (${Math.round(answered / seconds)} req/s)`,
       Object.fromEntries(statuses),
     );
 
-    expect(next).toBe(TOTAL);
+    expect(answered).toBe(TOTAL);
     const serverErrors = [...statuses].filter(([key]) => Number(key.split(" ")[1]) >= 500);
     expect(serverErrors).toEqual([]);
     // Malformed JSON and a body that breaks the schema: both 400 (the IAM reference documents no 422).
@@ -157,5 +159,5 @@ describe("under load", () => {
 
     const group = ctx.sandbox.state().securityGroups[0];
     expect(group?.revision_number).toBe(startRevision + patched);
-  }, 100_000);
+  });
 });

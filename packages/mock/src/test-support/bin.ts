@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 
 /** The package's `cloud-mock` bin (it runs `dist/`). */
 export const bin = fileURLToPath(new URL("../../bin/cloud-mock.js", import.meta.url));
@@ -28,7 +29,7 @@ export async function startBin(
 ): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
   const { child, out, err } = spawnBin(args);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out()}\n${err()}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no ready line:\n${out()}\n${err()}`)), HANG_DETECTOR_MS);
     const check = () => {
       if (out().includes("Press Ctrl-C")) {
         clearTimeout(timer);

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { postgresBinDir } from "../../../../scripts/ensure-system-deps.mjs";
+import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { startPostgres as startIn, type ThrowawayPostgres } from "../sandbox/durable/throwaway-postgres.js";
 
 export type { ThrowawayPostgres };
@@ -89,7 +90,7 @@ async function activitySeen(
   where: string,
   values: unknown[],
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = HANG_DETECTOR_MS,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,5 +1,6 @@
 import { type ClientRequest, type IncomingMessage, request } from "node:http";
 import { afterAll, beforeAll } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../sandbox/server.js";
 import { type SpecClient, specClient } from "./spec-client.js";
 
@@ -34,8 +35,11 @@ export function useSandbox(options: SandboxOptions = {}): {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it returns a value other than undefined (bounded). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+/** Polls `check` until it returns a value other than undefined (bounded by the tests' hang detector). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = HANG_DETECTOR_MS,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

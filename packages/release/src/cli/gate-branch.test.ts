@@ -83,7 +83,7 @@ function repository(): string {
 }
 
 // Each case runs git and bundles the base with Redocly in child processes: seconds on a busy machine.
-describe("the gate on a branch", { timeout: 30_000 }, () => {
+describe("the gate on a branch", () => {
   it("fails a new error without a changeset of this branch, though a pending changeset bumps the major", async () => {
     const root = repository();
     setSpec(root, onBranch());

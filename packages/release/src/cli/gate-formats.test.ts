@@ -27,7 +27,7 @@ const createdOnLine =
 const run = (...args: string[]) =>
   gate(repoRoot, "--current", candidate, "--consumers", join(scratch, "none"), ...args);
 
-describe("the gate's formats on the repository's spec", { timeout: 60_000 }, () => {
+describe("the gate's formats on the repository's spec", () => {
   it("github: an annotation at the spec file and line of the change, per operation", async () => {
     const { output } = await run("--format", "github");
     expect(createdOnLine).toBeGreaterThan(0);

@@ -42,7 +42,7 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
 }
 
 // Each case starts Node on the gate's source.
-describe("the gate's script", { timeout: 30_000 }, () => {
+describe("the gate's script", () => {
   it("--help: the usage on stdout, exit 0", () => {
     const { code, stdout, stderr } = runScript("--help");
     expect(code).toBe(0);

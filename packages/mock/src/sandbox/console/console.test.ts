@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../../../scripts/hang-detector.mjs";
 import { launchChromium } from "../../test-support/chromium.js";
 import { sandboxRequest, useSandbox } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
@@ -173,7 +174,9 @@ describe("the sandbox console at /__sandbox/", () => {
     const overrides = page.locator(".panel-overrides");
     await overrides.locator("textarea").fill(JSON.stringify({ operation_id: "getTask", status: 418 }));
     await overrides.locator("button.add").click();
-    await expect.poll(() => overrides.locator(".problem").textContent()).toMatch(/418/);
+    await expect
+      .poll(() => overrides.locator(".problem").textContent(), { timeout: HANG_DETECTOR_MS })
+      .toMatch(/418/);
 
     await page.locator(".clock button", { hasText: "Manual" }).click();
     await page.locator(".clock [data-mode='manual']").waitFor();

@@ -159,5 +159,5 @@ describe.each(DURABLE_MODES)("crash safety, $name", (mode) => {
     } finally {
       await store.remove();
     }
-  }, 60_000);
+  });
 });

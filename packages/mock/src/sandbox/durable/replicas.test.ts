@@ -84,5 +84,5 @@ describe("two replicas on one PostgreSQL", () => {
       const keys = new Set(after.tags_v2.map((t) => t.key));
       for (let i = 0; i < PATCHES; i++) expect(keys.has(`r${i}`)).toBe(true);
     }
-  }, 60_000);
+  });
 });

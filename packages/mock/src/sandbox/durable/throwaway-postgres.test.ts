@@ -37,8 +37,8 @@ const alive = (pid: number) => {
   }
 };
 
-/** Waits (up to `ms`, else throws) until `done()` holds. */
-const until = (done: () => boolean, ms = 15_000) => eventually(async () => done() || undefined, ms);
+/** Waits (up to the tests' hang detector, else throws) until `done()` holds. */
+const until = (done: () => boolean) => eventually(async () => done() || undefined);
 
 /** Watchers of the server whose folder is `dir` still running. */
 const watchersOf = (dir: string) =>
@@ -85,7 +85,7 @@ describe("a throwaway PostgreSQL", () => {
     await until(() => watchersOf(dir) === "");
     await until(() => readdirSync(ownerTmp).length === 0);
     rmSync(ownerTmp, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("leaves nothing behind, and its process runs on, when the server cannot start", async () => {
     // A PostgreSQL whose initdb is the real one and whose pg_ctl fails, as on a full disk or a taken socket.
@@ -117,7 +117,7 @@ describe("a throwaway PostgreSQL", () => {
       rmSync(bin, { recursive: true, force: true });
       rmSync(ownerTmp, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it("leaves no watcher behind when it is stopped", async () => {
     const postgres = await startPostgres();
@@ -125,8 +125,8 @@ describe("a throwaway PostgreSQL", () => {
     expect(watchersOf(dir)).not.toBe("");
     await postgres.stop();
     // pg_ctl returns once the server has removed its PID file, a moment before the process is gone.
-    await until(() => !alive(pid), 5_000);
+    await until(() => !alive(pid));
     expect(existsSync(dir)).toBe(false);
-    await until(() => watchersOf(dir) === "", 5_000);
-  }, 60_000);
+    await until(() => watchersOf(dir) === "");
+  });
 });

@@ -101,7 +101,7 @@ describe("group commit on PostgreSQL", () => {
     } finally {
       await second.close();
     }
-  }, 60_000);
+  });
 
   it("drops a writer whose client left while waiting for its turn, without its write and without stalling; a fault's delay that holds the turn ends when its client leaves", async () => {
     const sandbox = await open();
@@ -128,8 +128,9 @@ describe("group commit on PostgreSQL", () => {
       holder.abort();
       expect(await holding).toBe("left");
       const stayed = await staying;
-      // Answered once the holder left, not after the fault's minute.
-      expect(performance.now() - freed).toBeLessThan(10_000);
+      // Answered once the holder left, not after the fault's minute: the claim itself (CONTRIBUTING lists this
+      // comparison as an exception).
+      expect(performance.now() - freed).toBeLessThan(fault.delay_ms);
       expect(stayed.status).toBe(200);
       const tags = (stayed.body.tags_v2 as { key: string }[]).map((t) => t.key);
       expect(tags).toContain("stayed");
@@ -174,7 +175,7 @@ describe("group commit on PostgreSQL", () => {
       const next = await eventually(async () => {
         const answer = await sandboxRequest(sandbox.url, "PATCH", groupPath, key, { tags: { after: "x" } });
         return answer.status === 200 ? answer : undefined;
-      }, 15_000);
+      }, fault.delay_ms);
       const answered = (next.body.tags_v2 as { key: string }[]).map((t) => t.key);
       expect(answered).toContain("after");
       expect(answered.filter((k) => k.startsWith("big-"))).toEqual([]);
@@ -194,7 +195,7 @@ describe("group commit on PostgreSQL", () => {
     } finally {
       if (stillOpen) await sandbox.close();
     }
-  }, 60_000);
+  });
 
   it("a group whose COMMIT fails (a deferred check refuses it): 503 with Retry-After to each writer, nothing of the group kept or stored, process up", async () => {
     // A deferred constraint trigger runs at COMMIT: while `refuse_commit.on` is set, every COMMIT that wrote a
@@ -263,5 +264,5 @@ describe("group commit on PostgreSQL", () => {
       if (stillOpen) await sandbox.close();
       await commits.remove();
     }
-  }, 60_000);
+  });
 });

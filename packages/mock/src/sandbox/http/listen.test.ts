@@ -40,5 +40,5 @@ describe("listen", () => {
     } finally {
       socket.destroy();
     }
-  }, 15_000);
+  });
 });
