@@ -21,7 +21,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitUntilDead(pid: number, ms = 5000): Promise<boolean> {
+async function waitUntilDead(pid: number, ms = HANG_DETECTOR_MS): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (!isAlive(pid)) return true;
