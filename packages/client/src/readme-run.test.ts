@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { connectSandbox, type RunningSandbox, startSandbox } from "@cloud-contract/mock";
 import { transform } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 
 const root = new URL("..", import.meta.url);
 /** Inside the package, so that `@cloud-contract/client` resolves to the package itself (its dist). */
@@ -18,7 +19,6 @@ const examples = (await readdir(new URL("examples/", root))).filter((name) => na
 /** Preloaded into each block: records `METHOD path status` of every API call the block makes. */
 const RECORDER = `
 import { appendFileSync } from "node:fs";
-import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
 const original = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
   // Read the method and URL without reading the request (its body can be read once).
