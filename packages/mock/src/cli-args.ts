@@ -3,7 +3,7 @@ import type { DatabaseTimeouts } from "./sandbox/durable/timeouts.js";
 
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
-  cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
+  cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N | --seed-file FILE] [--task-delay MS] [--state-file PATH]
                      [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
@@ -15,6 +15,7 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 
 --port        0–65535; 0 picks a free port
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
+--seed-file   a snapshot (GET /__sandbox/snapshot) every tenant starts from and resets to; checked first
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
 --state-file  a JSON file every tenant is written to shortly after each change
 --data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
@@ -44,6 +45,7 @@ export type Invocation =
       port: number;
       host: string;
       seed: number | undefined;
+      seedFile: string | undefined;
       taskDelayMs: number | undefined;
       stateFile: string | undefined;
       dataDir: string | undefined;
@@ -63,6 +65,7 @@ const OPTIONS = {
   dynamic: { type: "boolean" },
   verbose: { type: "boolean" },
   seed: { type: "string" },
+  "seed-file": { type: "string" },
   "task-delay": { type: "string" },
   "state-file": { type: "string" },
   "data-dir": { type: "string" },
@@ -82,6 +85,7 @@ const OPTIONS = {
 const PRISM_ONLY = ["dynamic", "verbose"] as const;
 const SANDBOX_ONLY = [
   "seed",
+  "seed-file",
   "task-delay",
   "state-file",
   "data-dir",
@@ -127,6 +131,9 @@ export function parseInvocation(argv: string[]): Invocation {
   if (command === "prism") {
     return { command, port, host, dynamic: values.dynamic ?? false, verbose: values.verbose ?? false };
   }
+  if (values.seed !== undefined && values["seed-file"] !== undefined) {
+    throw new UsageError("Give --seed or --seed-file, not both: the seed file carries its own seed.");
+  }
   const storage = STORAGE_FLAGS.filter((name) => values[name] !== undefined);
   if (storage.length > 1) throw new UsageError(`Give one of --${storage.join(", --")}, not several.`);
   const databaseUrl = textFlag("database-url", values["database-url"]);
@@ -147,6 +154,7 @@ export function parseInvocation(argv: string[]): Invocation {
     port,
     host,
     seed: integerFlag("seed", values.seed, 0, 2 ** 32 - 1),
+    seedFile: textFlag("seed-file", values["seed-file"]),
     taskDelayMs: integerFlag("task-delay", values["task-delay"], 0, 86_400_000),
     stateFile: textFlag("state-file", values["state-file"]),
     dataDir: textFlag("data-dir", values["data-dir"]),

@@ -66,6 +66,7 @@ export async function main(
           port: invocation.port,
           host: invocation.host,
           ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
+          ...(invocation.seedFile !== undefined ? { seedFile: invocation.seedFile } : {}),
           ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
           ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
           ...(invocation.dataDir !== undefined ? { dataDir: invocation.dataDir } : {}),
