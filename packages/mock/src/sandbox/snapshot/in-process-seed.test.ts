@@ -1,6 +1,6 @@
 // `createSandbox({ seed })` in process, behind MSW: a world saved as a snapshot answers the API's host.
 import { setupServer } from "msw/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxHandlers } from "../../msw.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { createSandbox } from "../in-process.js";
