@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { judgeOfFile } from "../judge.js";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type RecordSummary, startRecordProxy } from "../record/proxy.js";
-import { REDACTED } from "../record/redact-word.js";
+import { REDACTED } from "@cloud-contract/mock/redact";
 import { CannotRun, type CommandModule } from "./command.js";
 import { httpUrlOption, millisecondsOption, portOption } from "./option-parsers.js";
 

@@ -8,7 +8,7 @@ import type { DocumentModel } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import type { Judge } from "../judge.js";
 import type { FailingRequest } from "../kept/kept-test-file.js";
-import { REDACTED } from "../record/redact.js";
+import { REDACTED } from "@cloud-contract/mock/redact";
 import { sandboxControlOf } from "../sandbox-control.js";
 import { type FetchFunction, WRONG_KEY } from "../stateful/http.js";
 import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";

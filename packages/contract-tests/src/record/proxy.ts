@@ -14,8 +14,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { messageOf } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
-import { jsonDepthAtMost } from "./json-depth.js";
-import { MAX_JSON_DEPTH, Redactor } from "./redact.js";
+import { jsonDepthAtMost, MAX_JSON_DEPTH, Redactor } from "@cloud-contract/mock/redact";
 import { ClientRelay, type RelayEvents, type RelayTarget } from "./relay.js";
 import { RememberingJudge } from "./remembering-judge.js";
 
