@@ -47,7 +47,8 @@ export interface paths {
         /**
          * Reset the caller's tenant
          * @description Puts the caller's tenant back to its seeded fixtures: every change is dropped, the clock runs in real
-         *     mode again and every fault and override is cleared. Other tenants are not touched.
+         *     mode again and every fault and override is cleared. Other tenants are not touched. A sandbox started
+         *     from a seed puts the seed's world back instead, its clock as the seed has it.
          */
         post: operations["resetTenant"];
         delete?: never;
