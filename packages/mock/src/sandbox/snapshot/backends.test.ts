@@ -60,6 +60,19 @@ const MEMORY: DurableMode = {
   create: async () => ({ options: {}, flags: [], remove: async () => undefined }),
 };
 
+const STATE_FILE: DurableMode = {
+  name: "a state file (--state-file)",
+  async create() {
+    const folder = mkdtempSync(join(tmpdir(), "snapshot-state-"));
+    const file = join(folder, "state.json");
+    return {
+      options: { stateFile: file },
+      flags: ["--state-file", file],
+      remove: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  },
+};
+
 let snapshot: SnapshotDocument;
 let taskId: string;
 let expected: string[];
@@ -79,7 +92,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.each([MEMORY, ...DURABLE_MODES])("a snapshot restored on $name", (mode) => {
+describe.each([MEMORY, STATE_FILE, ...DURABLE_MODES])("a snapshot restored on $name", (mode) => {
   let store: Awaited<ReturnType<DurableMode["create"]>>;
   let sandbox: RunningSandbox | undefined;
   beforeAll(async () => {
