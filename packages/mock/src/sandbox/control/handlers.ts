@@ -5,6 +5,7 @@ import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
+import { armSnapshot } from "../snapshot/armed.js";
 import { checkSnapshot } from "../snapshot/check.js";
 import type { SnapshotDocument } from "../snapshot/format.js";
 import { loadSnapshot } from "../snapshot/load.js";
@@ -96,11 +97,14 @@ const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => 
 };
 
 /** Replaces the tenant's world with the snapshot once it is checked; a 400 naming every problem otherwise. */
-const restoreSnapshot: ControlHandler<"restoreSnapshot"> = ({ app, body }) => {
+const restoreSnapshot: ControlHandler<"restoreSnapshot"> = async ({ app, body }) => {
   const { store } = app.tenant;
   const problems = checkSnapshot(body, app.served, store.seed);
   if (problems.length > 0) throw snapshotRefusal(problems);
-  loadSnapshot(store, body as unknown as SnapshotDocument);
+  const doc = body as unknown as SnapshotDocument;
+  const armed = await armSnapshot(doc, app.served);
+  if (Array.isArray(armed)) throw snapshotRefusal(armed);
+  loadSnapshot(store, doc, armed);
   return { status: 200, body: { message: "The tenant now holds the snapshot's world." } };
 };
 

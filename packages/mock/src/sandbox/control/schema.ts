@@ -89,19 +89,20 @@ export interface paths {
          * Take a snapshot of the caller's tenant
          * @description The caller's tenant's world as one versioned document: every entity in the shape the API answers it
          *     in, the clock (its mode and the time it shows), each running task that will end by itself with the
-         *     time it still runs and how it ends, and the id counters. Faults, overrides and the journal are not part
-         *     of it. Its JSON Schema is published as `@cloud-contract/mock/snapshot.schema.json`.
+         *     time it still runs and how it ends, the id counters, and the armed faults and overrides. The journal is
+         *     not part of it. Its JSON Schema is published as `@cloud-contract/mock/snapshot.schema.json`.
          */
         get: operations["getSnapshot"];
         /**
          * Replace the caller's tenant with a snapshot
          * @description Replaces the caller's tenant's world with the snapshot's, whole: its entities and nothing else (no
          *     built-in fixture beside them), its clock showing the snapshot's time again in its mode, each running
-         *     task ending after the time it still had; faults and overrides are cleared, keys stay. The snapshot is
-         *     checked first: its `format` and `version` (a version this sandbox does not read is refused, naming
+         *     task ending after the time it still had, its faults and overrides armed anew (their counts from zero;
+         *     none when it lists none); keys stay. The snapshot is checked first: its `format` and `version` (a version this sandbox does not read is refused, naming
          *     it), every entity against the schema of the API's answer that carries it (a task as `getTask`
          *     answers one), ids unique per kind, every reference resolving (a port's network, a task's project,
-         *     region and ports, a setting's reseller) and `seed` equal to the sandbox's. A snapshot that breaks any
+         *     region and ports, a setting's reseller), `seed` equal to the sandbox's, and each fault and override
+         *     as `addFault` and `addOverride` check them. A snapshot that breaks any
          *     of these is a 400 whose `invalid_fields` name each JSON pointer with its entity and rule; then
          *     nothing changed. A snapshot taken on any sandbox, whatever keeps its state, loads into any other.
          */
@@ -489,7 +490,8 @@ export interface components {
         };
         /**
          * @description A tenant's world (`@cloud-contract/mock/snapshot.schema.json` describes it whole): `format`,
-         *     `version`, the catalogue `seed`, `clock`, `entities` by kind, `pending_tasks` and `counters`.
+         *     `version`, the catalogue `seed`, `clock`, `entities` by kind, `pending_tasks`, `counters`, `faults`
+         *     and `overrides`.
          * @example {
          *       "format": "cloud-contract-sandbox-snapshot",
          *       "version": 1,

@@ -1,6 +1,8 @@
 // The snapshot document: a tenant's whole world as one versioned JSON value (the control API's
 // `GET`/`PUT /__sandbox/snapshot`, `--seed-file`, `createSandbox({ seed })`).
 import type { EntityKind, EntityOf } from "../entities.js";
+import type { FaultRule } from "../faults/fault.js";
+import type { OverrideRule } from "../overrides/override.js";
 import type { TaskPlan } from "../services/cloud/shapes.js";
 import type { Counters } from "../services/services.js";
 
@@ -31,4 +33,8 @@ export interface SnapshotDocument {
   pending_tasks?: PendingTask[];
   /** Id counters by name; one left out starts above every id of its kind. */
   counters?: Partial<Counters>;
+  /** Faults armed for the next calls, as the control API lists them (armed anew on load, their counts from 0). */
+  faults?: FaultRule[];
+  /** Overrides armed for the next calls, as the control API lists them (armed anew on load). */
+  overrides?: OverrideRule[];
 }

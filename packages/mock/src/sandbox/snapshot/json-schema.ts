@@ -59,6 +59,16 @@ export function snapshotSchema(model: DocumentModel): object {
           additionalProperties: false,
         },
       },
+      faults: {
+        type: "array",
+        description: "Armed faults, as the sandbox's control API lists them (its Fault).",
+        items: { type: "object" },
+      },
+      overrides: {
+        type: "array",
+        description: "Armed overrides, as the sandbox's control API lists them (its Override).",
+        items: { type: "object" },
+      },
       counters: {
         type: "object",
         properties: Object.fromEntries(COUNTER_NAMES.map((name) => [name, { type: "integer", minimum: 1 }])),

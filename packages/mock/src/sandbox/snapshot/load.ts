@@ -4,15 +4,16 @@ import type { TaskPlan } from "../services/cloud/shapes.js";
 import type { AnyEntityKindDeclaration } from "../services/entity-kind.js";
 import { COUNTER_STARTS, type Counters, ENTITIES } from "../services/services.js";
 import type { Store } from "../store.js";
+import type { Armed } from "./armed.js";
 import type { SnapshotDocument } from "./format.js";
 
 /**
  * Replaces the store's world with a checked snapshot's (see ./check.ts), in one step: its entities with no
  * fixture beside them, its clock showing the snapshot's time again, each pending task ending after its
- * remaining time, its counters (each kept above every id of its kind). The store keeps its own id generator;
- * faults and overrides are cleared.
+ * remaining time, its counters (each kept above every id of its kind), and `armed` (the snapshot's faults and
+ * overrides armed anew, see ./armed.ts; none when left out). The store keeps its own id generator.
  */
-export function loadSnapshot(store: Store, doc: SnapshotDocument): void {
+export function loadSnapshot(store: Store, doc: SnapshotDocument, armed?: Armed): void {
   const now = Date.parse(doc.clock.now);
   const plans = new Map<string, TaskPlan>(
     (doc.pending_tasks ?? []).map((p) => [p.task_id, { finishAt: now + p.remaining_ms, outcome: p.outcome }]),
@@ -22,8 +23,8 @@ export function loadSnapshot(store: Store, doc: SnapshotDocument): void {
     {
       random: store.random.state,
       clock: store.clock.showing(doc.clock.mode, now),
-      faults: [],
-      overrides: [],
+      faults: cloneJson(armed?.faults ?? []),
+      overrides: cloneJson(armed?.overrides ?? []),
       ...countersOf(doc),
     },
     rowsOfLists(entities, (id) => plans.get(id)),

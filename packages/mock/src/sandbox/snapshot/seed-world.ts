@@ -18,6 +18,12 @@ export function seedWorld(
   if (seed === undefined) return {};
   if (typeof seed !== "object") return { seed };
   const problems = checkSnapshot(seed, model, seed.seed);
+  // Armed faults and overrides load through the control API (PUT /__sandbox/snapshot), not into every tenant.
+  for (const armed of ["faults", "overrides"] as const) {
+    if ((seed[armed]?.length ?? 0) > 0) {
+      problems.push({ pointer: `/${armed}`, rule: `a seed starts tenants without ${armed}: leave them out` });
+    }
+  }
   if (problems.length > 0) throw new SeedRefused(problems);
   const doc = cloneJson(seed);
   return { seed: doc.seed, world: (store) => loadSnapshot(store, doc) };

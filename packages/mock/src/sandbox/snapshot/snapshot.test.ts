@@ -71,6 +71,49 @@ describe("tenant snapshots (in process)", () => {
     await sandbox.close();
   });
 
+  it("carries the armed faults and overrides, armed anew in the restored tenant; one off the contract is refused", async () => {
+    const sandbox = createSandbox();
+    const source = await sandbox.control.tenant();
+    await source.faults.add({
+      operation_id: "getTask",
+      kind: "status",
+      status: 503,
+      times: 2,
+      retry_after_s: 1,
+    });
+    await source.faults.add({ kind: "latency", latency: { p50_ms: 1, p99_ms: 2 }, times: 3, seed: 7 });
+    await source.overrides.add({
+      operation_id: "listActiveTasks",
+      status: 200,
+      body: { count: 0, results: [] },
+    });
+    const snapshot = await source.snapshot();
+    expect(snapshot.faults).toHaveLength(2);
+    expect(snapshot.overrides).toHaveLength(1);
+
+    const target = await sandbox.control.tenant();
+    await target.restore(snapshot);
+    const strip = ({ id: _, ...rest }: { id: string }) => rest;
+    expect((await target.faults.list()).map(strip)).toEqual((await source.faults.list()).map(strip));
+    expect((await target.overrides.list()).map(strip)).toEqual((await source.overrides.list()).map(strip));
+    const call = callerOf(sandbox, target.key);
+    const answer = await call({ method: "GET", path: `/cloud/v1/tasks/${F.finishedTaskId}` });
+    expect(answer.status).toBe(503);
+
+    const spoiled = structuredClone(snapshot);
+    (spoiled.overrides?.[0] as { status: number }).status = 418;
+    const refused = await call({ method: "PUT", path: "/__sandbox/snapshot", body: spoiled });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { info: { problems: { pointer: string }[] } }).info.problems).toEqual([
+      expect.objectContaining({
+        entity: `overrides ${snapshot.overrides?.[0]?.id}`,
+        pointer: "/overrides/0/status",
+      }),
+    ]);
+    expect(() => createSandbox({ seed: snapshot })).toThrow(/\/faults: a seed starts tenants without faults/);
+    await sandbox.close();
+  });
+
   const broken: [
     string,
     (doc: SnapshotDocument) => void,

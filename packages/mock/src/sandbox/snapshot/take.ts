@@ -5,8 +5,8 @@ import { type PendingTask, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SnapshotDocum
 
 /**
  * The store's world as a snapshot: its entities (tasks whose time has come ended first), its clock, how long
- * each planned task still runs and how it ends, and its counters. Faults, overrides and the journal are not
- * part of it.
+ * each planned task still runs and how it ends, its counters, and its armed faults and overrides. The journal
+ * is not part of it.
  */
 export function takeSnapshot(store: Store): SnapshotDocument {
   const { scheduler } = store.cloud;
@@ -25,5 +25,7 @@ export function takeSnapshot(store: Store): SnapshotDocument {
     entities: listEntities(store.entities),
     pending_tasks: pending,
     counters: { ...store.counters },
+    faults: store.faults,
+    overrides: store.overrides,
   });
 }
