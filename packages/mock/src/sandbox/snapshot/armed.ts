@@ -1,7 +1,7 @@
 // A snapshot's faults and overrides, checked as the control API checks them when they are armed (its schema of
 // the request, then the served API's contract), on a scratch store: the tenant takes them only once all pass.
 import type { DocumentModel } from "@cloud-contract/spec/model";
-import { controlDocument } from "../control/control-api.js";
+import { controlDocument } from "../control/control-document.js";
 import type { FaultRequest, OverrideRequest } from "../control/schema.js";
 import { armFault } from "../faults/arm.js";
 import type { FaultRule } from "../faults/fault.js";
