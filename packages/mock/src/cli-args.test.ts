@@ -27,6 +27,11 @@ describe("parseInvocation", () => {
       ["sandbox", "--database-url", "postgres://h/db", "--db-query-timeout", "250"],
       { databaseTimeouts: { queryMs: 250 } },
     ],
+    [["sandbox", "--seed-file", "seed.json"], { command: "sandbox", seedFile: "seed.json", seed: undefined }],
+    [
+      ["seed-from-har", "a.har", "b.har", "--out", "seed.json", "--seed", "7"],
+      { command: "seed-from-har", hars: ["a.har", "b.har"], out: "seed.json", seed: 7 },
+    ],
     [["--help"], { command: "help" }],
   ])("%j → %o", (argv, expected) => {
     expect(parseInvocation(argv)).toMatchObject(expected);
@@ -53,6 +58,14 @@ describe("parseInvocation", () => {
 
   it.each([
     [["sandbox", "--dynamic"], /--dynamic is not an option of "sandbox"/],
+    [["sandbox", "--seed", "1", "--seed-file", "s.json"], /--seed or --seed-file, not both/],
+    [["sandbox", "--out", "s.json"], /--out is not an option of "sandbox"/],
+    [["seed-from-har", "a.har"], /Give --out/],
+    [["seed-from-har", "--out", "s.json"], /one or more HAR files/],
+    [
+      ["seed-from-har", "a.har", "--out", "s.json", "--port", "1"],
+      /--port is not an option of "seed-from-har"/,
+    ],
     [["prism", "--task-delay", "5"], /--task-delay is not an option of "prism"/],
     [["prism", "--dynamic=yes"], /--dynamic/],
     [["prism", "extra"], /positional/i],

@@ -3,18 +3,22 @@ import type { DatabaseTimeouts } from "./sandbox/durable/timeouts.js";
 
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
-  cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N] [--task-delay MS] [--state-file PATH]
+  cloud-mock sandbox [--port 4011] [--host 127.0.0.1] [--seed N | --seed-file FILE] [--task-delay MS] [--state-file PATH]
                      [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
                      [--max-objects 10000] [--max-answer BYTES]
+  cloud-mock seed-from-har FILE.har… --out seed.json [--seed N]
   cloud-mock <command> --help
 
 prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
 sandbox  a stateful server that behaves like the API, seeded with fixtures (see the package README).
+seed-from-har  writes a seed (for --seed-file) of the entities that recorded answers show, credentials redacted;
+         lists what it cannot place; exit 1 when the seed would not load (it is written all the same).
 
 --port        0–65535; 0 picks a free port
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
+--seed-file   a snapshot (GET /__sandbox/snapshot) every tenant starts from and resets to; checked first
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
 --state-file  a JSON file every tenant is written to shortly after each change
 --data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
@@ -38,12 +42,14 @@ export class UsageError extends Error {
 
 export type Invocation =
   | { command: "help" }
+  | { command: "seed-from-har"; hars: string[]; out: string; seed: number | undefined }
   | { command: "prism"; port: number; host: string; dynamic: boolean; verbose: boolean }
   | {
       command: "sandbox";
       port: number;
       host: string;
       seed: number | undefined;
+      seedFile: string | undefined;
       taskDelayMs: number | undefined;
       stateFile: string | undefined;
       dataDir: string | undefined;
@@ -63,6 +69,7 @@ const OPTIONS = {
   dynamic: { type: "boolean" },
   verbose: { type: "boolean" },
   seed: { type: "string" },
+  "seed-file": { type: "string" },
   "task-delay": { type: "string" },
   "state-file": { type: "string" },
   "data-dir": { type: "string" },
@@ -76,12 +83,14 @@ const OPTIONS = {
   "db-connect-timeout": { type: "string" },
   "db-query-timeout": { type: "string" },
   "db-lock-timeout": { type: "string" },
+  out: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 const PRISM_ONLY = ["dynamic", "verbose"] as const;
 const SANDBOX_ONLY = [
   "seed",
+  "seed-file",
   "task-delay",
   "state-file",
   "data-dir",
@@ -108,16 +117,24 @@ const STORAGE_FLAGS = ["state-file", "data-dir", "database-url"] as const;
 export function parseInvocation(argv: string[]): Invocation {
   const [command, ...rest] = argv;
   if (command === "--help" || command === "-h") return { command: "help" };
-  if (command !== "prism" && command !== "sandbox") {
+  if (command !== "prism" && command !== "sandbox" && command !== "seed-from-har") {
     throw new UsageError(command === undefined ? "Give a command." : `Unknown command "${command}".`);
   }
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>["values"];
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values, positionals } = parseArgs({
+      args: rest,
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: command === "seed-from-har",
+    }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return { command: "help" };
+  if (command === "seed-from-har") return seedFromHarInvocation(values, positionals);
+  if (values.out !== undefined) throw new UsageError(`--out is not an option of "${command}".`);
   const foreign = command === "prism" ? SANDBOX_ONLY : PRISM_ONLY;
   for (const name of foreign) {
     if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of "${command}".`);
@@ -126,6 +143,9 @@ export function parseInvocation(argv: string[]): Invocation {
   const host = textFlag("host", values.host) ?? "127.0.0.1";
   if (command === "prism") {
     return { command, port, host, dynamic: values.dynamic ?? false, verbose: values.verbose ?? false };
+  }
+  if (values.seed !== undefined && values["seed-file"] !== undefined) {
+    throw new UsageError("Give --seed or --seed-file, not both: the seed file carries its own seed.");
   }
   const storage = STORAGE_FLAGS.filter((name) => values[name] !== undefined);
   if (storage.length > 1) throw new UsageError(`Give one of --${storage.join(", --")}, not several.`);
@@ -147,6 +167,7 @@ export function parseInvocation(argv: string[]): Invocation {
     port,
     host,
     seed: integerFlag("seed", values.seed, 0, 2 ** 32 - 1),
+    seedFile: textFlag("seed-file", values["seed-file"]),
     taskDelayMs: integerFlag("task-delay", values["task-delay"], 0, 86_400_000),
     stateFile: textFlag("state-file", values["state-file"]),
     dataDir: textFlag("data-dir", values["data-dir"]),
@@ -158,6 +179,27 @@ export function parseInvocation(argv: string[]): Invocation {
     maxObjectsPerCollection: integerFlag("max-objects", values["max-objects"], 1, 100_000_000),
     maxAnswerBytes: integerFlag("max-answer", values["max-answer"], 1024, 1_073_741_824),
     databaseTimeouts,
+  };
+}
+
+/** `seed-from-har`: HAR files, `--out` and `--seed` only. */
+function seedFromHarInvocation(
+  values: Record<string, string | boolean | undefined>,
+  hars: string[],
+): Invocation {
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && name !== "out" && name !== "seed") {
+      throw new UsageError(`--${name} is not an option of "seed-from-har".`);
+    }
+  }
+  if (hars.length === 0) throw new UsageError("Give one or more HAR files.");
+  const out = textFlag("out", values.out as string | undefined);
+  if (out === undefined) throw new UsageError("Give --out, the seed file to write.");
+  return {
+    command: "seed-from-har",
+    hars,
+    out,
+    seed: integerFlag("seed", values.seed as string | undefined, 0, 2 ** 32 - 1),
   };
 }
 

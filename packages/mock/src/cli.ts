@@ -4,6 +4,7 @@ import { startPrism } from "./prism.js";
 import { announceReady } from "./process/announce-ready.js";
 import { SANDBOX_API_KEY } from "./sandbox/fixtures/ids.js";
 import { startSandbox } from "./sandbox/server.js";
+import { runSeedFromHar } from "./seed-from-har-command.js";
 
 /** Where the CLI writes: its lines (`out`) and its complaints and server logs (`err`). */
 export interface CliOutput {
@@ -35,6 +36,7 @@ export async function main(
     write(USAGE);
     return 0;
   }
+  if (invocation.command === "seed-from-har") return runSeedFromHar(invocation, io);
   // Ctrl-C, a stop request, or the terminal closing (SIGHUP, which would otherwise end the process before
   // the state is written) each stop the server cleanly. The listeners are in place before anything is
   // printed: a Ctrl-C typed the moment "Press Ctrl-C" shows must find them, even when this process was
@@ -66,6 +68,7 @@ export async function main(
           port: invocation.port,
           host: invocation.host,
           ...(invocation.seed !== undefined ? { seed: invocation.seed } : {}),
+          ...(invocation.seedFile !== undefined ? { seedFile: invocation.seedFile } : {}),
           ...(invocation.taskDelayMs !== undefined ? { taskDelayMs: invocation.taskDelayMs } : {}),
           ...(invocation.stateFile !== undefined ? { stateFile: invocation.stateFile } : {}),
           ...(invocation.dataDir !== undefined ? { dataDir: invocation.dataDir } : {}),

@@ -2,9 +2,9 @@
 // exchange and prints the summary. Exit 0 when everything recorded kept the contract, 1 when an exchange
 // broke it, 2 when nothing was recorded because the upstream never answered (unreachable or timed out).
 import { resolve } from "node:path";
+import { REDACTED } from "@cloud-contract/mock/redact";
 import { judgeOfFile } from "../judge.js";
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type RecordSummary, startRecordProxy } from "../record/proxy.js";
-import { REDACTED } from "../record/redact-word.js";
 import { CannotRun, type CommandModule } from "./command.js";
 import { httpUrlOption, millisecondsOption, portOption } from "./option-parsers.js";
 

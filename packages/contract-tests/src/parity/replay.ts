@@ -4,11 +4,11 @@
 // Time: on a sandbox (`clock`), its tenant clock is stopped and advanced by the recorded gaps, so tasks
 // end when they ended in the recording, without waiting; `recorded` waits the gaps; `none` never waits.
 import type { TenantControl } from "@cloud-contract/mock";
+import { REDACTED } from "@cloud-contract/mock/redact";
 import type { DocumentModel } from "@cloud-contract/spec/document";
 import { parseBody } from "../body.js";
 import type { Judge } from "../judge.js";
 import type { FailingRequest } from "../kept/kept-test-file.js";
-import { REDACTED } from "../record/redact.js";
 import { sandboxControlOf } from "../sandbox-control.js";
 import { type FetchFunction, WRONG_KEY } from "../stateful/http.js";
 import { isFinal, TASK_RANK, tasksIn } from "../task-states.js";

@@ -11,11 +11,10 @@ import { isIP, connect as netConnect, createServer as netServer } from "node:net
 import { join } from "node:path";
 import { connect as tlsConnect } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { jsonDepthAtMost, MAX_JSON_DEPTH, Redactor } from "@cloud-contract/mock/redact";
 import { messageOf } from "../error-message.js";
 import type { Judge } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
-import { jsonDepthAtMost } from "./json-depth.js";
-import { MAX_JSON_DEPTH, Redactor } from "./redact.js";
 import { ClientRelay, type RelayEvents, type RelayTarget } from "./relay.js";
 import { RememberingJudge } from "./remembering-judge.js";
 

@@ -1,6 +1,7 @@
 import type { OperationId, Task } from "@cloud-contract/types";
 import type { ClockChange } from "../sandbox/control/schema.js";
 import { SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
+import type { SnapshotDocument } from "../sandbox/snapshot/format.js";
 import type { SandboxState } from "../sandbox/state.js";
 import type { OverrideStatus, TypedOverride } from "./override-types.js";
 import type {
@@ -40,6 +41,10 @@ export interface TenantControl {
   /** Back to the seeded fixtures; the clock runs in real time again and the faults are gone. */
   reset(): Promise<void>;
   state(): Promise<SandboxState>;
+  /** The tenant's whole world as one versioned document (entities, clock, running tasks, counters). */
+  snapshot(): Promise<SnapshotDocument>;
+  /** Replaces the tenant's world with a snapshot's, whole; a snapshot that breaks the contract rejects (400) and changes nothing. */
+  restore(snapshot: SnapshotDocument): Promise<void>;
   readonly clock: {
     get(): Promise<ClockInfo>;
     /** Stops the clock: time (and the tenant's tasks) move only on `advance`. */
@@ -116,6 +121,10 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
         await call(key, "POST", "reset");
       },
       state: () => call<SandboxState>(key, "GET", "state"),
+      snapshot: () => call<SnapshotDocument>(key, "GET", "snapshot"),
+      restore: async (snapshot) => {
+        await call(key, "PUT", "snapshot", snapshot);
+      },
       clock: {
         get: () => call<ClockInfo>(key, "GET", "clock"),
         manual: () => setClock({ mode: "manual" }),

@@ -16,6 +16,8 @@ import { type CatchUpCall, createPipeline, type Pipeline } from "./http/pipeline
 import { recordCall } from "./journal/entry.js";
 import { journalOf } from "./journal/journal.js";
 import { takeOverride } from "./overrides/take.js";
+import type { SnapshotDocument } from "./snapshot/format.js";
+import { seedWorld } from "./snapshot/seed-world.js";
 import { Store } from "./store.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
 import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
@@ -28,8 +30,11 @@ export const TENANT_DEFAULTS = { maxTenants: 500, tenantIdleMs: 30 * 60_000 };
 
 /** The options of the sandbox's core, whichever way it is called (HTTP or in-process). */
 export interface SandboxCoreOptions {
-  /** Seed of generated ids and of the plan-contents catalogue (default 1). */
-  seed?: number | string;
+  /**
+   * Seed of generated ids and of the plan-contents catalogue (default 1); or a snapshot document, which every
+   * tenant (the default world too) starts from and goes back to on reset, with the snapshot's catalogue seed.
+   */
+  seed?: number | string | SnapshotDocument;
   /** How long tasks run before they finish, in ms (default 200). */
   taskDelayMs?: number;
   /**
@@ -119,9 +124,10 @@ export function composeSandbox(
   model: DocumentModel,
   durable?: DurableStart,
 ): SandboxParts {
+  const seeded = seedWorld(options.seed, model);
   const newStore = (idSeed?: string) =>
     new Store({
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...seeded,
       ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
       ...(idSeed !== undefined ? { idSeed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),

@@ -24,8 +24,8 @@ export type Entities = { [N in EntityKind]: EntityCollection<N> };
 const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
 type AnyCollection = Collection<string | number, unknown> & { index: Indexes<unknown> };
 
-/** A collection of every kind, each holding its seeded fixtures. */
-export function openEntities(): Entities {
+/** A collection of every kind, each holding its seeded fixtures (or nothing, without `fixtures`). */
+export function openEntities(fixtures = true): Entities {
   const entities: Record<string, AnyCollection> = {};
   for (const kind of ENTITY_KINDS) {
     const declaration = declarationOf(kind);
@@ -33,7 +33,7 @@ export function openEntities(): Entities {
     const collection = Object.assign(new Collection<string | number, unknown>(Object.values(index)), {
       index,
     });
-    for (const value of declaration.seed()) collection.put(declaration.idOf(value), value);
+    if (fixtures) for (const value of declaration.seed()) collection.put(declaration.idOf(value), value);
     entities[kind] = collection;
   }
   return entities as unknown as Entities;

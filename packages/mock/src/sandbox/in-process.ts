@@ -6,6 +6,9 @@ import { composeSandbox, type SandboxCoreOptions } from "./compose.js";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { slowBodyPieces } from "./http/slow-body.js";
 
+export type { SnapshotDocument } from "./snapshot/format.js";
+export { SeedRefused } from "./snapshot/refusal.js";
+
 /**
  * The options of an in-process sandbox: those of the server less listening, the state file, the durable
  * backends and another spec file (it serves the bundled spec).

@@ -9,6 +9,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { withCors } from "./http/cors.js";
 import { listen } from "./http/listen.js";
 import { nodeAdapter } from "./http/node-adapter.js";
+import { readSeedFile } from "./snapshot/seed-file.js";
 import type { SandboxState } from "./state.js";
 import type { Store } from "./store.js";
 import { StoreUnavailable } from "./store-unavailable.js";
@@ -23,6 +24,8 @@ export interface SandboxOptions extends SandboxCoreOptions, StorageOptions {
   host?: string;
   /** Spec file to serve; the bundled `@cloud-contract/spec/openapi.json` unless given. */
   specPath?: string;
+  /** A snapshot file every tenant starts from (read as `seed`; give one or the other). */
+  seedFile?: string;
 }
 
 export interface RunningSandbox {
@@ -80,8 +83,16 @@ export function createSandboxHandler(
 export async function openSandboxHandler(
   options: SandboxOptions = {},
 ): Promise<ReturnType<typeof createSandboxHandler>> {
-  const durable = await openBackend(options);
-  const built = createSandboxHandler(options, durable);
+  const seeded = options.seedFile ? { ...options, seed: await readSeedFile(options.seedFile) } : options;
+  const durable = await openBackend(seeded);
+  let built: ReturnType<typeof createSandboxHandler>;
+  try {
+    built = createSandboxHandler(seeded, durable);
+  } catch (error) {
+    // A seed that does not load stops the start: the backend opened for it is closed again.
+    await durable?.backend.close();
+    throw error;
+  }
   await durable?.storeDefault?.(JSON.stringify(built.store.meta()));
   return built;
 }

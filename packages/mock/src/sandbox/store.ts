@@ -38,6 +38,11 @@ export interface StoreOptions extends CloudOptions {
   now?: () => number;
   /** Most entities of one kind (tasks, instances, ports, settings…) a store holds (default {@link DEFAULT_MAX_OBJECTS}). */
   maxObjectsPerCollection?: number;
+  /**
+   * Puts the store's world in place of the built-in fixtures, at its creation and at every reset (a seed's
+   * world, loaded through {@link Store.replaceWith}).
+   */
+  world?: (store: Store) => void;
 }
 
 /** The default most entities of one kind per store; a call that would add more is a 400 (the operations say so). */
@@ -53,6 +58,8 @@ export type StoreMeta = {
   faults: FaultRule[];
   /** Absent in what was stored before overrides existed. */
   overrides?: OverrideRule[];
+  /** False when the rows are the whole world (a snapshot was loaded); absent when they lie over the fixtures. */
+  fixtures?: false;
 } & Counters;
 
 /**
@@ -99,6 +106,9 @@ export class Store {
   resetPending = false;
   /** Called when the store has changes to take (a durable backend collects them). */
   onDirty: ((store: Store) => void) | undefined;
+  /** Whether the built-in fixtures lie under the entities the store changed (not after a snapshot was loaded). */
+  private fixtures = true;
+  private readonly world: ((store: Store) => void) | undefined;
 
   constructor(options: StoreOptions = {}) {
     this.seed = options.seed ?? 1;
@@ -109,17 +119,37 @@ export class Store {
     this.clock = new TenantClock(options.now ?? Date.now);
     this.now = () => this.clock.now();
     this.reference = referenceOf(this.seed);
+    this.world = options.world;
     this.reset();
   }
 
-  /** Puts the seeded fixtures back, dropping every change; the clock runs in real time again, faults and overrides go. */
+  /**
+   * Puts the seeded fixtures (or the store's world) back, dropping every change; the clock runs in real time
+   * again (or as the world's), faults and overrides go.
+   */
   reset(): void {
     this.random = new Random(this.idSeed);
+    if (this.world) {
+      this.world(this);
+      return;
+    }
     this.clock.state = realClock();
     this.faults = [];
     this.overrides = [];
     this.counters = { ...COUNTER_STARTS };
+    this.fixtures = true;
     this.open(openEntities());
+    this.resetPending = true;
+    this.changed();
+  }
+
+  /**
+   * Replaces everything with `rows` and `meta`, no fixture under them (a snapshot loaded), in one step: the next
+   * commit drops every row stored before and stores these.
+   */
+  replaceWith(meta: StoreMeta, rows: { kind: EntityKind; id: string; value: unknown }[]): void {
+    this.applyRows({ ...meta, fixtures: false }, rows);
+    for (const row of rows) recordRow(this.entities, row.kind, row.id);
     this.resetPending = true;
     this.changed();
   }
@@ -168,6 +198,7 @@ export class Store {
       clock: { ...this.clock.state },
       faults: this.faults.map((f) => ({ ...f })),
       overrides: this.overrides.map((o) => cloneJson(o)),
+      ...(this.fixtures ? {} : { fixtures: false as const }),
       ...this.counters,
     };
   }
@@ -177,7 +208,8 @@ export class Store {
    * entities of the same id and add the others.
    */
   applyRows(meta: StoreMeta | undefined, rows: { kind: EntityKind; value: unknown }[]): void {
-    this.open(openEntities());
+    this.fixtures = meta?.fixtures !== false;
+    this.open(openEntities(this.fixtures));
     const byKind = new Map<EntityKind, unknown[]>();
     for (const row of rows) getOrAdd(byKind, row.kind, () => []).push(row.value);
     for (const [kind, values] of byKind) putRows(this.entities, kind, values, this.cloud.scheduler.rows);
@@ -203,6 +235,7 @@ export class Store {
     this.clock.state = meta.clock;
     this.faults = meta.faults;
     this.overrides = meta.overrides ?? [];
+    this.fixtures = meta.fixtures !== false;
   }
 
   /**

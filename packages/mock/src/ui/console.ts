@@ -6,6 +6,7 @@ import { clockView } from "./clock-view.js";
 import { el, fill } from "./dom.js";
 import { journalView } from "./journal-view.js";
 import { sandboxApi } from "./sandbox-api.js";
+import { snapshotView } from "./snapshot-view.js";
 import { stateView } from "./state-view.js";
 
 /** How often the page asks for newer calls, in ms. */
@@ -94,6 +95,7 @@ export function mountConsole(root: HTMLElement, baseUrl = location.origin): void
     }
   };
   const reset = () => api.reset().then(refreshTenant, shown);
+  const snapshots = snapshotView(api, () => void refreshTenant());
 
   fill(
     root,
@@ -118,6 +120,7 @@ export function mountConsole(root: HTMLElement, baseUrl = location.origin): void
       el(
         "aside",
         {},
+        section("Snapshot", snapshots.element),
         section("Clock", clock.element),
         section("Faults", faults.element),
         section("Overrides", overrides.element),

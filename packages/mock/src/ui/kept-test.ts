@@ -90,9 +90,9 @@ export function keptTestFile(entry: JournalEntry, baseUrl: string): string {
   ].join("\n");
 }
 
-/** Offers `text` as a download named `name`. */
-export function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/typescript" }));
+/** Offers `text` as a download named `name`, of media type `type`. */
+export function download(name: string, text: string, type = "text/typescript"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
   link.href = url;
   link.download = name;

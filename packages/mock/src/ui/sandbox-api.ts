@@ -8,6 +8,7 @@ import type {
   JournalPage,
   Override,
   OverrideList,
+  Snapshot,
   Tenant,
   TenantState,
 } from "../sandbox/control/schema.js";
@@ -17,6 +18,7 @@ export class ControlError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ControlError";
@@ -36,6 +38,9 @@ export interface SandboxApi {
   deleteOverride(id: string): Promise<void>;
   newTenant(): Promise<Tenant>;
   reset(): Promise<void>;
+  snapshot(): Promise<Snapshot>;
+  /** Replaces the tenant's world; a refusal's `problems` (entity, pointer, rule) come with the error. */
+  restore(snapshot: unknown): Promise<void>;
 }
 
 /** The control API of the sandbox at `baseUrl` (empty for the page's own origin), with the key `key()` gives. */
@@ -57,7 +62,7 @@ export function sandboxApi(
     const parsed = text ? (JSON.parse(text) as unknown) : undefined;
     if (!res.ok) {
       const message = (parsed as { message?: string } | undefined)?.message ?? `HTTP ${res.status}`;
-      throw new ControlError(res.status, message);
+      throw new ControlError(res.status, message, parsed);
     }
     return parsed as T;
   }
@@ -74,5 +79,7 @@ export function sandboxApi(
     deleteOverride: (id) => call("DELETE", `overrides/${encodeURIComponent(id)}`),
     newTenant: () => call("POST", "tenants"),
     reset: () => call("POST", "reset"),
+    snapshot: () => call("GET", "snapshot"),
+    restore: (snapshot) => call("PUT", "snapshot", snapshot),
   };
 }

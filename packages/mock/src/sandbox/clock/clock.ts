@@ -23,6 +23,13 @@ export class TenantClock {
     return this.state.mode === "manual" ? this.state.manualNowMs : this.base() + this.state.offsetMs;
   }
 
+  /** The state in which the clock shows `nowMs` now, in `mode` (a loaded snapshot's time). */
+  showing(mode: ClockState["mode"], nowMs: number): ClockState {
+    return mode === "manual"
+      ? { mode, offsetMs: 0, manualNowMs: nowMs }
+      : { mode, offsetMs: nowMs - this.base(), manualNowMs: 0 };
+  }
+
   /** Switches mode without a jump: manual freezes the current time, real runs on from it. */
   setMode(mode: ClockState["mode"]): void {
     if (mode === this.state.mode) return;

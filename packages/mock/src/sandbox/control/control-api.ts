@@ -1,20 +1,12 @@
-import controlBundle from "@cloud-contract/mock/control/openapi.json" with { type: "json" };
-import { type DocumentModel, type OpenApiDocument, openDocument } from "@cloud-contract/spec/model";
+import type { DocumentModel } from "@cloud-contract/spec/model";
 import { type CatchUpCall, createPipeline, type Pipeline } from "../http/pipeline.js";
 import type { Store } from "../store.js";
 import type { Tenant, TenantRegistry } from "../tenants/registry.js";
+import { controlDocument } from "./control-document.js";
 import type { ControlApp } from "./handler-types.js";
 import { CONTROL_HANDLERS } from "./handlers.js";
 
 export const CONTROL_PREFIX = "/__sandbox/";
-
-let controlModel: DocumentModel | undefined;
-
-/** The model of the control API's bundled document (built from `control/openapi.yaml`), made once. */
-export function controlDocument(): DocumentModel {
-  controlModel ??= openDocument(controlBundle as OpenApiDocument);
-  return controlModel;
-}
 
 export interface ControlCoreOptions {
   registry: TenantRegistry;

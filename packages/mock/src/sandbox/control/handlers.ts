@@ -5,6 +5,12 @@ import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
+import { armSnapshot } from "../snapshot/armed.js";
+import { checkSnapshot } from "../snapshot/check.js";
+import type { SnapshotDocument } from "../snapshot/format.js";
+import { loadSnapshot } from "../snapshot/load.js";
+import { snapshotRefusal } from "../snapshot/refusal.js";
+import { takeSnapshot } from "../snapshot/take.js";
 import type { SandboxState } from "../state.js";
 import type { Tenant } from "../tenants/registry.js";
 import type { ControlHandler, ControlHandlers } from "./handler-types.js";
@@ -90,6 +96,18 @@ const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => 
   throw new ApiError(409, `Task ${id} has already ended.`);
 };
 
+/** Replaces the tenant's world with the snapshot once it is checked; a 400 naming every problem otherwise. */
+const restoreSnapshot: ControlHandler<"restoreSnapshot"> = async ({ app, body }) => {
+  const { store } = app.tenant;
+  const problems = checkSnapshot(body, app.served, store.seed);
+  if (problems.length > 0) throw snapshotRefusal(problems);
+  const doc = body as unknown as SnapshotDocument;
+  const armed = await armSnapshot(doc, app.served);
+  if (Array.isArray(armed)) throw snapshotRefusal(armed);
+  loadSnapshot(store, doc, armed);
+  return { status: 200, body: { message: "The tenant now holds the snapshot's world." } };
+};
+
 /** The calls after `after` (the pipeline has applied the defaults and checked the bounds). */
 const getJournal: ControlHandler<"getJournal"> = ({ app, query }) => {
   const { after = 0, limit = 500 } = query as NonNullable<operations["getJournal"]["parameters"]["query"]>;
@@ -106,6 +124,9 @@ export const CONTROL_HANDLERS: ControlHandlers = {
   },
 
   getTenantState: ({ app }) => ({ status: 200, body: tenantStateOf(app.tenant.store.snapshot()) }),
+
+  getSnapshot: ({ app }) => ({ status: 200, body: { ...takeSnapshot(app.tenant.store) } }),
+  restoreSnapshot,
 
   getClock: ({ app }) => ({ status: 200, body: clockOf(app.tenant) }),
 

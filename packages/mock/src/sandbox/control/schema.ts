@@ -47,7 +47,8 @@ export interface paths {
         /**
          * Reset the caller's tenant
          * @description Puts the caller's tenant back to its seeded fixtures: every change is dropped, the clock runs in real
-         *     mode again and every fault and override is cleared. Other tenants are not touched.
+         *     mode again and every fault and override is cleared. Other tenants are not touched. A sandbox started
+         *     from a seed puts the seed's world back instead, its clock as the seed has it.
          */
         post: operations["resetTenant"];
         delete?: never;
@@ -70,6 +71,42 @@ export interface paths {
          */
         get: operations["getTenantState"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Take a snapshot of the caller's tenant
+         * @description The caller's tenant's world as one versioned document: every entity in the shape the API answers it
+         *     in, the clock (its mode and the time it shows), each running task that will end by itself with the
+         *     time it still runs and how it ends, the id counters, and the armed faults and overrides. The journal is
+         *     not part of it. Its JSON Schema is published as `@cloud-contract/mock/snapshot.schema.json`.
+         */
+        get: operations["getSnapshot"];
+        /**
+         * Replace the caller's tenant with a snapshot
+         * @description Replaces the caller's tenant's world with the snapshot's, whole: its entities and nothing else (no
+         *     built-in fixture beside them), its clock showing the snapshot's time again in its mode, each running
+         *     task ending after the time it still had, its faults and overrides armed anew (their counts from zero;
+         *     none when it lists none); keys stay. The snapshot is checked first: its `format` and `version` (a version this sandbox does not read is refused, naming
+         *     it), every entity against the schema of the API's answer that carries it (a task as `getTask`
+         *     answers one), ids unique per kind, every reference resolving (a port's network, a task's project,
+         *     region and ports, a setting's reseller), `seed` equal to the sandbox's, and each fault and override
+         *     as `addFault` and `addOverride` check them. A snapshot that breaks any
+         *     of these is a 400 whose `invalid_fields` name each JSON pointer with its entity and rule; then
+         *     nothing changed. A snapshot taken on any sandbox, whatever keeps its state, loads into any other.
+         */
+        put: operations["restoreSnapshot"];
         post?: never;
         delete?: never;
         options?: never;
@@ -450,6 +487,37 @@ export interface components {
          */
         TenantState: {
             [key: string]: Record<string, unknown>[];
+        };
+        /**
+         * @description A tenant's world (`@cloud-contract/mock/snapshot.schema.json` describes it whole): `format`,
+         *     `version`, the catalogue `seed`, `clock`, `entities` by kind, `pending_tasks`, `counters`, `faults`
+         *     and `overrides`.
+         * @example {
+         *       "format": "cloud-contract-sandbox-snapshot",
+         *       "version": 1,
+         *       "seed": 1,
+         *       "clock": {
+         *         "mode": "manual",
+         *         "now": "2026-11-21T09:15:02.000Z"
+         *       },
+         *       "entities": {
+         *         "tasks": [
+         *           {
+         *             "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+         *             "task_type": "create_bm",
+         *             "state": "FINISHED",
+         *             "created_on": "2026-11-20T08:00:00Z"
+         *           }
+         *         ]
+         *       },
+         *       "pending_tasks": [],
+         *       "counters": {
+         *         "nextNotificationId": 100
+         *       }
+         *     }
+         */
+        Snapshot: {
+            [key: string]: unknown;
         };
         /**
          * @description The tenant's clock.
@@ -892,6 +960,7 @@ export type Tenant = components['schemas']['Tenant'];
 export type ScopedKey = components['schemas']['ScopedKey'];
 export type TenantIds = components['schemas']['TenantIds'];
 export type TenantState = components['schemas']['TenantState'];
+export type Snapshot = components['schemas']['Snapshot'];
 export type Clock = components['schemas']['Clock'];
 export type ClockChange = components['schemas']['ClockChange'];
 export type TaskCompletion = components['schemas']['TaskCompletion'];
@@ -979,6 +1048,53 @@ export interface operations {
                     "application/json": components["schemas"]["TenantState"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Snapshot"];
+            };
+        };
+        responses: {
+            /** @description The tenant now holds the snapshot's world. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

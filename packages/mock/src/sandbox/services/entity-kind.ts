@@ -10,6 +10,23 @@ export interface RowContext {
 export type Indexes<V> = Record<string, EntityIndex<V>>;
 
 /**
+ * What the API's contract says an entity of a kind is: what an operation answers with it (`status` of
+ * `operationId`), or, for an entity no operation answers whole, a JSON Schema of the sandbox's own (its `$ref`s
+ * point into the spec's components). A snapshot or seed is checked against it before it is loaded.
+ */
+export type EntityContract = { answer: { operationId: string; status: number } } | { schema: object };
+
+/**
+ * A value an entity names that must exist: the id of an entity of another kind (`to` a kind's name) or of
+ * reference data (`to` a list of the state export: `regions`, `networks`, `resellers`…), at `pointer` in it.
+ */
+export interface EntityReference {
+  pointer: string;
+  to: string;
+  id: string | number;
+}
+
+/**
  * One kind of entity a request can change, declared once by the service that owns it: its id, its seeded
  * fixtures and its indexes. The store keeps each kind in a collection; its changes, reset, export, loading and
  * every backend's rows are generic over these declarations.
@@ -27,6 +44,12 @@ export interface EntityKindDeclaration<K extends string | number, V, I extends I
   /** What a row holds, when more than the entity; and the entity from such a row. */
   toRow?(value: V, context: RowContext): unknown;
   fromRow?(row: unknown, context: RowContext): V;
+  /** What the entity must be, per the API's contract (see {@link EntityContract}). */
+  contract: EntityContract;
+  /** What the entity names that must exist (see {@link EntityReference}). */
+  references?(value: V): EntityReference[];
+  /** The counter that numbers new entities of the kind: a loaded snapshot keeps it above every id it holds. */
+  counter?: string;
 }
 
 /** A kind's declaration, seen without its precise types (for code generic over every kind). */

@@ -29,6 +29,7 @@ describe("the services' declarations", () => {
         "images",
         "instances",
         "metrics",
+        "networks",
         "notificationSettings",
         "planContents",
         "plans",

@@ -1,6 +1,7 @@
 import { declareKind, noIndexes, numberId } from "../entity-kind.js";
 import { declareEntityService } from "../service.js";
 import { cdnResources } from "./fixtures.js";
+import { CDN_RESOURCE_SCHEMA } from "./resource-schema.js";
 import type { CdnResource } from "./shapes.js";
 
 /** The CDN service: CDN resources and their certificates. */
@@ -10,5 +11,6 @@ export const CDN_SERVICE = declareEntityService({
     parseId: numberId,
     seed: cdnResources,
     indexes: noIndexes,
+    contract: { schema: CDN_RESOURCE_SCHEMA },
   }),
 });

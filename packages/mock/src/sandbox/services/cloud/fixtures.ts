@@ -1,6 +1,6 @@
 import type { SecurityGroup, Task } from "@cloud-contract/types";
 import { SANDBOX_FIXTURES as F } from "../../fixtures/ids.js";
-import type { AppTemplate, Flavor, Image, Port, Project, ProjectQuota, Region } from "./shapes.js";
+import type { AppTemplate, Flavor, Image, Network, Port, Project, ProjectQuota, Region } from "./shapes.js";
 
 const T0 = "2026-11-20T08:00:00Z";
 
@@ -56,6 +56,16 @@ export const flavors = (): Flavor[] => [
 export const images = (): Image[] => [
   { id: F.imageId, name: "ubuntu-24.04-x64" },
   { id: "a3c1e2f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b", name: "debian-12-x64" },
+];
+
+export const networks = (): Network[] => [
+  {
+    id: F.networkId,
+    name: "private",
+    project_id: F.projectId,
+    region_id: F.regionId,
+    subnet_ids: [F.subnetId],
+  },
 ];
 
 export const appTemplates = (): AppTemplate[] => [{ id: F.appTemplateId, name: "WordPress" }];

@@ -1,6 +1,6 @@
 import { byId } from "../../indexes/by-id.js";
 import * as fixtures from "./fixtures.js";
-import type { AppTemplate, Flavor, Image, Project, ProjectQuota, Region } from "./shapes.js";
+import type { AppTemplate, Flavor, Image, Network, Project, ProjectQuota, Region } from "./shapes.js";
 
 /** The cloud's reference data: the same for every tenant and never changed by a request. */
 export interface CloudReference {
@@ -10,6 +10,7 @@ export interface CloudReference {
   flavors: Map<string, Flavor>;
   images: Map<string, Image>;
   appTemplates: Map<string, AppTemplate>;
+  networks: Map<string, Network>;
 }
 
 export function cloudReference(): CloudReference {
@@ -20,6 +21,7 @@ export function cloudReference(): CloudReference {
     flavors: new Map(fixtures.flavors().map((f) => [f.name, f])),
     images: byId(fixtures.images()),
     appTemplates: byId(fixtures.appTemplates()),
+    networks: byId(fixtures.networks()),
   };
 }
 
@@ -32,5 +34,6 @@ export function listCloudReference(reference: CloudReference) {
     flavors: [...reference.flavors.values()],
     images: [...reference.images.values()],
     appTemplates: [...reference.appTemplates.values()],
+    networks: [...reference.networks.values()],
   };
 }

@@ -23,6 +23,15 @@ export interface ProjectQuota {
   usage: Record<string, number>;
 }
 
+/** A private network of a project's region, with its subnets. */
+export interface Network {
+  id: string;
+  name: string;
+  project_id: number;
+  region_id: number;
+  subnet_ids: string[];
+}
+
 export interface Port {
   id: string;
   project_id: number;

@@ -14,6 +14,9 @@ export const IAM_SERVICE = declareService({
       seed: notificationSettings,
       indexes: () => ({ byReseller: new SettingsByReseller() }),
       loadOrder: (a, b) => a.id - b.id,
+      contract: { answer: { operationId: "addResellerNotificationSetting", status: 201 } },
+      references: (setting) => [{ pointer: "/reseller", to: "resellers", id: setting.reseller }],
+      counter: "nextNotificationId",
     }),
   },
   /** The id of the next notification setting added (the seeded ones have lower ids). */

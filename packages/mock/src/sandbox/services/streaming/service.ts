@@ -10,5 +10,6 @@ export const STREAMING_SERVICE = declareEntityService({
     parseId: numberId,
     seed: streams,
     indexes: noIndexes,
+    contract: { answer: { operationId: "resetStreamPushToken", status: 200 } },
   }),
 });

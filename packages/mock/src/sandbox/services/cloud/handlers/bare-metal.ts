@@ -9,7 +9,7 @@ import { projectRegion } from "./project-region.js";
 /**
  * POST /cloud/v1/bminstances/{project_id}/{region_id} — starts a `create_bm` task. It finishes with the
  * new instance and one port per interface in `created_resources`, or ends in ERROR when the flavor is not
- * a known bare metal flavor or the image / application template is unknown.
+ * a known bare metal flavor or the image / application template / an interface's network is unknown.
  */
 export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
@@ -59,6 +59,11 @@ function creationProblem(store: Store, request: BareMetalServerCreateRequest): s
     !store.reference.cloud.appTemplates.has(request.apptemplate_id)
   ) {
     return `Application template ${request.apptemplate_id} does not exist.`;
+  }
+  for (const iface of request.interfaces) {
+    if ("network_id" in iface && !store.reference.cloud.networks.has(iface.network_id)) {
+      return `Network ${iface.network_id} does not exist in this region.`;
+    }
   }
   return undefined;
 }

@@ -14,6 +14,8 @@ import { jsonDepthAtMost } from "./json-depth.js";
 import { REDACTED } from "./redact-word.js";
 import { SeenCredentials } from "./seen-credentials.js";
 
+export { jsonDepthAtMost } from "./json-depth.js";
+export { SeenCredentials } from "./seen-credentials.js";
 export { REDACTED };
 
 /** Headers whose value is a credential. */
