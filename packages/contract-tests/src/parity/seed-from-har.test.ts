@@ -75,7 +75,7 @@ beforeAll(async () => {
   } finally {
     await source.stop();
   }
-}, 120_000);
+});
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -117,5 +117,5 @@ describe("cloud-mock seed-from-har", () => {
       });
       expect(await res.json()).toEqual(exchange.body);
     }
-  }, 120_000);
+  });
 });
