@@ -27,6 +27,9 @@ describe("parseInvocation", () => {
       ["sandbox", "--database-url", "postgres://h/db", "--db-query-timeout", "250"],
       { databaseTimeouts: { queryMs: 250 } },
     ],
+    [["sandbox"], { rateLimits: undefined }],
+    [["sandbox", "--rate-limits", "on"], { rateLimits: true }],
+    [["sandbox", "--rate-limits=off"], { rateLimits: false }],
     [["--help"], { command: "help" }],
   ])("%j → %o", (argv, expected) => {
     expect(parseInvocation(argv)).toMatchObject(expected);
@@ -47,6 +50,7 @@ describe("parseInvocation", () => {
     ["--task-delay", " 5"],
     ["--host", " "],
     ["--state-file", ""],
+    ["--rate-limits", "yes"],
   ])("refuses sandbox %s %j", (flag, value) => {
     expect(() => parseInvocation(["sandbox", flag, value])).toThrow(UsageError);
   });

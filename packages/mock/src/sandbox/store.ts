@@ -14,6 +14,7 @@ import type { FaultRule } from "./faults/fault.js";
 import { getOrAdd } from "./indexes/get-or-add.js";
 import type { OverrideRule } from "./overrides/override.js";
 import { Random } from "./random.js";
+import { KeyWindows } from "./rate-limits/key-windows.js";
 import { type CloudOptions, CloudTenant } from "./services/cloud/cloud-tenant.js";
 import {
   COUNTER_NAMES,
@@ -38,6 +39,8 @@ export interface StoreOptions extends CloudOptions {
   now?: () => number;
   /** Most entities of one kind (tasks, instances, ports, settings…) a store holds (default {@link DEFAULT_MAX_OBJECTS}). */
   maxObjectsPerCollection?: number;
+  /** Whether the API's rate limits are enforced until switched (default false). */
+  rateLimits?: boolean;
 }
 
 /** The default most entities of one kind per store; a call that would add more is a 400 (the operations say so). */
@@ -53,6 +56,8 @@ export type StoreMeta = {
   faults: FaultRule[];
   /** Absent in what was stored before overrides existed. */
   overrides?: OverrideRule[];
+  /** Whether rate limits are enforced; absent in what was stored before they existed. */
+  rateLimits?: boolean;
 } & Counters;
 
 /**
@@ -93,6 +98,8 @@ export class Store {
   faults!: FaultRule[];
   /** Answers chosen for the next calls, oldest first. */
   overrides!: OverrideRule[];
+  /** Whether the API's rate limits are enforced, and each key's calls counted against them. */
+  readonly rateLimits: KeyWindows;
   /** The cloud service's tasks' scheduler and tag limit. */
   readonly cloud: CloudTenant;
   /** The store went back to its fixtures since its changes were last taken (every earlier row is void). */
@@ -109,15 +116,20 @@ export class Store {
     this.clock = new TenantClock(options.now ?? Date.now);
     this.now = () => this.clock.now();
     this.reference = referenceOf(this.seed);
+    this.rateLimits = new KeyWindows(options.rateLimits ?? false);
     this.reset();
   }
 
-  /** Puts the seeded fixtures back, dropping every change; the clock runs in real time again, faults and overrides go. */
+  /**
+   * Puts the seeded fixtures back, dropping every change; the clock runs in real time again, faults and overrides
+   * go, rate limits are as the sandbox started.
+   */
   reset(): void {
     this.random = new Random(this.idSeed);
     this.clock.state = realClock();
     this.faults = [];
     this.overrides = [];
+    this.rateLimits.reset();
     this.counters = { ...COUNTER_STARTS };
     this.open(openEntities());
     this.resetPending = true;
@@ -168,6 +180,7 @@ export class Store {
       clock: { ...this.clock.state },
       faults: this.faults.map((f) => ({ ...f })),
       overrides: this.overrides.map((o) => cloneJson(o)),
+      rateLimits: this.rateLimits.enabled,
       ...this.counters,
     };
   }
@@ -203,6 +216,7 @@ export class Store {
     this.clock.state = meta.clock;
     this.faults = meta.faults;
     this.overrides = meta.overrides ?? [];
+    if (meta.rateLimits !== undefined) this.rateLimits.set(meta.rateLimits);
   }
 
   /**
