@@ -15,7 +15,10 @@ export interface RetryOptions {
   statuses?: readonly number[];
 }
 
-/** The methods that are retried. POST and PATCH never are: repeating them could do the work twice. */
+/**
+ * The methods that are retried. POST and PATCH are not (repeating them could do the work twice), except after a
+ * 429: the API documents that a refused request was not applied.
+ */
 export const RETRIED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
 
 export const DEFAULT_RETRY = {
@@ -48,7 +51,8 @@ export function createRetryPolicy(options: RetryOptions | false | undefined): Re
   return {
     maxRetries,
     delayFor(method, retriesDone, failure) {
-      if (retriesDone >= maxRetries || !RETRIED_METHODS.has(method)) return undefined;
+      if (retriesDone >= maxRetries) return undefined;
+      if (!RETRIED_METHODS.has(method) && failure?.status !== 429) return undefined;
       if (failure) {
         if (!statuses.has(failure.status)) return undefined;
         const retryAfter = parseRetryAfter(failure.headers.get("retry-after"), Date.now());
