@@ -1,10 +1,14 @@
 // The API's rate limits through HTTP: off by default, switched per tenant by the control API or for every
 // tenant at start; per key and service, on the tenant's clock (kept still here, so that no count depends on
 // the machine's speed), answered 429 + Retry-After in the service's error shape without changing anything.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connectSandbox, type SandboxTenant } from "../../control-client/sandbox-control.js";
 import { sandboxRequest, useSandbox } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
+import { startSandbox } from "../server.js";
 
 const ctx = useSandbox();
 const lit = useSandbox({ rateLimits: true });
@@ -110,10 +114,34 @@ describe("rate limits", () => {
     const tenant = await stillTenant(lit.sandbox.url);
     expect((await tenant.rateLimits.get()).enabled).toBe(true);
     const streamReset = () =>
-      sandboxRequest(lit.sandbox.url, "POST", `/streaming/streams/${F.streamId}/reset_push_token`, tenant.key);
+      sandboxRequest(
+        lit.sandbox.url,
+        "POST",
+        `/streaming/streams/${F.streamId}/reset_push_token`,
+        tenant.key,
+      );
     expect(await statuses(5, streamReset)).toEqual([200, 200, 200, 200, 429]);
     await tenant.reset();
     expect((await tenant.rateLimits.get()).enabled).toBe(true);
+  });
+
+  it("stay switched as they were across a restart (kept with the tenant's state)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rate-limits-"));
+    const stateFile = join(dir, "state.json");
+    try {
+      const first = await startSandbox({ port: 0, stateFile });
+      const tenant = await connectSandbox(first.url).tenant();
+      await tenant.rateLimits.set(true);
+      await first.stop();
+      const second = await startSandbox({ port: 0, stateFile });
+      try {
+        expect((await connectSandbox(second.url).forKey(tenant.key).rateLimits.get()).enabled).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuse a body that is not a switch", async () => {
