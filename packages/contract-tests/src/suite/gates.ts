@@ -46,9 +46,3 @@ export function needFixture<K extends keyof TargetFixtures>(
 export function notOnPrism(t: TestContext, ctx: ContractContext, reason: string): void {
   if (ctx.server === "prism") t.skip(`Prism limitation: ${reason}`);
 }
-
-/** Tests that steer the sandbox through its control API (`/__sandbox/…`). `what` says what they steer. */
-export function needSandboxControl(t: TestContext, ctx: ContractContext, what: string): void {
-  if (ctx.sandbox) return;
-  t.skip(`steers ${what} through the sandbox's control API, which the ${ctx.target} target does not have`);
-}
