@@ -72,6 +72,41 @@ describe("the operations of the bundle", () => {
     }
   });
 
+  it("state each service's rate limit through its tag's x-rate-limit, none of them published", () => {
+    for (const op of model.operations) {
+      expect(op.rateLimit, op.operationId).toMatchObject({ published: false, scope: `tag:${op.tag}` });
+      expect(op.rateLimit?.requests).toBeGreaterThan(0);
+    }
+    expect(model.operation("resetStreamPushToken").rateLimit).toEqual({
+      requests: 4,
+      windowSeconds: 1,
+      published: false,
+      scope: "tag:Streaming",
+    });
+  });
+
+  it("let an operation's own x-rate-limit win over its tag's, and ignore one without whole positive figures", () => {
+    const limited = (x: unknown) => ({ get: { tags: ["T"], "x-rate-limit": x, responses: {} } });
+    const doc = openDocument({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      tags: [{ name: "T", "x-rate-limit": { requests: 5, window_seconds: 60, published: true } }],
+      paths: {
+        "/own": limited({ requests: 1, window_seconds: 2 }),
+        "/broken": limited({ requests: 0.5, window_seconds: 2 }),
+        "/none": { get: { responses: {} } },
+      },
+    });
+    expect(doc.route("GET", "/own").route?.rateLimit).toEqual({
+      requests: 1,
+      windowSeconds: 2,
+      published: false,
+      scope: "operation:GET /own",
+    });
+    expect(doc.route("GET", "/broken").route?.rateLimit).toMatchObject({ requests: 5, scope: "tag:T" });
+    expect(doc.route("GET", "/none").route?.rateLimit).toBeUndefined();
+  });
+
   it("merge path-item and operation parameters, resolved", () => {
     const list = model.operation("listActiveTasks").parameters;
     expect(list.map((p) => `${p.in} ${p.name}`)).toEqual(

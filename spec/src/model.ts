@@ -31,6 +31,7 @@ export {
   type MediaTypeObject,
   type Operation,
   type Parameter,
+  type RateLimit,
   type RequestBody,
   type ResponseObject,
 } from "./operations.js";

@@ -68,6 +68,11 @@ export interface Operation {
    */
   service: string | undefined;
   /**
+   * The rate one API key may call the operation at: its own `x-rate-limit`, else its tag's (the service's),
+   * counted over every operation that shares it. Undefined when neither states one.
+   */
+  rateLimit: RateLimit | undefined;
+  /**
    * Whether a successful call changes state: every method but GET, HEAD and OPTIONS, unless the operation
    * says `x-read-only: true` (a quota check or a price preview is a POST that changes nothing).
    */
@@ -83,6 +88,16 @@ export interface Operation {
   links: OperationLink[];
   /** The operation object as written in the document. */
   object: Json;
+}
+
+/** An `x-rate-limit`: `requests` calls per `window_seconds`, per API key. */
+export interface RateLimit {
+  requests: number;
+  windowSeconds: number;
+  /** Whether the service itself publishes the figure (false: the figure is the sandbox's). */
+  published: boolean;
+  /** What shares the count: `operation:<operationId>` or `tag:<name>`. */
+  scope: string;
 }
 
 /** Every operation of `doc`, in the order of `paths` and, within a path, of HTTP_METHODS. */
@@ -120,6 +135,9 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
     tag,
     area: typeof object["x-area"] === "string" ? object["x-area"] : undefined,
     service: tag?.toLowerCase(),
+    rateLimit:
+      rateLimitOf(object["x-rate-limit"], `operation:${operationId}`) ??
+      (tag === undefined ? undefined : rateLimitOf(tagObject(doc, tag)?.["x-rate-limit"], `tag:${tag}`)),
     writes: !SAFE_METHODS.has(upper) && object["x-read-only"] !== true,
     parameters: mergeParameters(doc, item.parameters, object.parameters),
     requestBody: requestBodyOf(doc, object.requestBody),
@@ -128,6 +146,21 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
     links: Object.entries(responses).flatMap(([status, r]) => r.links.map((link) => ({ ...link, status }))),
     object,
   };
+}
+
+/** The root `tags` entry named `name`. */
+function tagObject(doc: Json, name: string): Json | undefined {
+  const tags = Array.isArray(doc.tags) ? doc.tags : [];
+  return tags.find((tag): tag is Json => isObject(tag) && tag.name === name);
+}
+
+/** An `x-rate-limit` object, when it states a positive whole number of requests and of seconds. */
+function rateLimitOf(raw: unknown, scope: string): RateLimit | undefined {
+  if (!isObject(raw)) return undefined;
+  const { requests, window_seconds: windowSeconds } = raw;
+  const positive = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
+  if (!positive(requests) || !positive(windowSeconds)) return undefined;
+  return { requests, windowSeconds, published: raw.published === true, scope };
 }
 
 function mergeParameters(doc: Json, pathLevel: unknown, operationLevel: unknown): Parameter[] {

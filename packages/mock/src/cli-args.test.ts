@@ -32,6 +32,9 @@ describe("parseInvocation", () => {
       ["seed-from-har", "a.har", "b.har", "--out", "seed.json", "--seed", "7"],
       { command: "seed-from-har", hars: ["a.har", "b.har"], out: "seed.json", seed: 7 },
     ],
+    [["sandbox"], { rateLimits: undefined }],
+    [["sandbox", "--rate-limits", "on"], { rateLimits: true }],
+    [["sandbox", "--rate-limits=off"], { rateLimits: false }],
     [["--help"], { command: "help" }],
   ])("%j → %o", (argv, expected) => {
     expect(parseInvocation(argv)).toMatchObject(expected);
@@ -52,6 +55,7 @@ describe("parseInvocation", () => {
     ["--task-delay", " 5"],
     ["--host", " "],
     ["--state-file", ""],
+    ["--rate-limits", "yes"],
   ])("refuses sandbox %s %j", (flag, value) => {
     expect(() => parseInvocation(["sandbox", flag, value])).toThrow(UsageError);
   });

@@ -7,7 +7,7 @@ export const USAGE = `Usage:
                      [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
-                     [--max-objects 10000] [--max-answer BYTES]
+                     [--max-objects 10000] [--max-answer BYTES] [--rate-limits on|off]
   cloud-mock seed-from-har FILE.har… --out seed.json [--seed N]
   cloud-mock <command> --help
 
@@ -33,6 +33,8 @@ seed-from-har  writes a seed (for --seed-file) of the entities that recorded ans
 --max-objects 1–100000000 entities of one kind (tasks, servers, ports, settings) per tenant (default 10000);
               a call that would add more is a 400
 --max-answer  1024–1073741824 bytes of an API read's answer (default 8388608); a larger one is a 400
+--rate-limits on or off (default): on, every tenant enforces the x-rate-limit of each service per key
+              (429 + Retry-After beyond it) until PUT /__sandbox/rate-limits switches it
 `;
 
 /** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
@@ -60,6 +62,7 @@ export type Invocation =
       maxTagsPerGroup: number | undefined;
       maxObjectsPerCollection: number | undefined;
       maxAnswerBytes: number | undefined;
+      rateLimits: boolean | undefined;
       databaseTimeouts: Partial<DatabaseTimeouts>;
     };
 
@@ -80,6 +83,7 @@ const OPTIONS = {
   "max-tags": { type: "string" },
   "max-objects": { type: "string" },
   "max-answer": { type: "string" },
+  "rate-limits": { type: "string" },
   "db-connect-timeout": { type: "string" },
   "db-query-timeout": { type: "string" },
   "db-lock-timeout": { type: "string" },
@@ -101,6 +105,7 @@ const SANDBOX_ONLY = [
   "max-tags",
   "max-objects",
   "max-answer",
+  "rate-limits",
   "db-connect-timeout",
   "db-query-timeout",
   "db-lock-timeout",
@@ -178,6 +183,7 @@ export function parseInvocation(argv: string[]): Invocation {
     maxTagsPerGroup: integerFlag("max-tags", values["max-tags"], 1, 1_000_000),
     maxObjectsPerCollection: integerFlag("max-objects", values["max-objects"], 1, 100_000_000),
     maxAnswerBytes: integerFlag("max-answer", values["max-answer"], 1024, 1_073_741_824),
+    rateLimits: switchFlag("rate-limits", values["rate-limits"]),
     databaseTimeouts,
   };
 }

@@ -83,6 +83,7 @@ export async function main(
             ? { maxObjectsPerCollection: invocation.maxObjectsPerCollection }
             : {}),
           ...(invocation.maxAnswerBytes !== undefined ? { maxAnswerBytes: invocation.maxAnswerBytes } : {}),
+          ...(invocation.rateLimits !== undefined ? { rateLimits: invocation.rateLimits } : {}),
           databaseTimeouts: invocation.databaseTimeouts,
           onUnexpected: (error, requestId) =>
             io.err.write(

@@ -15,6 +15,7 @@ export type {
   JournalEntry,
   Override,
   OverrideRequest,
+  RateLimitsInfo,
   ScopedKey,
   TaskCompletion,
   TenantIds,

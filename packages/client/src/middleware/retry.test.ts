@@ -101,10 +101,10 @@ describe("retries", () => {
     }
   });
 
-  it("never retries POST or PATCH: not after 503, 429 or a connection reset", async () => {
+  it("never retries POST or PATCH after 503, 502 or a connection reset", async () => {
     const c = client({ ...fast, maxRetries: 5 });
     for (const method of ["POST", "PATCH"] as const) {
-      for (const script of ["503,ok", "429:0,ok", "502,ok"]) {
+      for (const script of ["503,ok", "502,ok"]) {
         const path = scripted(script);
         // biome-ignore lint/suspicious/noExplicitAny: scripted test paths are outside the spec
         const { response } = await (c[method] as any)(path, { body: { flavor: "bm2-hf-small" } });
@@ -116,6 +116,36 @@ describe("retries", () => {
       await expect((c[method] as any)(reset, { body: {} })).rejects.toBeInstanceOf(NetworkError);
       expect(hits(method, reset)).toBe(1);
     }
+  });
+
+  it("retries POST and PATCH after a 429, which the API documents as not applied, as Retry-After says", async () => {
+    const events: CloudClientLogEvent[] = [];
+    const c = createCloudClient({
+      apiKey: "k",
+      baseUrl: server.url,
+      retry: fast,
+      logger: (e) => events.push(e),
+    });
+    for (const method of ["POST", "PATCH"] as const) {
+      const path = scripted("429:0,ok");
+      // biome-ignore lint/suspicious/noExplicitAny: scripted test paths are outside the spec
+      const { response } = await (c[method] as any)(path, { body: { flavor: "bm2-hf-small" } });
+      expect(response.status).toBe(200);
+      expect(hits(method, path)).toBe(2);
+    }
+    expect(events.filter((e) => e.type === "retry")).toEqual([
+      expect.objectContaining({ method: "POST", delayMs: 0, reason: "status 429" }),
+      expect.objectContaining({ method: "PATCH", delayMs: 0, reason: "status 429" }),
+    ]);
+  });
+
+  it("never retries a POST's 429 when 429 is not among the retried statuses", async () => {
+    const path = scripted("429:0,ok");
+    const c = client({ ...fast, statuses: [503] });
+    // biome-ignore lint/suspicious/noExplicitAny: scripted test paths are outside the spec
+    const { response } = await (c.POST as any)(path, { body: {} });
+    expect(response.status).toBe(429);
+    expect(hits("POST", path)).toBe(1);
   });
 
   it("never creates bare metal servers twice", async () => {

@@ -15,7 +15,10 @@ export interface RetryOptions {
   statuses?: readonly number[];
 }
 
-/** The methods that are retried. POST and PATCH never are: repeating them could do the work twice. */
+/**
+ * The methods that are retried. POST and PATCH are not (repeating them could do the work twice), except after a
+ * 429: the API documents that a refused request was not applied.
+ */
 export const RETRIED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
 
 export const DEFAULT_RETRY = {
@@ -39,16 +42,19 @@ export interface RetryPolicy {
 /** Builds the policy from the `retry` option (`undefined` = defaults, `false` = never retry). */
 export function createRetryPolicy(options: RetryOptions | false | undefined): RetryPolicy | undefined {
   if (options === false) return undefined;
-  const maxRetries = count(options?.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries");
-  const baseDelayMs = count(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, "baseDelayMs");
-  const maxDelayMs = count(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, "maxDelayMs");
-  const maxRetryAfterMs = count(options?.maxRetryAfterMs, DEFAULT_RETRY.maxRetryAfterMs, "maxRetryAfterMs");
+  const option = (name: Exclude<keyof RetryOptions, "statuses">) =>
+    count(options?.[name], DEFAULT_RETRY[name], name);
+  const maxRetries = option("maxRetries");
+  const baseDelayMs = option("baseDelayMs");
+  const maxDelayMs = option("maxDelayMs");
+  const maxRetryAfterMs = option("maxRetryAfterMs");
   const statuses = new Set(options?.statuses ?? DEFAULT_RETRY.statuses);
   if (maxRetries === 0) return undefined;
   return {
     maxRetries,
     delayFor(method, retriesDone, failure) {
-      if (retriesDone >= maxRetries || !RETRIED_METHODS.has(method)) return undefined;
+      if (retriesDone >= maxRetries || !(RETRIED_METHODS.has(method) || failure?.status === 429))
+        return undefined;
       if (failure) {
         if (!statuses.has(failure.status)) return undefined;
         const retryAfter = parseRetryAfter(failure.headers.get("retry-after"), Date.now());
@@ -89,7 +95,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
 
 function count(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+  // Number.isFinite is false for anything that is not a number.
+  if (!Number.isFinite(value) || value < 0) {
     throw new TypeError(`createCloudClient: retry.${name} must be a finite number ≥ 0.`);
   }
   return value;

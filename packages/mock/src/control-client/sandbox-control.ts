@@ -10,6 +10,7 @@ import type {
   FaultRequest,
   JournalEntry,
   Override,
+  RateLimitsInfo,
   ScopedKey,
   TaskCompletion,
   TenantIds,
@@ -70,6 +71,12 @@ export interface TenantControl {
     get(overrideId: string): Promise<Override>;
     delete(overrideId: string): Promise<void>;
     clear(): Promise<void>;
+  };
+  /** The API's rate limits in this tenant: per key and service, `429` + `Retry-After` beyond them while on. */
+  readonly rateLimits: {
+    get(): Promise<RateLimitsInfo>;
+    /** Switches enforcement on or off (forgetting the calls counted so far). */
+    set(enabled: boolean): Promise<RateLimitsInfo>;
   };
   /** The tenant's last API calls (at most 500, oldest first), those numbered after `after` when given. */
   journal(after?: number): Promise<JournalEntry[]>;
@@ -142,6 +149,10 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
       overrides: {
         add: (override) => call<Override>(key, "POST", "overrides", override),
         ...armedList<Override>(key, "overrides"),
+      },
+      rateLimits: {
+        get: () => call<RateLimitsInfo>(key, "GET", "rate-limits"),
+        set: (enabled) => call<RateLimitsInfo>(key, "PUT", "rate-limits", { enabled }),
       },
       journal: async (after = 0) =>
         (await call<{ entries: JournalEntry[] }>(key, "GET", `journal?after=${after}`)).entries,

@@ -22,5 +22,7 @@ export type Fault = Schemas["Fault"];
 export type OverrideRequest = Schemas["OverrideRequest"];
 /** An armed override, with the calls it will still answer and those it answered. */
 export type Override = Schemas["Override"];
+/** Whether the tenant enforces the API's rate limits, and each limit the spec states. */
+export type RateLimitsInfo = Schemas["RateLimits"];
 /** One API call of the tenant's journal: request, answer, what answered and the contract's verdict. */
 export type JournalEntry = Schemas["JournalEntry"];

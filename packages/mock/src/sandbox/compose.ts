@@ -16,6 +16,7 @@ import { type CatchUpCall, createPipeline, type Pipeline } from "./http/pipeline
 import { recordCall } from "./journal/entry.js";
 import { journalOf } from "./journal/journal.js";
 import { takeOverride } from "./overrides/take.js";
+import { rateLimiter } from "./rate-limits/limit-calls.js";
 import type { SnapshotDocument } from "./snapshot/format.js";
 import { seedWorld } from "./snapshot/seed-world.js";
 import { Store } from "./store.js";
@@ -68,6 +69,11 @@ export interface SandboxCoreOptions {
    * reaches the client (the CLI writes it to stderr).
    */
   onUnexpected?: (error: unknown, requestId: string) => void;
+  /**
+   * Enforce the rate limits the spec states (`x-rate-limit`) in every tenant until it switches them (default
+   * false: off; `PUT /__sandbox/rate-limits` switches one tenant).
+   */
+  rateLimits?: boolean;
   /** The wall clock in ms (default Date.now; tests replace it). Tenant clocks run on it. */
   now?: () => number;
 }
@@ -131,6 +137,7 @@ export function composeSandbox(
       ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
       ...(idSeed !== undefined ? { idSeed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),
+      ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
       ...(options.maxTagsPerGroup !== undefined ? { maxTagsPerGroup: options.maxTagsPerGroup } : {}),
       ...(options.maxObjectsPerCollection !== undefined
         ? { maxObjectsPerCollection: options.maxObjectsPerCollection }
@@ -214,6 +221,7 @@ export function composeSandbox(
     isLive,
     ...(catchUp ? { catchUp } : {}),
     ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
+    rateLimit: rateLimiter(model),
     faults: faultTaker(model),
     overrides: takeOverride,
     record: (call) => journalOf(call.app, model).add(recordCall(model, call, call.app.now())),

@@ -14,6 +14,7 @@ import type { FaultRule } from "./faults/fault.js";
 import { getOrAdd } from "./indexes/get-or-add.js";
 import type { OverrideRule } from "./overrides/override.js";
 import { Random } from "./random.js";
+import { KeyWindows } from "./rate-limits/key-windows.js";
 import { type CloudOptions, CloudTenant } from "./services/cloud/cloud-tenant.js";
 import {
   COUNTER_NAMES,
@@ -43,6 +44,8 @@ export interface StoreOptions extends CloudOptions {
    * world, loaded through {@link Store.replaceWith}).
    */
   world?: (store: Store) => void;
+  /** Whether the API's rate limits are enforced until switched (default false). */
+  rateLimits?: boolean;
 }
 
 /** The default most entities of one kind per store; a call that would add more is a 400 (the operations say so). */
@@ -60,6 +63,8 @@ export type StoreMeta = {
   overrides?: OverrideRule[];
   /** False when the rows are the whole world (a snapshot was loaded); absent when they lie over the fixtures. */
   fixtures?: false;
+  /** Whether rate limits are enforced; absent in what was stored before they existed. */
+  rateLimits?: boolean;
 } & Counters;
 
 /**
@@ -100,6 +105,8 @@ export class Store {
   faults!: FaultRule[];
   /** Answers chosen for the next calls, oldest first. */
   overrides!: OverrideRule[];
+  /** Whether the API's rate limits are enforced, and each key's calls counted against them. */
+  readonly rateLimits: KeyWindows;
   /** The cloud service's tasks' scheduler and tag limit. */
   readonly cloud: CloudTenant;
   /** The store went back to its fixtures since its changes were last taken (every earlier row is void). */
@@ -120,12 +127,13 @@ export class Store {
     this.now = () => this.clock.now();
     this.reference = referenceOf(this.seed);
     this.world = options.world;
+    this.rateLimits = new KeyWindows(options.rateLimits ?? false);
     this.reset();
   }
 
   /**
    * Puts the seeded fixtures (or the store's world) back, dropping every change; the clock runs in real time
-   * again (or as the world's), faults and overrides go.
+   * again (or as the world's), faults and overrides go, rate limits are as the sandbox started.
    */
   reset(): void {
     this.random = new Random(this.idSeed);
@@ -136,6 +144,7 @@ export class Store {
     this.clock.state = realClock();
     this.faults = [];
     this.overrides = [];
+    this.rateLimits.reset();
     this.counters = { ...COUNTER_STARTS };
     this.fixtures = true;
     this.open(openEntities());
@@ -199,6 +208,7 @@ export class Store {
       faults: this.faults.map((f) => ({ ...f })),
       overrides: this.overrides.map((o) => cloneJson(o)),
       ...(this.fixtures ? {} : { fixtures: false as const }),
+      rateLimits: this.rateLimits.enabled,
       ...this.counters,
     };
   }
@@ -236,6 +246,7 @@ export class Store {
     this.faults = meta.faults;
     this.overrides = meta.overrides ?? [];
     this.fixtures = meta.fixtures !== false;
+    if (meta.rateLimits !== undefined) this.rateLimits.set(meta.rateLimits);
   }
 
   /**

@@ -4,6 +4,7 @@ import { ApiError, notFound } from "../http/api-error.js";
 import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
+import { statedLimits } from "../rate-limits/limit-calls.js";
 import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
 import { armSnapshot } from "../snapshot/armed.js";
 import { checkSnapshot } from "../snapshot/check.js";
@@ -13,7 +14,7 @@ import { snapshotRefusal } from "../snapshot/refusal.js";
 import { takeSnapshot } from "../snapshot/take.js";
 import type { SandboxState } from "../state.js";
 import type { Tenant } from "../tenants/registry.js";
-import type { ControlHandler, ControlHandlers } from "./handler-types.js";
+import type { ControlApp, ControlHandler, ControlHandlers } from "./handler-types.js";
 import { TENANT_IDS } from "./ids.js";
 import type { operations, TaskCompletion, TenantState } from "./schema.js";
 
@@ -108,6 +109,26 @@ const restoreSnapshot: ControlHandler<"restoreSnapshot"> = async ({ app, body })
   return { status: 200, body: { message: "The tenant now holds the snapshot's world." } };
 };
 
+/** Whether the tenant enforces rate limits, and the limits the served spec states. */
+const rateLimitsOf = (app: ControlApp) => ({
+  status: 200 as const,
+  body: {
+    enabled: app.tenant.store.rateLimits.enabled,
+    limits: statedLimits(app.served).map(({ scope, requests, windowSeconds, published }) => ({
+      scope,
+      requests,
+      window_seconds: windowSeconds,
+      published,
+    })),
+  },
+});
+
+const setRateLimits: ControlHandler<"setRateLimits"> = ({ app, body }) => {
+  app.tenant.store.rateLimits.set(body.enabled);
+  app.tenant.store.changed();
+  return rateLimitsOf(app);
+};
+
 /** The calls after `after` (the pipeline has applied the defaults and checked the bounds). */
 const getJournal: ControlHandler<"getJournal"> = ({ app, query }) => {
   const { after = 0, limit = 500 } = query as NonNullable<operations["getJournal"]["parameters"]["query"]>;
@@ -151,6 +172,9 @@ export const CONTROL_HANDLERS: ControlHandlers = {
     body: armedOf(app.tenant, "overrides", params.override_id),
   }),
   deleteOverride: ({ app, params }) => disarm(app.tenant, "overrides", params.override_id),
+
+  getRateLimits: ({ app }) => rateLimitsOf(app),
+  setRateLimits,
 
   getJournal,
 };

@@ -300,6 +300,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the tenant's rate limits
+         * @description Whether the caller's tenant enforces the API's rate limits, and each service's limit: the
+         *     `x-rate-limit` of its tag in the API's spec. Off unless the sandbox was started with `--rate-limits`.
+         */
+        get: operations["getRateLimits"];
+        /**
+         * Switch the tenant's rate limits on or off
+         * @description While on, each key of the tenant may call each service at most `requests` times in any
+         *     `window_seconds` of the tenant's clock; a call beyond that is answered `429` in the service's error
+         *     shape, with `Retry-After` (whole seconds until a call is allowed again), and changes nothing. A
+         *     refused call does not count. Switching (either way) forgets the calls counted so far; a reset of the
+         *     tenant puts back the sandbox's default.
+         */
+        put: operations["setRateLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/journal": {
         parameters: {
             query?: never;
@@ -547,6 +576,42 @@ export interface components {
             mode?: "real" | "manual";
             /** @description How far to move the clock, in ms (at most a year). */
             advance_ms?: number;
+        };
+        /**
+         * @description Whether the tenant enforces the API's rate limits, and the limit of each service.
+         * @example {
+         *       "enabled": true,
+         *       "limits": [
+         *         {
+         *           "scope": "tag:Cloud",
+         *           "requests": 20,
+         *           "window_seconds": 1,
+         *           "published": false
+         *         }
+         *       ]
+         *     }
+         */
+        RateLimits: {
+            /** @description Whether calls beyond a limit are answered `429`. */
+            enabled: boolean;
+            /** @description One entry per limit the API's spec states, in the order of its tags. */
+            limits: components["schemas"]["RateLimit"][];
+        };
+        /** @description One limit, counted per API key over the operations that share its scope. */
+        RateLimit: {
+            /** @description `tag:<name>` (a service's operations) or `operation:<operationId>`. */
+            scope: string;
+            /** @description The calls allowed in any window. */
+            requests: number;
+            /** @description The window's length, in seconds of the tenant's clock. */
+            window_seconds: number;
+            /** @description Whether the service publishes this figure (false — the figure is the sandbox's). */
+            published: boolean;
+        };
+        /** @description Rate limits on or off. */
+        RateLimitsChange: {
+            /** @description `true` to enforce the limits, `false` to stop. */
+            enabled: boolean;
         };
         /** @description How the task ends. */
         TaskCompletion: {
@@ -963,6 +1028,9 @@ export type TenantState = components['schemas']['TenantState'];
 export type Snapshot = components['schemas']['Snapshot'];
 export type Clock = components['schemas']['Clock'];
 export type ClockChange = components['schemas']['ClockChange'];
+export type RateLimits = components['schemas']['RateLimits'];
+export type RateLimit = components['schemas']['RateLimit'];
+export type RateLimitsChange = components['schemas']['RateLimitsChange'];
 export type TaskCompletion = components['schemas']['TaskCompletion'];
 export type Task = components['schemas']['Task'];
 export type FaultRequest = components['schemas']['FaultRequest'];
@@ -1402,6 +1470,58 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimits"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RateLimitsChange"];
+            };
+        };
+        responses: {
+            /** @description The rate limits after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getJournal: {

@@ -80,6 +80,8 @@ export interface PipelineOptions<App> {
    * it right before its handler runs, so that it never shows a change that is then rolled back.
    */
   uncommitted?: (app: App) => Promise<void> | undefined;
+  /** The refusal of a call beyond its key's rate limit (a 429), if it is one; otherwise the call is counted. */
+  rateLimit?: (call: { operation: CompiledOperation; app: App; key: string }) => ApiError | undefined;
   /** The fault armed for this call, if any (it is used up by this call). */
   faults?: (call: { operation: CompiledOperation; app: App }) => FaultAnswer | undefined;
   /** The answer an override chose for this validated call, if any (the handler then does not run). */

@@ -14,6 +14,7 @@ import { commit } from "./stages/commit.js";
 import { injectFaults } from "./stages/faults.js";
 import { handle } from "./stages/handle.js";
 import { answerOverride } from "./stages/overrides.js";
+import { limitRate } from "./stages/rate-limit.js";
 import { receive } from "./stages/receive.js";
 import { route } from "./stages/route.js";
 import { stillLive } from "./stages/still-live.js";
@@ -50,6 +51,7 @@ export interface Pipeline extends SandboxCore {
  */
 const STAGES = [
   receive,
+  limitRate,
   catchUp,
   injectFaults,
   validate,
