@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
 import type { DatabaseTimeouts } from "./sandbox/durable/timeouts.js";
+import { hostnameOf } from "./sandbox/http/host-check.js";
+import { parseOrigin } from "./sandbox/http/origins.js";
 
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
@@ -7,7 +9,7 @@ export const USAGE = `Usage:
                      [--data-dir DIR | --database-url postgres://… [--db-connect-timeout MS]
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
-                     [--max-objects 10000] [--max-answer BYTES]
+                     [--max-objects 10000] [--max-answer BYTES] [--allow-origin URL]… [--allow-host NAME]…
   cloud-mock <command> --help
 
 prism    serves the bundled spec with Prism: static examples (or --dynamic ones), request validation.
@@ -29,6 +31,9 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --max-objects 1–100000000 entities of one kind (tasks, servers, ports, settings) per tenant (default 10000);
               a call that would add more is a 400
 --max-answer  1024–1073741824 bytes of an API read's answer (default 8388608); a larger one is a 400
+--allow-origin an origin (http://localhost:3000) whose web pages may call the sandbox, besides its own and the
+              docs server's (http://127.0.0.1:8080, http://localhost:8080); repeatable
+--allow-host  a host name the sandbox answers besides loopback ones and --host (DNS rebinding guard); repeatable
 `;
 
 /** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
@@ -55,6 +60,8 @@ export type Invocation =
       maxObjectsPerCollection: number | undefined;
       maxAnswerBytes: number | undefined;
       databaseTimeouts: Partial<DatabaseTimeouts>;
+      allowOrigins: string[];
+      allowHosts: string[];
     };
 
 const OPTIONS = {
@@ -76,6 +83,8 @@ const OPTIONS = {
   "db-connect-timeout": { type: "string" },
   "db-query-timeout": { type: "string" },
   "db-lock-timeout": { type: "string" },
+  "allow-origin": { type: "string", multiple: true },
+  "allow-host": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -95,6 +104,8 @@ const SANDBOX_ONLY = [
   "db-connect-timeout",
   "db-query-timeout",
   "db-lock-timeout",
+  "allow-origin",
+  "allow-host",
 ] as const;
 /** The flags that only a PostgreSQL store honours, and the timeout each sets. */
 const DATABASE_TIMEOUT_FLAGS = {
@@ -158,6 +169,19 @@ export function parseInvocation(argv: string[]): Invocation {
     maxObjectsPerCollection: integerFlag("max-objects", values["max-objects"], 1, 100_000_000),
     maxAnswerBytes: integerFlag("max-answer", values["max-answer"], 1024, 1_073_741_824),
     databaseTimeouts,
+    allowOrigins: (values["allow-origin"] ?? []).map((raw) => {
+      const origin = parseOrigin(raw);
+      if (origin === undefined) {
+        throw new UsageError(`--allow-origin must be an origin such as http://localhost:3000, got "${raw}".`);
+      }
+      return origin;
+    }),
+    allowHosts: (values["allow-host"] ?? []).map((raw) => {
+      if (hostnameOf(raw) === undefined || raw.includes("/")) {
+        throw new UsageError(`--allow-host must be a host name such as sandbox.test, got "${raw}".`);
+      }
+      return raw;
+    }),
   };
 }
 

@@ -81,6 +81,8 @@ export async function main(
             : {}),
           ...(invocation.maxAnswerBytes !== undefined ? { maxAnswerBytes: invocation.maxAnswerBytes } : {}),
           databaseTimeouts: invocation.databaseTimeouts,
+          allowOrigins: invocation.allowOrigins,
+          allowHosts: invocation.allowHosts,
           onUnexpected: (error, requestId) =>
             io.err.write(
               `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
