@@ -83,6 +83,7 @@ export async function main(
           databaseTimeouts: invocation.databaseTimeouts,
           allowOrigins: invocation.allowOrigins,
           allowHosts: invocation.allowHosts,
+          onNotice: (line) => io.err.write(`cloud-mock: ${line}\n`),
           onUnexpected: (error, requestId) =>
             io.err.write(
               `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,

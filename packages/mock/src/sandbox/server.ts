@@ -73,7 +73,8 @@ export function createSandboxHandler(
   // Checked first: the Host (DNS rebinding), then the Origin of a page on another origin (CORS).
   const origins = (options.allowOrigins ?? []).map((text) => {
     const origin = parseOrigin(text);
-    if (origin === undefined) throw new TypeError(`allowOrigins: "${text}" is not an origin (http://host:port).`);
+    if (origin === undefined)
+      throw new TypeError(`allowOrigins: "${text}" is not an origin (http://host:port).`);
     return origin;
   });
   const served = withHostCheck(

@@ -42,14 +42,30 @@ describe("the sandbox for a page on another origin", () => {
 
   it("treats a page on the sandbox's own origin (the console) as allowed", async () => {
     const host = new URL(ctx.sandbox.url).host;
-    const res = await call("POST", "/__sandbox/clock", { ...KEY, origin: `http://${host}`, "content-type": "application/json" }, '{"mode":"real"}');
+    const res = await call(
+      "POST",
+      "/__sandbox/clock",
+      { ...KEY, origin: `http://${host}`, "content-type": "application/json" },
+      '{"mode":"real"}',
+    );
     expect(res.status).toBe(200);
   });
 
-  it.each(["null", "http://127.0.0.1:9", "http://localhost:8081", "https://127.0.0.1:8080", "http://evil.example"])(
+  it.each([
+    "null",
+    "http://127.0.0.1:9",
+    "http://localhost:8081",
+    "https://127.0.0.1:8080",
+    "http://evil.example",
+  ])(
     "refuses a control call from %s with a 403 in the control API's shape, before it changes anything",
     async (origin) => {
-      await call("POST", "/__sandbox/faults", { ...KEY, "content-type": "application/json" }, '{"kind":"status","status":503,"times":5}');
+      await call(
+        "POST",
+        "/__sandbox/faults",
+        { ...KEY, "content-type": "application/json" },
+        '{"kind":"status","status":503,"times":5}',
+      );
       const before = await faultCount();
       for (const [method, path] of [
         ["POST", "/__sandbox/reset"],

@@ -28,7 +28,10 @@ export function hostnameOf(host: string): string | undefined {
 }
 
 /** The host names a sandbox serves besides loopback ones: the one it listens on (unless a wildcard) and those it was told. */
-export function allowedHosts(listenHost: string | undefined, extra: readonly string[] = []): ReadonlySet<string> {
+export function allowedHosts(
+  listenHost: string | undefined,
+  extra: readonly string[] = [],
+): ReadonlySet<string> {
   const names = [...(listenHost && !WILDCARDS.has(listenHost) ? [listenHost] : []), ...extra];
   return new Set(names.map(hostnameOf).filter((name): name is string => name !== undefined));
 }

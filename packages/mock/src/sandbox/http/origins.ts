@@ -30,7 +30,11 @@ export function allowedOrigins(extra: readonly string[] = []): ReadonlySet<strin
  * Whether a request's `Origin` may call the sandbox: one of `allowed`, or the sandbox's own origin (the one
  * its `Host` names, checked before this). `null` (sandboxed frames, `file://` pages) never is.
  */
-export function isAllowedOrigin(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+export function isAllowedOrigin(
+  origin: string,
+  host: string | undefined,
+  allowed: ReadonlySet<string>,
+): boolean {
   if (allowed.has(origin)) return true;
   return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }

@@ -11,5 +11,9 @@ const nextRequestId = requestIdFactory();
  */
 export function refusalAnswer(status: number, exceptionClass: string, message: string): SandboxResponse {
   const requestId = nextRequestId();
-  return jsonAnswer(status, errorBody(new ApiError(status, message, { exceptionClass }), requestId), requestId);
+  return jsonAnswer(
+    status,
+    errorBody(new ApiError(status, message, { exceptionClass }), requestId),
+    requestId,
+  );
 }
