@@ -187,6 +187,8 @@ export function composeSandbox(
     return found;
   };
   const tenantFor = async (key: string) => (await ownerOf(key))?.tenant;
+  /** The keys of a store's tenant: masked wherever a call's record shows them. */
+  const keysOf = (app: Store) => tenants.tenantOfStore(app)?.record.keys.map((k) => k.api_key) ?? [];
   const isLive = (app: Store) => tenants.isLive(app);
   // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
   const forgetUnstored = (created: Store) => {
@@ -216,7 +218,8 @@ export function composeSandbox(
     ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
     faults: faultTaker(model),
     overrides: takeOverride,
-    record: (call) => journalOf(call.app, model).add(recordCall(model, call, call.app.now())),
+    record: (call) =>
+      journalOf(call.app, model).add(recordCall(model, call, call.app.now(), keysOf(call.app))),
     onWrite: (app) => {
       app.changed();
       return commit?.(app);

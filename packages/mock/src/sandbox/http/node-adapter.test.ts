@@ -127,10 +127,11 @@ describe("an answer Node refuses to write, or a core that fails", () => {
     let calls = 0;
     const core: SandboxCore = async () => {
       calls += 1;
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
       if (calls === 1)
         return { status: 200, headers: { "X-Bad": "a\r\nb", "X-Request-Id": "r1" }, body: "{}" };
       if (calls === 2) throw new Error("the core broke");
-      return { status: 200, headers: { "Content-Type": "application/json" }, body: "{}" };
+      return { status: 200, headers, body: "{}" };
     };
     const server = createServer(nodeAdapter(core, 1024));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

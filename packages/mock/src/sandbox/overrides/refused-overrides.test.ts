@@ -25,7 +25,7 @@ const deep = (levels: number) => {
 };
 
 describe("an override Node could not write, or a client not read", () => {
-  it.each([
+  it.each<[string, Record<string, string>]>([
     ["a value with CR/LF", { "X-Note": "a\r\nSet-Cookie: x=1" }],
     ["a value with LF alone", { "X-Note": "a\nb" }],
     ["a name with a space", { "X Note": "a" }],
@@ -39,7 +39,10 @@ describe("an override Node could not write, or a client not read", () => {
       "Keep-Alive",
       "Upgrade",
       "Trailer",
-    ].map((name) => [`a ${name} header`, { [name]: name === "Content-Length" ? "3" : "gzip" }] as const),
+    ].map((name): [string, Record<string, string>] => [
+      `a ${name} header`,
+      { [name]: name === "Content-Length" ? "3" : "gzip" },
+    ]),
   ])("with %s is a 400 naming the header, and the next 100 calls are answered", async (_what, headers) => {
     const key = await newTenant();
     const res = await call("POST", "/__sandbox/overrides", key, {
