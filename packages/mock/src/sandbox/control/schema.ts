@@ -143,7 +143,7 @@ export interface paths {
          * Inject a fault
          * @description The next `times` matching calls made with the tenant's keys get the fault instead of (or, for
          *     `slow_body` and `latency`, on top of) their normal answer. A call hit by `status` or `reset` changes
-         *     nothing.
+         *     nothing. A tenant holds at most 100 faults: one more is a 400 (`TooManyFaults`).
          *
          *     - `status`: after the wait, the answer is `status` with an error body in the shape of the operation's
          *       service; `retry_after_s` adds a `Retry-After` header. The status must be an error status the operation
@@ -224,6 +224,14 @@ export interface paths {
          *     `invalid_fields` name each JSON pointer of `body` and the rule it breaks. Left out, `body` is
          *     generated from that schema with the tenant's seed (the same override gets the same body). When
          *     several overrides match a call, the oldest one is used.
+         *
+         *     `headers` must be ones an HTTP answer can carry: each name a token (letters, digits and
+         *     ``!#$%&'*+-.^_`|~``), each value without CR, LF or other control characters and without characters
+         *     beyond U+00FF, at most 50 of them and 8,192 characters in all; the headers the sandbox states itself
+         *     (`Content-Type`, `Content-Length`, `Transfer-Encoding`, `Content-Encoding`, `Connection`,
+         *     `Keep-Alive`, `Upgrade`, `Trailer`, `TE`) are refused. `body` is at most 262,144 characters of JSON
+         *     and nests at most 64 deep. A tenant holds at most 100 overrides: one more is a 400
+         *     (`TooManyOverrides`).
          */
         post: operations["addOverride"];
         /**
@@ -639,7 +647,7 @@ export interface components {
             status: number;
             /** @description The answer's body, valid against the schema the status documents (generated when left out). */
             body?: unknown;
-            /** @description Headers to add to the answer (not `Content-Type` or `Content-Length`). */
+            /** @description Headers to add to the answer (not `Content-Type`, `Content-Length` or another header framing the message). */
             headers?: {
                 [key: string]: string;
             };
@@ -811,6 +819,44 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The call came from a web page on an origin the sandbox does not answer (its `Origin` header is neither
+         *     the sandbox's own, the docs server's, nor one given with `--allow-origin`); nothing changed.
+         */
+        CrossOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox's controls answer no page on http://127.0.0.1:3000; start it with --allow-origin http://127.0.0.1:3000 to allow it.",
+                 *       "exception_class": "CrossOriginRefused",
+                 *       "request_id": "4f3c2b1f"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The `Host` header names neither a loopback name or address (`localhost`, `127.0.0.1`, `[::1]`) nor a
+         *     host the sandbox was told to serve (`--host`, `--allow-host`); nothing changed.
+         */
+        MisdirectedHost: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox serves loopback names and the hosts it was told (--host, --allow-host), not evil.example.",
+                 *       "exception_class": "MisdirectedRequest",
+                 *       "request_id": "4f3c2b20"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No key, a malformed `Authorization` header, an unknown key or an evicted tenant's key. */
         Unauthorized: {
             headers: {
@@ -912,6 +958,8 @@ export type ExchangeVerdict = components['schemas']['ExchangeVerdict'];
 export type ContractViolation = components['schemas']['ContractViolation'];
 export type JournalMessage = components['schemas']['JournalMessage'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseCrossOrigin = components['responses']['CrossOrigin'];
+export type ResponseMisdirectedHost = components['responses']['MisdirectedHost'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseTooManyTenants = components['responses']['TooManyTenants'];
 export type ResponseNotFound = components['responses']['NotFound'];
@@ -937,6 +985,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
             429: components["responses"]["TooManyTenants"];
         };
     };
@@ -959,6 +1009,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getTenantState: {
@@ -980,6 +1032,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getClock: {
@@ -1001,6 +1055,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     setClock: {
@@ -1027,6 +1083,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     completeTask: {
@@ -1056,8 +1114,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     listFaults: {
@@ -1079,6 +1139,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     addFault: {
@@ -1105,6 +1167,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     clearFaults: {
@@ -1124,6 +1188,8 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getFault: {
@@ -1148,7 +1214,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     deleteFault: {
@@ -1171,7 +1239,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     listOverrides: {
@@ -1193,6 +1263,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     addOverride: {
@@ -1219,6 +1291,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     clearOverrides: {
@@ -1238,6 +1312,8 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getOverride: {
@@ -1262,7 +1338,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     deleteOverride: {
@@ -1285,7 +1363,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getJournal: {
@@ -1313,6 +1393,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
 }
