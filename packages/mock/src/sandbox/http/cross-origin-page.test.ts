@@ -56,7 +56,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
   attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -101,7 +101,7 @@ describe("a page on another local origin, with the default key", () => {
     const next = await rawRequest(ctx.sandbox.url, "GET", TASK, KEY);
     expect(next.status).toBe(200);
     expect(JSON.parse(next.text)).toEqual(JSON.parse(developerCall.text));
-  }, 60_000);
+  });
 
   it("still lets the sandbox's own origin (its console) steer it", async () => {
     const page = await browser.newPage();
@@ -116,5 +116,5 @@ describe("a page on another local origin, with the default key", () => {
     expect(outcomes.fault).toMatch(/^201 /);
     expect(outcomes.journal).toMatch(/^200 /);
     expect(outcomes.reset).toMatch(/^200 /);
-  }, 60_000);
+  });
 });

@@ -36,5 +36,5 @@ export function isAllowedOrigin(
   allowed: ReadonlySet<string>,
 ): boolean {
   if (allowed.has(origin)) return true;
-  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+  return host !== undefined && origin === `http://${host}`;
 }

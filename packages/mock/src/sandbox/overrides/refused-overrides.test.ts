@@ -166,5 +166,5 @@ describe("a store holding an override an earlier version took", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
