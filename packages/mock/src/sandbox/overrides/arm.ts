@@ -80,6 +80,8 @@ export async function armOverride(
 export function storedOverrideProblem(served: DocumentModel, stored: OverrideAnswer): string | undefined {
   try {
     const { operation, schema } = checkedTarget(served, stored);
+    if (schema !== undefined && stored.body === undefined)
+      return `${operation.operationId} ${stored.status} has no body`;
     checkAnswerBody(served, operation, stored.status, schema, stored.body);
     return undefined;
   } catch (error) {

@@ -127,7 +127,7 @@ describe("the per-tenant caps", () => {
 });
 
 describe("a store holding an override an earlier version took", () => {
-  it("starts, drops it with one line naming it, and serves the operation", async () => {
+  it("starts, drops each such override with one line naming it, and serves the operation", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "stored-override-"));
     try {
       // Written as an earlier version did: no check of the headers on the way in.
@@ -142,15 +142,26 @@ describe("a store holding an override an earlier version took", () => {
         answered: [],
         body_generated: false,
       });
+      // And one whose status documents a body it does not have.
+      earlier.store.overrides.push({
+        id: "1a5d3b9f-2222-4333-8444-a55566667777",
+        operation_id: "getTask",
+        status: 200,
+        headers: {},
+        times: 1000,
+        match: {},
+        answered: [],
+        body_generated: false,
+      });
       earlier.store.changed();
       await earlier.durability?.commit(earlier.store);
       await earlier.durability?.backend.close();
 
       const { child, url, err } = await startBin(["sandbox", "--port", "0", "--data-dir", dataDir]);
       try {
-        expect(err()).toContain(
-          "dropped stored override 0f4c2a8e-1111-4222-8333-944455556666 of tenant default",
-        );
+        for (const id of ["0f4c2a8e-1111-4222-8333-944455556666", "1a5d3b9f-2222-4333-8444-a55566667777"]) {
+          expect(err()).toContain(`dropped stored override ${id} of tenant default`);
+        }
         for (let i = 0; i < 3; i++) {
           const res = await sandboxRequest(url, "GET", TASK, F.apiKey);
           expect(res.status).toBe(200);
