@@ -8,12 +8,17 @@ import { parseArgs } from "node:util";
 import { buildDocs, defaultOutput, specDir } from "./build.mjs";
 
 const HOST = "127.0.0.1";
+/** The port whose origin a sandbox allows by default. */
+const DEFAULT_PORT = 8080;
 const IGNORED = /^(dist|node_modules|released)(\/|$)|(^|\/)\.|~$/;
 const RELOAD_SCRIPT = `<script>new EventSource("/__reload").addEventListener("reload", () => location.reload());</script>`;
 
 const { values } = parseArgs({
   allowPositionals: true,
-  options: { port: { type: "string", default: process.env.DOCS_PORT ?? "8080" }, out: { type: "string" } },
+  options: {
+    port: { type: "string", default: process.env.DOCS_PORT ?? String(DEFAULT_PORT) },
+    out: { type: "string" },
+  },
 });
 const output = values.out ? resolve(values.out) : defaultOutput;
 /** @type {Set<import("node:http").ServerResponse>} */
@@ -84,6 +89,10 @@ server.on("error", (error) => {
 server.listen(Number(values.port), HOST, () => {
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   console.log(`docs: serving http://${HOST}:${port}/ (watching ${specDir}; Ctrl+C stops)`);
+  // A running sandbox answers Try it from the default port's origin only (its allow-list).
+  if (port !== DEFAULT_PORT) {
+    console.log(`docs: for Try it on a running sandbox, start it with --allow-origin http://${HOST}:${port}`);
+  }
 });
 
 function stop() {

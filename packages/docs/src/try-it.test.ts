@@ -4,6 +4,8 @@
 // then getTask with the clock run to done, shows the task FINISHED. A picture of the panel goes to
 // spec/dist/docs/try-it.png (gitignored, as all of dist/).
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type RunningSandbox, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
@@ -166,42 +168,83 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
   });
 });
 
-describe("Try it switched to the running sandbox", () => {
+/** The origin `pnpm docs:serve` serves the page from by default: one a running sandbox answers. */
+const DOCS_SERVER = "http://127.0.0.1:8080";
+
+/** Serves the built page on 127.0.0.1 at a free port (a loopback server, as `pnpm docs:serve` is). */
+async function servePage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(readFileSync(docsFile, "utf8"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Opens the page at `origin` (its document fetched from `pageUrl`, a loopback server, so that the page keeps
+ * the origin's address while Chromium sees a loopback page), with the running sandbox's fixed address sent on
+ * to `sandboxUrl`, preflights included; anything else is cut and kept in `outside`.
+ */
+async function openServedDocs(
+  browser: Browser,
+  origin: string,
+  pageUrl: string,
+  sandboxUrl: string,
+  outside: string[],
+  pageErrors: string[],
+): Promise<Page> {
+  const page = await openDocs(browser, pageErrors);
+  await page.context().route("**/*", (route) => {
+    const url = route.request().url();
+    if (url === `${origin}/`) return route.continue({ url: pageUrl });
+    if (url.startsWith(`${RUNNING_SANDBOX}/`)) {
+      return route.continue({ url: sandboxUrl + url.slice(RUNNING_SANDBOX.length) });
+    }
+    outside.push(url);
+    return route.abort();
+  });
+  await page.goto(`${origin}/`);
+  await page.locator('[data-section-id="/"] h1').waitFor();
+  return page;
+}
+
+/** Opens getTask's Try it switched to the running sandbox, its default key and a running task filled in. */
+async function getTaskOnRunningSandbox(page: Page): Promise<Locator> {
+  const tryIt = await pressTryIt(page, "getTask");
+  await tryIt.locator("select.try-server").selectOption({ index: 1 });
+  await expect(tryIt.locator("input.try-key").inputValue()).resolves.toBe(SANDBOX_FIXTURES.apiKey);
+  await tryIt.locator('input[data-field="task_id"]').fill(SANDBOX_FIXTURES.runningTaskIds[0]);
+  return tryIt;
+}
+
+describe("Try it switched to the running sandbox, on the docs server's origin", () => {
   let browser: Browser;
   let page: Page;
   let sandbox: RunningSandbox;
+  let served: Awaited<ReturnType<typeof servePage>>;
   const outside: string[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 });
+    served = await servePage();
     browser = await launchChromium();
-    page = await openDocs(browser, pageErrors);
-    // The menu's address is fixed (the CSP allows it alone): its calls go on to this test's sandbox, on a free
-    // port, preflights included. Anything else that is not the page's file is cut.
-    await page.context().route("**/*", (route) => {
-      const url = route.request().url();
-      if (url.startsWith("file:")) return route.continue();
-      if (url.startsWith(`${RUNNING_SANDBOX}/`)) {
-        return route.continue({ url: sandbox.url + url.slice(RUNNING_SANDBOX.length) });
-      }
-      outside.push(url);
-      return route.abort();
-    });
-    await page.goto(pathToFileURL(docsFile).href);
-    await page.locator('[data-section-id="/"] h1').waitFor();
+    page = await openServedDocs(browser, DOCS_SERVER, served.url, sandbox.url, outside, pageErrors);
   });
 
   afterAll(async () => {
     await browser?.close();
     await sandbox?.stop();
+    await served?.close();
   });
 
   it("sends getTask to the running sandbox with its default key and shows its answer and verdict", async () => {
-    const tryIt = await pressTryIt(page, "getTask");
-    await tryIt.locator("select.try-server").selectOption({ index: 1 });
-    await expect(tryIt.locator("input.try-key").inputValue()).resolves.toBe(SANDBOX_FIXTURES.apiKey);
-    await tryIt.locator('input[data-field="task_id"]').fill(SANDBOX_FIXTURES.runningTaskIds[0]);
+    await getTaskOnRunningSandbox(page);
     const answer = await pressSend(page);
     expect(answer.status).toBe(200);
     expect(answer.breach).toBe("none");
@@ -220,5 +263,31 @@ describe("Try it switched to the running sandbox", () => {
     );
     expect(outside).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("gets no answer from the running sandbox when the page is on an origin it was not told to allow", async () => {
+    const other = await openServedDocs(
+      browser,
+      "http://127.0.0.1:8081",
+      served.url,
+      sandbox.url,
+      outside,
+      pageErrors,
+    );
+    const tryIt = await getTaskOnRunningSandbox(other);
+    await tryIt.locator("button.try-send").click();
+    // The answer carries no CORS for this origin, so the browser keeps it from the page: a problem shown, never
+    // a status. (Routed requests get their preflight answered by Playwright, so the call itself does reach the
+    // sandbox here; a plain browser stops at the sandbox's preflight answer.)
+    await other.waitForFunction(
+      () => {
+        const answer = document.querySelector("aside.try-it .try-answer");
+        const problem = document.querySelector("aside.try-it p.problem");
+        return answer?.textContent === "" && problem?.textContent?.startsWith("⚠");
+      },
+      undefined,
+      { timeout: HANG_DETECTOR_MS },
+    );
+    await expect(tryIt.locator(".try-status").count()).resolves.toBe(0);
   });
 });

@@ -35,6 +35,18 @@ describe("parseInvocation", () => {
     [["sandbox"], { rateLimits: undefined }],
     [["sandbox", "--rate-limits", "on"], { rateLimits: true }],
     [["sandbox", "--rate-limits=off"], { rateLimits: false }],
+    [["sandbox"], { allowOrigins: [], allowHosts: [] }],
+    [
+      [
+        "sandbox",
+        "--allow-origin",
+        "http://localhost:3000",
+        "--allow-origin=HTTPS://App.Test/",
+        "--allow-host",
+        "sandbox.test",
+      ],
+      { allowOrigins: ["http://localhost:3000", "https://app.test"], allowHosts: ["sandbox.test"] },
+    ],
     [["--help"], { command: "help" }],
   ])("%j → %o", (argv, expected) => {
     expect(parseInvocation(argv)).toMatchObject(expected);
@@ -56,6 +68,14 @@ describe("parseInvocation", () => {
     ["--host", " "],
     ["--state-file", ""],
     ["--rate-limits", "yes"],
+    ["--allow-origin", "null"],
+    ["--allow-origin", "localhost:3000"],
+    ["--allow-origin", "http://localhost:3000/app"],
+    ["--allow-origin", "http://localhost:3000?x=1"],
+    ["--allow-origin", "file:///tmp/page.html"],
+    ["--allow-origin", "http://user@localhost:3000"],
+    ["--allow-host", "sandbox.test/path"],
+    ["--allow-host", ""],
   ])("refuses sandbox %s %j", (flag, value) => {
     expect(() => parseInvocation(["sandbox", flag, value])).toThrow(UsageError);
   });

@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
 import type { DatabaseTimeouts } from "./sandbox/durable/timeouts.js";
+import { hostnameOf } from "./sandbox/http/host-check.js";
+import { parseOrigin } from "./sandbox/http/origins.js";
 
 export const USAGE = `Usage:
   cloud-mock prism   [--port 4010] [--host 127.0.0.1] [--dynamic] [--verbose]
@@ -8,6 +10,7 @@ export const USAGE = `Usage:
                                                     [--db-query-timeout MS] [--db-lock-timeout MS]]
                      [--control on|off] [--max-tenants 500] [--tenant-idle MS] [--max-tags 1000]
                      [--max-objects 10000] [--max-answer BYTES] [--rate-limits on|off]
+                     [--allow-origin URL]… [--allow-host NAME]…
   cloud-mock seed-from-har FILE.har… --out seed.json [--seed N]
   cloud-mock <command> --help
 
@@ -35,6 +38,9 @@ seed-from-har  writes a seed (for --seed-file) of the entities that recorded ans
 --max-answer  1024–1073741824 bytes of an API read's answer (default 8388608); a larger one is a 400
 --rate-limits on or off (default): on, every tenant enforces the x-rate-limit of each service per key
               (429 + Retry-After beyond it) until PUT /__sandbox/rate-limits switches it
+--allow-origin an origin (http://localhost:3000) whose web pages may call the sandbox, besides its own and the
+              docs server's (http://127.0.0.1:8080, http://localhost:8080); repeatable
+--allow-host  a host name the sandbox answers besides loopback ones and --host (DNS rebinding guard); repeatable
 `;
 
 /** Bad command-line input: the CLI prints the message and the usage and exits with code 2. */
@@ -64,6 +70,8 @@ export type Invocation =
       maxAnswerBytes: number | undefined;
       rateLimits: boolean | undefined;
       databaseTimeouts: Partial<DatabaseTimeouts>;
+      allowOrigins: string[];
+      allowHosts: string[];
     };
 
 const OPTIONS = {
@@ -88,6 +96,8 @@ const OPTIONS = {
   "db-query-timeout": { type: "string" },
   "db-lock-timeout": { type: "string" },
   out: { type: "string" },
+  "allow-origin": { type: "string", multiple: true },
+  "allow-host": { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -109,6 +119,8 @@ const SANDBOX_ONLY = [
   "db-connect-timeout",
   "db-query-timeout",
   "db-lock-timeout",
+  "allow-origin",
+  "allow-host",
 ] as const;
 /** The flags that only a PostgreSQL store honours, and the timeout each sets. */
 const DATABASE_TIMEOUT_FLAGS = {
@@ -185,12 +197,25 @@ export function parseInvocation(argv: string[]): Invocation {
     maxAnswerBytes: integerFlag("max-answer", values["max-answer"], 1024, 1_073_741_824),
     rateLimits: switchFlag("rate-limits", values["rate-limits"]),
     databaseTimeouts,
+    allowOrigins: (values["allow-origin"] ?? []).map((raw) => {
+      const origin = parseOrigin(raw);
+      if (origin === undefined) {
+        throw new UsageError(`--allow-origin must be an origin such as http://localhost:3000, got "${raw}".`);
+      }
+      return origin;
+    }),
+    allowHosts: (values["allow-host"] ?? []).map((raw) => {
+      if (hostnameOf(raw) === undefined || raw.includes("/")) {
+        throw new UsageError(`--allow-host must be a host name such as sandbox.test, got "${raw}".`);
+      }
+      return raw;
+    }),
   };
 }
 
 /** `seed-from-har`: HAR files, `--out` and `--seed` only. */
 function seedFromHarInvocation(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | boolean | string[] | undefined>,
   hars: string[],
 ): Invocation {
   for (const [name, value] of Object.entries(values)) {

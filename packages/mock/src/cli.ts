@@ -85,6 +85,9 @@ export async function main(
           ...(invocation.maxAnswerBytes !== undefined ? { maxAnswerBytes: invocation.maxAnswerBytes } : {}),
           ...(invocation.rateLimits !== undefined ? { rateLimits: invocation.rateLimits } : {}),
           databaseTimeouts: invocation.databaseTimeouts,
+          allowOrigins: invocation.allowOrigins,
+          allowHosts: invocation.allowHosts,
+          onNotice: (line) => io.err.write(`cloud-mock: ${line}\n`),
           onUnexpected: (error, requestId) =>
             io.err.write(
               `request ${requestId} failed: ${error instanceof Error ? error.stack : String(error)}\n`,

@@ -1,6 +1,11 @@
 // One entry of a HAR log, checked before anything judges it: a log from someone else's traffic may hold
 // anything. Either the fields replay and parity read, in their types (the answer's text decoded when the
-// HAR says `encoding: base64`), or an Error saying what is wrong, so the entry is skipped by name.
+// HAR says `encoding: base64`; the texts they print with control characters escaped), or an Error saying
+// what is wrong — a JSON body nested too deep to judge included — so the entry is skipped by name.
+
+import { jsonDepthAtMost, MAX_JSON_DEPTH } from "@cloud-contract/mock/redact";
+import { mediaType } from "@cloud-contract/spec/document";
+import { escapeControls } from "../error-message.js";
 
 export interface HarHeader {
   name: string;
@@ -58,6 +63,12 @@ function textOf(content: Loose): string {
   return Buffer.from(text, "base64").toString("utf8");
 }
 
+/** A JSON body nested deeper than a recorder keeps walkable cannot be judged: the entry is refused by name. */
+function checkDepth(text: string, contentType: string | null, which: "request" | "response"): void {
+  if (!/json/.test(mediaType(contentType) ?? "") || jsonDepthAtMost(text, MAX_JSON_DEPTH)) return;
+  throw new Error(`the ${which} body nests deeper than ${MAX_JSON_DEPTH} levels; it is not judged`);
+}
+
 /** The entry's fields, checked; throws saying what is wrong. */
 export function readEntry(entry: unknown): ReadEntry {
   if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) {
@@ -90,23 +101,29 @@ export function readEntry(entry: unknown): ReadEntry {
   const responseHeaders = headersOf(response.headers, "response.headers");
   const mimeType = typeof content.mimeType === "string" && content.mimeType ? content.mimeType : null;
   const timings = isObject(entry.timings) ? entry.timings : {};
+  const recordedType = headerOf(responseHeaders, "content-type") ?? mimeType;
+  const contentType = recordedType === null ? null : escapeControls(recordedType);
+  const responseText = textOf(content);
+  checkDepth(responseText, contentType, "response");
+  const requestBody =
+    postData === undefined
+      ? undefined
+      : {
+          mimeType: typeof postData.mimeType === "string" ? escapeControls(postData.mimeType) : "",
+          text: typeof postData.text === "string" ? postData.text : "",
+        };
+  if (requestBody) checkDepth(requestBody.text, requestBody.mimeType, "request");
   return {
     method: request.method.toUpperCase(),
     url,
     requestHeaders: headersOf(request.headers, "request.headers"),
-    requestBody:
-      postData === undefined
-        ? undefined
-        : {
-            mimeType: typeof postData.mimeType === "string" ? postData.mimeType : "",
-            text: typeof postData.text === "string" ? postData.text : "",
-          },
+    requestBody,
     status,
     responseHeaders,
-    contentType: headerOf(responseHeaders, "content-type") ?? mimeType,
-    responseText: textOf(content),
+    contentType,
+    responseText,
     startedAt: finiteOr(Date.parse(String(entry.startedDateTime)), 0),
     waitMs: Math.max(0, finiteOr(timings.wait, finiteOr(entry.time, 0))),
-    operationId: typeof entry._operationId === "string" ? entry._operationId : undefined,
+    operationId: typeof entry._operationId === "string" ? escapeControls(entry._operationId) : undefined,
   };
 }

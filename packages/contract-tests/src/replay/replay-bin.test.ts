@@ -151,4 +151,43 @@ describe("replay", () => {
       "contract-tests: no exchange to replay in bad.har (1 HAR files read; cannot read bad.har#0: not an entry (request, response))\n",
     );
   });
+
+  it("a response body nested 5,000 deep: refused by name (file and entry), the rest judged", async () => {
+    let deep = "1";
+    for (let i = 0; i < 5000; i++) deep = `[${deep}]`;
+    const entries = [
+      exchange(`/cloud/v1/tasks/${TASK_ID}`, 200, task(1)),
+      exchange(`/cloud/v1/tasks/${TASK_ID}`, 200, {}),
+    ];
+    const text = har(entries).replace('"text":"{}"', `"text":${JSON.stringify(`{"id":${deep}}`)}`);
+    expect(text).toContain(deep);
+    writeFileSync(join(work, "deep.har"), text);
+    const run = await runBin(["replay", "deep.har", "--reports-dir", "six"], { cwd: work });
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stdout).toContain(
+      "contract-tests: cannot read deep.har#1: the response body nests deeper than 64 levels; it is not judged (skipped)",
+    );
+    expect(run.stdout).toMatch(/replayed 1 exchanges from 1 HAR files: 0 broke the contract/);
+    writeFileSync(
+      join(work, "only-deep.har"),
+      har([entries[1] as Exchange]).replace('"text":"{}"', `"text":${JSON.stringify(deep)}`),
+    );
+    const alone = await runBin(["replay", "only-deep.har", "--reports-dir", "seven"], { cwd: work });
+    expect(alone.code).toBe(2);
+    expect(alone.stdout).toContain(
+      "cannot read only-deep.har#0: the response body nests deeper than 64 levels",
+    );
+  });
+
+  it("prints a recorded Content-Type holding a line break and an escape sequence as one escaped line", async () => {
+    const forged = { ...exchange(`/cloud/v1/tasks/${TASK_ID}`, 200, task(1)) };
+    forged.responseHeaders = { "content-type": "text/plain\ncontract-tests: all green\u001b[32m" };
+    writeFileSync(join(work, "forged.har"), har([forged]));
+    const run = await runBin(["replay", "forged.har", "--reports-dir", "eight"], { cwd: work });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(/^contract-tests: all green/m);
+    expect(run.stdout).not.toContain("\u001b");
+    const line = run.stdout.split("\n").find((l) => l.includes("all green"));
+    expect(line).toContain("text/plain\\ncontract-tests: all green\\u001b[32m");
+  });
 });

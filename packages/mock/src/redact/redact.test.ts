@@ -167,6 +167,18 @@ describe("Redactor", () => {
     expect(JSON.parse(out)).toEqual({ id: 7, api_key: REDACTED, password: REDACTED });
   });
 
+  it.each([
+    ["a JSON answer", JSON.stringify({ api_key: "sbx_handed_out_key_1" })],
+    ["an answer cut mid-body (redacted as text)", '{"api_key":"sbx_handed_out_key_1","rest":[1,2'],
+  ])("redacts a key handed out in %s wherever it shows up later", (_what, text) => {
+    const redactor = new Redactor();
+    const first = entry({});
+    first.response.content.text = text;
+    expect(redactor.redact(first).response.content.text).not.toContain("sbx_handed_out_key_1");
+    const later = redactor.redact(entry({ request: { tags: { note: "sbx_handed_out_key_1" } } }));
+    expect(later.request.postData?.text).toBe(JSON.stringify({ tags: { note: REDACTED } }));
+  });
+
   it("keeps no state: an entry gives the same output whatever came before", () => {
     const redactor = new Redactor();
     const later = entry({ url: `http://127.0.0.1:1/x?ref=abc`, response: { note: "plain" } });

@@ -3,7 +3,8 @@
 // scheme word stays), every property the spec or the sandbox's control API marks as secret
 // (`x-secret: true` or `format: password`: the push token, passwords, `user_data`, `api_key`) wherever it
 // appears in a JSON body or a query, and the token inside push URLs. Redacted by value: every credential
-// seen (seen-credentials.ts, the last 32), wherever it shows up again (a URL path, another header, a body).
+// seen (seen-credentials.ts, the last 32) — sent as one, or answered in a secret property (a tenant's keys) —
+// wherever it shows up again (a URL path, another header, a body, a tag value).
 // Bodies too deep or too large to parse are redacted as text. Ids are kept; replacements keep the shapes
 // the spec asks for (a URL stays a URL, base64 stays base64).
 import { readFileSync } from "node:fs";
@@ -86,9 +87,18 @@ export class Redactor {
   constructor(fields: Iterable<string> = secretFieldNames()) {
     this.fields = new Set([...fields].map((f) => f.toLowerCase()));
     const names = [...this.fields].map(escapeRegExp).join("|");
-    this.fieldPattern = new RegExp(`("(?:${names})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
+    this.fieldPattern = new RegExp(`("(?:${names})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*")`, "gi");
     this.mayHoldSecrets = new RegExp(`"(?:${names})"|push_url|\\\\u`, "i");
     this.queryNamePattern = new RegExp(`[?&](?:${names})(?=[=&]|$)`, "i");
+  }
+
+  /** Remembers the value of a JSON string literal (as written in a text) as a credential seen. */
+  private rememberJsonString(literal: string): void {
+    try {
+      this.seen.remember(JSON.parse(literal) as string);
+    } catch {
+      this.seen.remember(literal.slice(1, -1));
+    }
   }
 
   /** Replaces the secret fields of a parsed JSON body. Depth is bounded by the caller. */
@@ -99,6 +109,8 @@ export class Redactor {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (this.fields.has(key.toLowerCase()) && item !== null) {
+        // A secret handed out here (a tenant's key) is redacted wherever it shows up later too.
+        if (typeof item === "string") this.seen.remember(item);
         out[key] = REDACTED;
       } else {
         out[key] = this.scrubJson(item, inPushUrls || isPushUrlField(key));
@@ -117,7 +129,10 @@ export class Redactor {
         // Not JSON after all: redacted as text below.
       }
     }
-    return text.replace(this.fieldPattern, `$1"${REDACTED}"`);
+    return text.replace(this.fieldPattern, (_whole, member: string, value: string) => {
+      this.rememberJsonString(value);
+      return `${member}"${REDACTED}"`;
+    });
   }
 
   private scrubHeaders<H extends { name: string; value: string }>(headers: H[]): H[] {

@@ -6,6 +6,7 @@ import { CONTROL_PREFIX, controlCore } from "./control/control-api.js";
 import { DEFAULT_TENANT_ID, type LoadedTenant, type StateBackend } from "./durable/backend.js";
 import { Durability } from "./durable/durability.js";
 import { type DurableWrites, localWrites } from "./durable/local-writes.js";
+import { dropInvalidRules } from "./durable/stored-rules.js";
 import { faultTaker } from "./faults/inject.js";
 import { DEFAULT_API_KEYS } from "./fixtures/ids.js";
 import { SANDBOX_HANDLERS } from "./handlers/index.js";
@@ -74,6 +75,8 @@ export interface SandboxCoreOptions {
    * false: off; `PUT /__sandbox/rate-limits` switches one tenant).
    */
   rateLimits?: boolean;
+  /** Told, one line each, what the sandbox dropped of what it loaded (a stored override it would refuse today). */
+  onNotice?: (line: string) => void;
   /** The wall clock in ms (default Date.now; tests replace it). Tenant clocks run on it. */
   now?: () => number;
 }
@@ -157,10 +160,12 @@ export function composeSandbox(
     ...(durability ? { onCreate: (tenant: Tenant) => durability.attachTenant(tenant, true) } : {}),
     ...(durability ? { onEvict: (tenant: Tenant) => durability.evict(tenant.store) } : {}),
   });
+  const notice = options.onNotice ?? (() => undefined);
   const adoptTenant = (id: string, loaded: Omit<LoadedTenant, "id">): Store => {
     const tenantStore = newStore(id);
     tenantStore.applyRows(loaded.meta, loaded.rows);
     if (loaded.record) durability?.attachTenant(tenants.adopt(loaded.record, tenantStore), false);
+    dropInvalidRules(tenantStore, model, id, notice);
     return tenantStore;
   };
   if (durable && durability) {
@@ -169,6 +174,7 @@ export function composeSandbox(
       else if (loaded.record) adoptTenant(loaded.id, loaded);
     }
     durability.attachTenant(tenants.defaultTenant, false);
+    dropInvalidRules(store, model, DEFAULT_TENANT_ID, notice);
   }
   // With a shared backend, this process is one replica of possibly several: calls first catch up with it.
   const replicas =
@@ -194,6 +200,8 @@ export function composeSandbox(
     return found;
   };
   const tenantFor = async (key: string) => (await ownerOf(key))?.tenant;
+  /** The keys of a store's tenant: masked wherever a call's record shows them. */
+  const keysOf = (app: Store) => tenants.tenantOfStore(app)?.record.keys.map((k) => k.api_key) ?? [];
   const isLive = (app: Store) => tenants.isLive(app);
   // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
   const forgetUnstored = (created: Store) => {
@@ -224,7 +232,8 @@ export function composeSandbox(
     rateLimit: rateLimiter(model),
     faults: faultTaker(model),
     overrides: takeOverride,
-    record: (call) => journalOf(call.app, model).add(recordCall(model, call, call.app.now())),
+    record: (call) =>
+      journalOf(call.app, model).add(recordCall(model, call, call.app.now(), keysOf(call.app))),
     onWrite: (app) => {
       app.changed();
       return commit?.(app);

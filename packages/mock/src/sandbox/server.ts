@@ -7,8 +7,10 @@ import { cloneJson } from "./exact-json.js";
 import type { ApiHandler } from "./http/api-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/body-limit.js";
 import { withCors } from "./http/cors.js";
+import { allowedHosts, withHostCheck } from "./http/host-check.js";
 import { listen } from "./http/listen.js";
 import { nodeAdapter } from "./http/node-adapter.js";
+import { allowedOrigins, parseOrigin } from "./http/origins.js";
 import { readSeedFile } from "./snapshot/seed-file.js";
 import type { SandboxState } from "./state.js";
 import type { Store } from "./store.js";
@@ -26,6 +28,14 @@ export interface SandboxOptions extends SandboxCoreOptions, StorageOptions {
   specPath?: string;
   /** A snapshot file every tenant starts from (read as `seed`; give one or the other). */
   seedFile?: string;
+  /**
+   * Origins of web pages that may call the sandbox (`http://localhost:3000`), besides its own and the docs
+   * server's (`http://127.0.0.1:8080`, `http://localhost:8080`); pages on any other origin get no CORS, and
+   * their control calls a 403.
+   */
+  allowOrigins?: string[];
+  /** Host names served besides loopback ones and `host` (`Host` headers naming others get a 421). */
+  allowHosts?: string[];
 }
 
 export interface RunningSandbox {
@@ -63,8 +73,17 @@ export function createSandboxHandler(
     loadDocument(options.specPath),
     durable,
   );
-  // Behind CORS: a page on another origin (the docs page's Try it, file:// included) may call the sandbox.
-  const served = withCors((options.control ?? true) ? withConsole(core) : core);
+  // Checked first: the Host (DNS rebinding), then the Origin of a page on another origin (CORS).
+  const origins = (options.allowOrigins ?? []).map((text) => {
+    const origin = parseOrigin(text);
+    if (origin === undefined)
+      throw new TypeError(`allowOrigins: "${text}" is not an origin (http://host:port).`);
+    return origin;
+  });
+  const served = withHostCheck(
+    withCors((options.control ?? true) ? withConsole(core) : core, allowedOrigins(origins)),
+    allowedHosts(options.host, options.allowHosts),
+  );
   const handler = Object.assign(nodeAdapter(served, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), {
     operations: api.operations,
   });

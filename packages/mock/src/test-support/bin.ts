@@ -26,7 +26,7 @@ export function spawnBin(args: string[]): {
 /** Starts the bin, waits for "Press Ctrl-C", returns the process and what it printed. */
 export async function startBin(
   args: string[],
-): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; url: string }> {
+): Promise<{ child: ChildProcessWithoutNullStreams; out: () => string; err: () => string; url: string }> {
   const { child, out, err } = spawnBin(args);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line:\n${out()}\n${err()}`)), HANG_DETECTOR_MS);
@@ -40,5 +40,5 @@ export async function startBin(
     child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${out()}\n${err()}`)));
   });
   const url = /listening on (http:\/\/\S+)/.exec(out())?.[1] ?? "";
-  return { child, out, url };
+  return { child, out, err, url };
 }

@@ -97,3 +97,32 @@ export function openBodyRequest(
     onAnswer,
   );
 }
+
+/**
+ * One HTTP call with exactly the headers given (`Host` and `Origin` included, which `fetch` sets itself);
+ * resolves with the status, the headers and the body's text.
+ */
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: IncomingMessage["headers"]; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}

@@ -78,6 +78,7 @@ describe("the sandbox console at /__sandbox/", () => {
     await page.locator("#open-key").click();
     await page.locator(".panel-state summary").first().waitFor();
     expect(outside).toEqual([]);
+    expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
   });
 
   it("shows each call made from outside the page as it happens, with its status and verdict", async () => {

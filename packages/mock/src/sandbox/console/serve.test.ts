@@ -27,6 +27,15 @@ describe("with the control API", () => {
     }
   });
 
+  it("serves the page with a policy that runs its own scripts only and lets no page frame it", async () => {
+    const res = await fetch(`${sandbox.url}/__sandbox/`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp.split("; ")).toEqual(
+      expect.arrayContaining(["default-src 'none'", "script-src 'self'", "frame-ancestors 'none'"]),
+    );
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("answers 404 for any other name under /__sandbox/ui/", async () => {
     for (const name of ["nope.js", "console.d.ts", "console.js.map", "..%2Fpackage.json"]) {
       expect((await get(`${sandbox.url}/__sandbox/ui/${name}`)).status, name).toBe(404);

@@ -13,9 +13,21 @@ const modulesDir = () =>
 
 const MODULE_NAME = /^[a-z][a-z-]*\.js$/;
 
+/**
+ * The page runs its own modules only (its styles are inline), talks to its own origin only, and is never framed
+ * by another page.
+ */
+export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+};
+
 const answer = (status: number, type: string, body: string): SandboxResponse => ({
   status,
-  headers: { "Content-Type": type, "Cache-Control": "no-cache" },
+  headers: { "Content-Type": type, "Cache-Control": "no-cache", ...CONSOLE_SECURITY_HEADERS },
   body,
 });
 

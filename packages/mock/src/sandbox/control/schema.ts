@@ -180,7 +180,7 @@ export interface paths {
          * Inject a fault
          * @description The next `times` matching calls made with the tenant's keys get the fault instead of (or, for
          *     `slow_body` and `latency`, on top of) their normal answer. A call hit by `status` or `reset` changes
-         *     nothing.
+         *     nothing. A tenant holds at most 100 faults: one more is a 400 (`TooManyFaults`).
          *
          *     - `status`: after the wait, the answer is `status` with an error body in the shape of the operation's
          *       service; `retry_after_s` adds a `Retry-After` header. The status must be an error status the operation
@@ -261,6 +261,14 @@ export interface paths {
          *     `invalid_fields` name each JSON pointer of `body` and the rule it breaks. Left out, `body` is
          *     generated from that schema with the tenant's seed (the same override gets the same body). When
          *     several overrides match a call, the oldest one is used.
+         *
+         *     `headers` must be ones an HTTP answer can carry: each name a token (letters, digits and
+         *     ``!#$%&'*+-.^_`|~``), each value without CR, LF or other control characters and without characters
+         *     beyond U+00FF, at most 50 of them and 8,192 characters in all; the headers the sandbox states itself
+         *     (`Content-Type`, `Content-Length`, `Transfer-Encoding`, `Content-Encoding`, `Connection`,
+         *     `Keep-Alive`, `Upgrade`, `Trailer`, `TE`) are refused. `body` is at most 262,144 characters of JSON
+         *     and nests at most 64 deep. A tenant holds at most 100 overrides: one more is a 400
+         *     (`TooManyOverrides`).
          */
         post: operations["addOverride"];
         /**
@@ -772,7 +780,7 @@ export interface components {
             status: number;
             /** @description The answer's body, valid against the schema the status documents (generated when left out). */
             body?: unknown;
-            /** @description Headers to add to the answer (not `Content-Type` or `Content-Length`). */
+            /** @description Headers to add to the answer (not `Content-Type`, `Content-Length` or another header framing the message). */
             headers?: {
                 [key: string]: string;
             };
@@ -944,6 +952,44 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The call came from a web page on an origin the sandbox does not answer (its `Origin` header is neither
+         *     the sandbox's own, the docs server's, nor one given with `--allow-origin`); nothing changed.
+         */
+        CrossOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox's controls answer no page on http://127.0.0.1:3000; start it with --allow-origin http://127.0.0.1:3000 to allow it.",
+                 *       "exception_class": "CrossOriginRefused",
+                 *       "request_id": "4f3c2b1f"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The `Host` header names neither a loopback name or address (`localhost`, `127.0.0.1`, `[::1]`) nor a
+         *     host the sandbox was told to serve (`--host`, `--allow-host`); nothing changed.
+         */
+        MisdirectedHost: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox serves loopback names and the hosts it was told (--host, --allow-host), not evil.example.",
+                 *       "exception_class": "MisdirectedRequest",
+                 *       "request_id": "4f3c2b20"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No key, a malformed `Authorization` header, an unknown key or an evicted tenant's key. */
         Unauthorized: {
             headers: {
@@ -1049,6 +1095,8 @@ export type ExchangeVerdict = components['schemas']['ExchangeVerdict'];
 export type ContractViolation = components['schemas']['ContractViolation'];
 export type JournalMessage = components['schemas']['JournalMessage'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseCrossOrigin = components['responses']['CrossOrigin'];
+export type ResponseMisdirectedHost = components['responses']['MisdirectedHost'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseTooManyTenants = components['responses']['TooManyTenants'];
 export type ResponseNotFound = components['responses']['NotFound'];
@@ -1074,6 +1122,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
             429: components["responses"]["TooManyTenants"];
         };
     };
@@ -1096,6 +1146,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getTenantState: {
@@ -1117,6 +1169,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getSnapshot: {
@@ -1138,6 +1192,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     restoreSnapshot: {
@@ -1164,6 +1220,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getClock: {
@@ -1185,6 +1243,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     setClock: {
@@ -1211,6 +1271,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     completeTask: {
@@ -1240,8 +1302,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     listFaults: {
@@ -1263,6 +1327,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     addFault: {
@@ -1289,6 +1355,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     clearFaults: {
@@ -1308,6 +1376,8 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getFault: {
@@ -1332,7 +1402,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     deleteFault: {
@@ -1355,7 +1427,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     listOverrides: {
@@ -1377,6 +1451,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     addOverride: {
@@ -1403,6 +1479,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     clearOverrides: {
@@ -1422,6 +1500,8 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getOverride: {
@@ -1446,7 +1526,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     deleteOverride: {
@@ -1469,7 +1551,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getRateLimits: {
@@ -1491,6 +1575,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     setRateLimits: {
@@ -1522,6 +1608,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
     getJournal: {
@@ -1549,6 +1637,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            421: components["responses"]["MisdirectedHost"];
         };
     };
 }

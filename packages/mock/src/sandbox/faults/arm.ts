@@ -12,6 +12,9 @@ export type { FaultRequest };
 const refuse = (field: string, problem: string) =>
   new ApiError(400, problem, { invalidFields: { [`body.${field}`]: [problem] } });
 
+/** Most faults one tenant holds at once; arming one more is a 400 naming it. */
+export const MAX_FAULTS_PER_TENANT = 100;
+
 /** A seed for a fault that was given none (answered back, so that a run can be repeated). */
 const randomSeed = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0] as number;
 
@@ -19,19 +22,17 @@ const randomSeed = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0
  * Checks a fault (already valid against the control API's schema) against the operations served and arms it on
  * the store. An unknown operation is a 400 listing the valid ones; a status no operation in scope can answer
  * (undocumented, or a documented body the service's error body does not fit) is a 400, as are a p99 below the
- * p50 and an empty window.
+ * p50 and an empty window. A tenant holding {@link MAX_FAULTS_PER_TENANT} faults gets a 400.
  */
 export function armFault(store: Store, request: FaultRequest, served: DocumentModel): FaultRule {
-  if (request.operation_id !== undefined && !served.findOperation(request.operation_id)) {
-    throw unknownOperation(served, request.operation_id);
+  if (store.faults.length >= MAX_FAULTS_PER_TENANT) {
+    throw new ApiError(
+      400,
+      `The tenant holds ${MAX_FAULTS_PER_TENANT} faults, the most it may; delete some before adding another.`,
+      { exceptionClass: "TooManyFaults", info: { max_faults: MAX_FAULTS_PER_TENANT } },
+    );
   }
-  if (request.status !== undefined) checkStatus(request, request.status, served);
-  if (request.latency && request.latency.p99_ms < request.latency.p50_ms) {
-    throw refuse("latency", "p99_ms must be at least p50_ms.");
-  }
-  if (request.from && request.until && Date.parse(request.until) <= Date.parse(request.from)) {
-    throw refuse("until", "until must be later than from.");
-  }
+  checkFault(request, served);
   const { times, delay_ms, probability, seed, ...rest } = request;
   const fault: FaultRule = {
     id: randomUuid(),
@@ -46,6 +47,20 @@ export function armFault(store: Store, request: FaultRequest, served: DocumentMo
   store.faults.push(fault);
   store.changed();
   return fault;
+}
+
+/** The checks of {@link armFault} on what the fault does (its operation, status, latency and window). */
+export function checkFault(request: FaultRequest, served: DocumentModel): void {
+  if (request.operation_id !== undefined && !served.findOperation(request.operation_id)) {
+    throw unknownOperation(served, request.operation_id);
+  }
+  if (request.status !== undefined) checkStatus(request, request.status, served);
+  if (request.latency && request.latency.p99_ms < request.latency.p50_ms) {
+    throw refuse("latency", "p99_ms must be at least p50_ms.");
+  }
+  if (request.from && request.until && Date.parse(request.until) <= Date.parse(request.from)) {
+    throw refuse("until", "until must be later than from.");
+  }
 }
 
 /** A status fault's status must be answerable by its operation, or by at least one operation of its scope. */

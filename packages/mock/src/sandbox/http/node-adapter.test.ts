@@ -1,11 +1,14 @@
 // The HTTP edges of the sandbox, through a real server on 127.0.0.1: a body over the limit answered 413 to
 // every client that sends it whole, bytes that are not UTF-8 refused with a 400 in the service's shape, and a
 // request target in absolute form served like its path.
-import { connect } from "node:net";
+
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { useSandbox } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
-import { originForm } from "./node-adapter.js";
+import type { SandboxCore } from "./exchange.js";
+import { nodeAdapter, originForm } from "./node-adapter.js";
 
 const ctx = useSandbox();
 const settings = `/iam/reselling/resellers/${F.resellerId}/notification_settings`;
@@ -116,5 +119,32 @@ describe("a request target in absolute form", () => {
     ["*", "*"],
   ])("%s → %s", (target, path) => {
     expect(originForm(target)).toBe(path);
+  });
+});
+
+describe("an answer Node refuses to write, or a core that fails", () => {
+  it("is a 500 in the cloud error shape, and the server answers the next call", async () => {
+    let calls = 0;
+    const core: SandboxCore = async () => {
+      calls += 1;
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      if (calls === 1)
+        return { status: 200, headers: { "X-Bad": "a\r\nb", "X-Request-Id": "r1" }, body: "{}" };
+      if (calls === 2) throw new Error("the core broke");
+      return { status: 200, headers, body: "{}" };
+    };
+    const server = createServer(nodeAdapter(core, 1024));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const bad = await fetch(`http://127.0.0.1:${port}/`);
+      expect(bad.status).toBe(500);
+      expect(await bad.json()).toMatchObject({ exception_class: "InternalServerError", request_id: "r1" });
+      const broken = await fetch(`http://127.0.0.1:${port}/`);
+      expect(broken.status).toBe(500);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

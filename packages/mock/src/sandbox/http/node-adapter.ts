@@ -34,7 +34,10 @@ export function nodeAdapter(
         if (!read) req.resume();
         setImmediate(write, res, answer);
       },
-      () => res.destroy(),
+      () => {
+        if (!read) req.resume();
+        setImmediate(write, res, failedAnswer(undefined));
+      },
     );
   };
 }
@@ -53,8 +56,31 @@ export function originForm(target: string): string {
   }
 }
 
+/**
+ * The answer to a call the core failed on, or whose answer Node refused to write: a 500 in the error shape of
+ * the cloud API (the control API's), so that one call's failure never ends the process.
+ */
+function failedAnswer(requestId: string | undefined): SandboxResponse {
+  const id = requestId ?? "";
+  const message = `The sandbox failed to answer this call${id ? ` (request ${id})` : ""}.`;
+  return {
+    status: 500,
+    headers: { "Content-Type": "application/json", ...(id ? { "X-Request-Id": id } : {}) },
+    body: JSON.stringify({ message, exception_class: "InternalServerError", request_id: id }),
+  };
+}
+
 function write(res: ServerResponse, answer: SandboxResponse): void {
   if (res.destroyed) return;
+  try {
+    writeAnswer(res, answer);
+  } catch {
+    if (res.headersSent) res.destroy();
+    else writeAnswer(res, failedAnswer(answer.headers["X-Request-Id"]));
+  }
+}
+
+function writeAnswer(res: ServerResponse, answer: SandboxResponse): void {
   const { delivery } = answer;
   if (delivery && "reset" in delivery) {
     res.destroy();

@@ -3,6 +3,7 @@ import { mayHoldExactIntegers, numberView, parseJson as parseExactJson } from ".
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
 import { assertScopeAllows, type KeyScope } from "./auth.js";
+import { MAX_JSON_DEPTH, textNestsDeeper } from "./json-depth.js";
 import { parseJsonInTurns } from "./json-in-turns.js";
 import { slicesInTurns } from "./turns.js";
 import { type InvalidFields, validationError } from "./validation-error.js";
@@ -158,6 +159,10 @@ function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | und
   if (!isJsonMediaType(raw.contentType)) {
     const got = raw.contentType ? `"${raw.contentType}"` : "none";
     throw new ApiError(415, `Content-Type must be application/json, got ${got}.`);
+  }
+  if (textNestsDeeper(raw.text)) {
+    const problem = `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
+    throw new ApiError(400, `The request body ${problem}.`, { invalidFields: { body: [problem] } });
   }
   return raw.text;
 }

@@ -1,4 +1,4 @@
-// A call as the journal keeps it: what was sent (without the key) and answered, bodies cut, and the contract's
+// A call as the journal keeps it: what was sent and answered without credentials, bodies cut, and the contract's
 // verdict of the exchange — the request's breaks are the caller's (the sandbox refused it for them), the
 // answer's the sandbox's (judged by the spec model, as the contract suite judges). A call only pays for
 // taking what it needs (`recordCall`); the entry is made, and judged, when the journal is read (`journalEntry`).
@@ -11,6 +11,7 @@ import { receive } from "../http/stages/receive.js";
 import { validate } from "../http/stages/validate.js";
 import { HTTP_OWN_STATUSES } from "../openapi/operations.js";
 import { OVERRIDE_HEADER } from "../overrides/take.js";
+import { credentialHeaders, keptHeaders, masked } from "./credentials.js";
 
 /** Most characters of a body an entry keeps. */
 export const JOURNAL_BODY_LIMIT = 8 * 1024;
@@ -38,7 +39,9 @@ export interface RecordedCall {
   fault: FaultAnswer | undefined;
   /** The error the sandbox answered with, if any. */
   error: unknown;
-  requestHeaders: Record<string, string | string[] | undefined>;
+  /** Without credential headers, keys masked. */
+  requestHeaders: Record<string, string>;
+  /** Without credential headers, keys masked. */
   answerHeaders: Record<string, string>;
   requestBody: KeptBody;
   answerBody: KeptBody;
@@ -50,15 +53,25 @@ export interface RecordedCall {
 
 const copyOf = (text: string) => JSON.parse(JSON.stringify(text)) as string;
 
-function kept(text: string | undefined): KeptBody {
+function kept(whole: string | undefined, secrets: readonly string[]): KeptBody {
+  const text = whole === undefined ? undefined : masked(whole, secrets);
   if (text === undefined || text.length <= JOURNAL_BODY_LIMIT) return { text, truncated: false };
   // A slice would keep the whole text alive: the cut is copied.
   return { text: copyOf(text.slice(0, JOURNAL_BODY_LIMIT)), truncated: true };
 }
 
-/** The characters of bodies a recorded call holds. */
-export const bodyChars = (call: RecordedCall) =>
-  (call.requestBody.text?.length ?? 0) + (call.answerBody.text?.length ?? 0);
+const headerChars = (headers: Record<string, string>) => {
+  let chars = 0;
+  for (const name in headers) chars += name.length + (headers[name]?.length ?? 0);
+  return chars;
+};
+
+/** The characters a recorded call holds: its bodies and its headers. */
+export const keptChars = (call: RecordedCall) =>
+  (call.requestBody.text?.length ?? 0) +
+  (call.answerBody.text?.length ?? 0) +
+  headerChars(call.requestHeaders) +
+  headerChars(call.answerHeaders);
 
 /** `body.items.0.name` → `{ in: "body", pointer: "/items/0/name" }`, as the request validation names fields. */
 function violationOfField(field: string, rule: string): ContractViolation {
@@ -133,9 +146,18 @@ function verdictOf(model: DocumentModel, call: RecordedCall, text: string | unde
   };
 }
 
-/** What the journal takes of an answered call, at `nowMs` of the tenant's clock. */
-export function recordCall(model: DocumentModel, call: AnsweredCall<unknown>, nowMs: number): RecordedCall {
+/**
+ * What the journal takes of an answered call, at `nowMs` of the tenant's clock: `secrets` (the tenant's keys)
+ * masked wherever they show up.
+ */
+export function recordCall(
+  model: DocumentModel,
+  call: AnsweredCall<unknown>,
+  nowMs: number,
+  secrets: readonly string[],
+): RecordedCall {
   const { request, response } = call;
+  const dropped = credentialHeaders(model);
   const sent = call.raw?.text ?? (typeof request.body === "string" ? request.body : undefined);
   const recorded: RecordedCall = {
     atMs: nowMs,
@@ -147,10 +169,10 @@ export function recordCall(model: DocumentModel, call: AnsweredCall<unknown>, no
     durationMs: call.durationMs,
     fault: call.fault,
     error: call.error,
-    requestHeaders: request.headers,
-    answerHeaders: response.headers,
-    requestBody: kept(sent === "" ? undefined : sent),
-    answerBody: kept(response.body),
+    requestHeaders: keptHeaders(request.headers, dropped, secrets),
+    answerHeaders: keptHeaders(response.headers, dropped, secrets),
+    requestBody: kept(sent === "" ? undefined : sent, secrets),
+    answerBody: kept(response.body, secrets),
     requestBreaks: requestViolations(call),
     verdict: undefined,
   };
@@ -158,19 +180,9 @@ export function recordCall(model: DocumentModel, call: AnsweredCall<unknown>, no
   return recorded;
 }
 
-/** The headers as sent, names in lower case, the key left out. */
-function requestHeaders(headers: RecordedCall["requestHeaders"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || name.toLowerCase() === "authorization") continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
-}
-
-/** The answer's headers, names in lower case (an adapter may have added a number since: `Content-Length`). */
-const lowerCased = (headers: Record<string, string | number>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+/** Headers with their names in lower case. */
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 const message = (headers: Record<string, string>, body: KeptBody): JournalMessage => ({
   headers,
@@ -203,7 +215,7 @@ export function journalEntry(model: DocumentModel, call: RecordedCall, id: numbe
     fault: fault ? { kind: fault.kind, delay_ms: fault.delayMs } : null,
     override_id: overrideId ?? null,
     verdict: call.verdict ?? verdictOf(model, call, call.answerBody.text),
-    request: message(requestHeaders(call.requestHeaders), call.requestBody),
+    request: message(lowerCased(call.requestHeaders), call.requestBody),
     answer: message(lowerCased(call.answerHeaders), call.answerBody),
   };
 }

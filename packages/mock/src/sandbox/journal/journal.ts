@@ -1,13 +1,13 @@
 // The journal of a tenant's calls: the last calls of the API made with its keys, bounded in count and in the
-// text of their bodies, numbered from 1 so that a reader can ask for what came after what it has seen.
+// text of their bodies and headers, numbered from 1 so that a reader can ask for what came after what it has seen.
 import type { DocumentModel } from "@cloud-contract/spec/model";
 import type { JournalEntry, JournalPage } from "../control/schema.js";
-import { bodyChars, journalEntry, type RecordedCall } from "./entry.js";
+import { journalEntry, keptChars, type RecordedCall } from "./entry.js";
 
 /** Most calls a tenant's journal keeps. */
 export const JOURNAL_ENTRIES = 500;
-/** Most characters of bodies a tenant's journal keeps, over all its calls (the oldest go first). */
-export const JOURNAL_BODY_CHARS = 1024 * 1024;
+/** Most characters of bodies and headers a tenant's journal keeps, over all its calls (the oldest go first). */
+export const JOURNAL_CHARS = 1024 * 1024;
 
 interface Kept {
   id: number;
@@ -27,11 +27,16 @@ export class Journal {
   add(call: RecordedCall): void {
     this.lastId += 1;
     this.kept.push({ id: this.lastId, call });
-    this.chars += bodyChars(call);
-    while (this.kept.length > JOURNAL_ENTRIES || (this.chars > JOURNAL_BODY_CHARS && this.kept.length > 1)) {
+    this.chars += keptChars(call);
+    while (this.kept.length > JOURNAL_ENTRIES || (this.chars > JOURNAL_CHARS && this.kept.length > 1)) {
       const dropped = this.kept.shift();
-      if (dropped) this.chars -= bodyChars(dropped.call);
+      if (dropped) this.chars -= keptChars(dropped.call);
     }
+  }
+
+  /** The characters of bodies and headers the journal holds now. */
+  get keptChars(): number {
+    return this.chars;
   }
 
   /**

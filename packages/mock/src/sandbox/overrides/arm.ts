@@ -3,47 +3,48 @@ import type { OverrideMatch, OverrideRequest } from "../control/schema.js";
 import { unknownOperation } from "../control/unknown-operation.js";
 import { numberView } from "../exact-json.js";
 import { ApiError } from "../http/api-error.js";
+import { headerProblems } from "../http/header-rules.js";
+import { MAX_JSON_DEPTH, valueNestsDeeper } from "../http/json-depth.js";
 import { randomUuid } from "../secure-random.js";
 import type { Store } from "../store.js";
 import { generatedValue } from "./generate-body.js";
 import type { OverrideRule } from "./override.js";
 
-/** Headers an override may not set: the sandbox states them from the body it sends. */
-const OWN_HEADERS = new Set(["content-type", "content-length"]);
+/** Most overrides one tenant holds at once; arming one more is a 400 naming it. */
+export const MAX_OVERRIDES_PER_TENANT = 100;
+/** Most characters of an override's body (as JSON text). */
+export const MAX_OVERRIDE_BODY_CHARS = 256 * 1024;
 
 const refuse = (message: string, fields: Record<string, string[]>) =>
   new ApiError(400, message, { invalidFields: fields });
 
+/** What an override answers and to which calls: an armed one's, or a request's with its body given. */
+type OverrideAnswer = Pick<OverrideRule, "operation_id" | "status" | "body" | "headers" | "match">;
+
 /**
  * Checks an override (already valid against the control API's schema) against the served API and arms it on
- * the store: its status must be documented for the operation and its body valid against the schema that status
- * documents (each broken rule a 400 naming its pointer and keyword). A body left out is generated from that
- * schema with the store's seed.
+ * the store: its status must be documented for the operation, its headers ones Node writes and clients read
+ * (no framing or hop-by-hop header), and its body valid against the schema that status documents (each broken
+ * rule a 400 naming its pointer and keyword). A body left out is generated from that schema with the store's
+ * seed. A tenant holding {@link MAX_OVERRIDES_PER_TENANT} overrides gets a 400.
  */
 export async function armOverride(
   store: Store,
   request: OverrideRequest,
   served: DocumentModel,
 ): Promise<OverrideRule> {
-  const operation = served.findOperation(request.operation_id);
-  if (!operation) throw unknownOperation(served, request.operation_id);
-  const match = request.match ?? {};
-  checkMatch(operation, match);
-  const headers = request.headers ?? {};
-  const own = Object.keys(headers).filter((name) => OWN_HEADERS.has(name.toLowerCase()));
-  if (own.length > 0) {
-    throw refuse(`An override may not set ${own.join(", ")}.`, {
-      "body.headers": [`may not set ${own.join(", ")}`],
-    });
+  if (store.overrides.length >= MAX_OVERRIDES_PER_TENANT) {
+    throw new ApiError(
+      400,
+      `The tenant holds ${MAX_OVERRIDES_PER_TENANT} overrides, the most it may; delete some before adding another.`,
+      { exceptionClass: "TooManyOverrides", info: { max_overrides: MAX_OVERRIDES_PER_TENANT } },
+    );
   }
-  const schema = bodySchema(operation, request.status);
+  const match = request.match ?? {};
+  const headers = request.headers ?? {};
+  const { operation, schema } = checkedTarget(served, { ...request, match, headers });
   let body = request.body;
   const generated = body === undefined && schema !== undefined;
-  if (schema === undefined && body !== undefined) {
-    throw refuse(`${operation.operationId} documents no body for status ${request.status}.`, {
-      "body.body": ["must be left out: the status documents no body"],
-    });
-  }
   if (schema !== undefined) {
     body ??= await generatedValue(served, schema, store.seed, `${operation.operationId}:${request.status}`);
     if (body === undefined) {
@@ -54,8 +55,8 @@ export async function armOverride(
         },
       );
     }
-    checkBody(served, operation, request.status, schema, body);
   }
+  checkAnswerBody(served, operation, request.status, schema, body);
   const override: OverrideRule = {
     id: randomUuid(),
     operation_id: operation.operationId,
@@ -70,6 +71,75 @@ export async function armOverride(
   store.overrides.push(override);
   store.changed();
   return override;
+}
+
+/**
+ * Why a stored override could not be armed today (its operation, status, headers or body refused by the checks
+ * above); undefined when it could.
+ */
+export function storedOverrideProblem(served: DocumentModel, stored: OverrideAnswer): string | undefined {
+  try {
+    const { operation, schema } = checkedTarget(served, stored);
+    if (schema !== undefined && stored.body === undefined)
+      return `${operation.operationId} ${stored.status} has no body`;
+    checkAnswerBody(served, operation, stored.status, schema, stored.body);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fields = Object.entries(error.invalidFields ?? {}).map(
+      ([field, why]) => `${field} ${why.join(", ")}`,
+    );
+    return fields.length > 0 ? `${error.message} (${fields.join("; ")})` : error.message;
+  }
+}
+
+/** The operation the override answers and the schema its status documents, after its match and headers. */
+function checkedTarget(
+  served: DocumentModel,
+  answer: OverrideAnswer,
+): { operation: Operation; schema: object | undefined } {
+  const operation = served.findOperation(answer.operation_id);
+  if (!operation) throw unknownOperation(served, answer.operation_id);
+  checkMatch(operation, answer.match);
+  const problems = Object.entries(headerProblems(answer.headers));
+  if (problems.length > 0) {
+    const fields = Object.fromEntries(
+      problems.map(([name, problem]) => [name === "" ? "body.headers" : `body.headers.${name}`, [problem]]),
+    );
+    const [name, problem] = problems[0] as [string, string];
+    throw refuse(
+      `The override's headers cannot be sent: ${name === "" ? "" : `${name} `}${problem}.`,
+      fields,
+    );
+  }
+  return { operation, schema: bodySchema(operation, answer.status) };
+}
+
+/** The body must be left out when the status documents none, and otherwise be bounded and valid. */
+function checkAnswerBody(
+  served: DocumentModel,
+  operation: Operation,
+  status: number,
+  schema: object | undefined,
+  body: unknown,
+): void {
+  if (body === undefined) return;
+  if (schema === undefined) {
+    throw refuse(`${operation.operationId} documents no body for status ${status}.`, {
+      "body.body": ["must be left out: the status documents no body"],
+    });
+  }
+  if (valueNestsDeeper(body)) {
+    throw refuse(`The override's body nests deeper than ${MAX_JSON_DEPTH} levels.`, {
+      "body.body": [`nests deeper than ${MAX_JSON_DEPTH} levels`],
+    });
+  }
+  if ((JSON.stringify(body)?.length ?? 0) > MAX_OVERRIDE_BODY_CHARS) {
+    throw refuse(`The override's body is longer than ${MAX_OVERRIDE_BODY_CHARS} characters of JSON.`, {
+      "body.body": [`longer than ${MAX_OVERRIDE_BODY_CHARS} characters`],
+    });
+  }
+  checkBody(served, operation, status, schema, body);
 }
 
 /**
