@@ -10,7 +10,7 @@ import { levelOf, type RuleId } from "./rules.js";
 import { compareSchemas, type SchemaChange } from "./schema.js";
 import { compareSecurity } from "./security.js";
 import type { Direction, Finding, Json, Located } from "./types.js";
-import type { Site } from "./witness-search.js";
+import type { Site } from "./witness.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 

@@ -8,6 +8,7 @@ import {
   UPPER_BOUNDS,
   WITNESSED_KEYWORDS,
 } from "./flatten.js";
+import { type Difference, distinguish } from "./distinguish.js";
 import { follow } from "./pointer.js";
 import type { RuleId } from "./rules.js";
 import type { Direction, Json, Located } from "./types.js";
@@ -92,24 +93,29 @@ function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): voi
   if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
   else if (a.items || b.items)
     limit(ctx, b.items !== undefined, a, b, `items ${b.items ? "constrained" : "unconstrained"}`);
-  compareWitnessed(ctx, a, b);
+  compareWitnessed(ctx, a, b, oldNode, newNode);
 }
 
-/** A keyword of WITNESSED_KEYWORDS written differently: reported, and left to the witness to judge. */
-function compareWitnessed(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+/**
+ * A keyword of WITNESSED_KEYWORDS written differently. Values built from both schemas and judged by the
+ * validator tell whether it narrows, widens or both; when none tells, a keyword added narrows, one dropped
+ * widens, and one changed is reported as changed (an error: nothing shows it harmless).
+ */
+function compareWitnessed(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode: Located, newNode: Located) {
+  let shown: Difference | undefined;
   for (const key of WITNESSED_KEYWORDS) {
     const before = a.witnessed.get(key);
     const after = b.witnessed.get(key);
     if (!before && !after) continue;
     if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value)) continue;
     const change = !before ? "added" : !after ? "dropped" : "changed";
-    emit(
-      ctx,
-      `${ctx.direction}-constraint-changed`,
-      before?.ptr ?? a.ptr,
-      after?.ptr ?? b.ptr,
-      `${key} ${change}`,
-    );
+    const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
+    shown ??= distinguish(ctx.oldDoc, oldNode, ctx.newDoc, newNode);
+    if (shown.narrower) limit(ctx, true, a, b, `${key} ${change}`, at);
+    if (shown.wider) limit(ctx, false, a, b, `${key} ${change}`, at);
+    if (shown.narrower || shown.wider) continue;
+    if (change === "changed") emit(ctx, `${ctx.direction}-constraint-changed`, ...at, `${key} changed`);
+    else limit(ctx, change === "added", a, b, `${key} ${change}`, at);
   }
 }
 
@@ -244,6 +250,17 @@ function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     const message = `${key} ${show(before?.value)} → ${show(after?.value)}`;
     const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
     const changed = before !== undefined && after !== undefined;
+    if (changed && key !== "multipleOf") {
+      // Another pattern or format: values of each told apart by the validator say which way it goes.
+      const alone = (value: unknown, ptr: string): Located => ({
+        value: { ...(a.types ? { type: [...a.types.value] } : {}), [key]: value },
+        ptr,
+      });
+      const shown = distinguish(ctx.oldDoc, alone(before.value, before.ptr), ctx.newDoc, alone(after.value, after.ptr));
+      if (shown.narrower) limit(ctx, true, a, b, message, at);
+      if (shown.wider) limit(ctx, false, a, b, message, at);
+      if (shown.narrower || shown.wider) continue;
+    }
     const widened = !after || (changed && divides(after.value, before.value));
     if (changed && !widened && ctx.direction === "response" && !divides(before.value, after.value))
       limit(ctx, false, a, b, message, at);

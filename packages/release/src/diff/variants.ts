@@ -93,7 +93,8 @@ const SAME_VARIANT = 0.5;
 /**
  * Pairs the variants of two unions by what they accept, never by position or title: first by discriminator
  * value, then by identical facts, then where one side's facts all hold on the other (a variant whose bounds were
- * removed or added, however small it is), then by the most facts in common.
+ * removed or added, however small it is), then by the most facts in common; the last one left on each side
+ * is that variant edited.
  */
 export function matchVariants(
   oldDoc: Json,
@@ -141,5 +142,7 @@ export function matchVariants(
   };
   takeClosest((l, r) => within(r.facts, l.facts) || within(l.facts, r.facts));
   takeClosest((l, r) => similarity(l.facts, r.facts) >= SAME_VARIANT);
+  // One variant left on each side once the rest are paired: the one that was edited, compared as such.
+  if (left.length === 1 && right.length === 1) takeClosest(() => true);
   return { pairs, removed: left.map((l) => l.node), added: right.map((r) => r.node) };
 }

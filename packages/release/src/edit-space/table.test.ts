@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
 import { allTwins, placementsOf } from "./twins.js";
+import { compareSpecs } from "../diff/compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
 import { gateVerdict } from "./verdict.js";
 
 const twins = allTwins();
@@ -30,5 +32,16 @@ describe("the edit-space table", () => {
     const { verdict, errors } = gateVerdict(before, after);
     expect(verdict, JSON.stringify(errors, null, 1)).toBe(expected);
     for (const error of errors) expect(error.witness, error.message).toBeDefined();
+  });
+
+  it("lowers no finding for lack of a witness: every twin's findings have the same levels with and without them", () => {
+    const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
+    const levels = (t: (typeof twins)[number], witnesses: boolean) =>
+      compareSpecs(t.before, t.after, { policy, witnesses }).map((f) => `${t.id}: ${f.rule} ${f.level}`);
+    const lowered = twins.flatMap((t) => {
+      const without = levels(t, false);
+      return levels(t, true).filter((line, i) => line !== without[i]);
+    });
+    expect(lowered).toEqual([]);
   });
 });

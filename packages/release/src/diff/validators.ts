@@ -1,0 +1,53 @@
+// The spec's validator for each document the gate compares, compiled without Ajv's strict-mode refusals and
+// once per document content: copies of one spec (the released one, the base, the candidate) share it.
+import { createHash } from "node:crypto";
+import { createSchemaValidator, type SchemaValidator, type ValidationResult } from "@cloud-contract/spec/validator";
+import { USER_SPEC } from "../user-spec.js";
+import type { Json, Located } from "./types.js";
+
+export type Check = (value: unknown) => ValidationResult;
+
+/** A schema of a compared document that Ajv cannot compile: the gate cannot judge that document. */
+export class SchemaCompileError extends Error {
+  override readonly name = "SchemaCompileError";
+  readonly doc: object;
+  readonly pointer: string;
+  constructor(doc: object, pointer: string, cause: string) {
+    super(`the schema at ${pointer} cannot be compiled: ${cause}`);
+    this.doc = doc;
+    this.pointer = pointer;
+  }
+}
+
+const byDocument = new WeakMap<object, SchemaValidator>();
+const byContent = new Map<string, SchemaValidator>();
+const KEPT = 16;
+
+function validatorOf(doc: Json): SchemaValidator {
+  const known = byDocument.get(doc);
+  if (known) return known;
+  const hash = createHash("sha256").update(JSON.stringify(doc)).digest("hex");
+  let validator = byContent.get(hash);
+  if (!validator) {
+    validator = createSchemaValidator(doc, USER_SPEC);
+    byContent.set(hash, validator);
+    for (const oldest of byContent.keys()) {
+      if (byContent.size <= KEPT) break;
+      byContent.delete(oldest);
+    }
+  }
+  byDocument.set(doc, validator);
+  return validator;
+}
+
+/** The check of a value against the schema at `node` of `doc`; throws SchemaCompileError naming the pointer. */
+export function checkOf(doc: Json, node: Located): Check {
+  const schema = node.value;
+  if (schema === true || schema === undefined) return () => ({ valid: true, errors: [] });
+  if (schema === false) return () => ({ valid: false, errors: [] });
+  try {
+    return validatorOf(doc).compile(schema);
+  } catch (error) {
+    throw new SchemaCompileError(doc, node.ptr, (error as Error).message.split("\n")[0] ?? String(error));
+  }
+}
