@@ -84,7 +84,8 @@ function numberOf(flat: ReturnType<typeof flatten>, integer: boolean): number {
   const b = (k: string) => flat.bounds.get(k)?.value;
   const step = flat.exact.get("multipleOf")?.value;
   let v = b("minimum") ?? (b("exclusiveMinimum") !== undefined ? (b("exclusiveMinimum") as number) + 1 : 0);
-  const upper = b("maximum") ?? (b("exclusiveMaximum") !== undefined ? (b("exclusiveMaximum") as number) - 1 : undefined);
+  const upper =
+    b("maximum") ?? (b("exclusiveMaximum") !== undefined ? (b("exclusiveMaximum") as number) - 1 : undefined);
   if (upper !== undefined && v > upper) v = upper;
   if (typeof step === "number" && step > 0) v = Math.ceil(v / step) * step;
   return integer ? Math.ceil(v) : v;
@@ -138,7 +139,8 @@ function shapeOf(
 ): unknown {
   const types = flat.types?.value;
   const type =
-    (types && ["object", "array", "string", "integer", "number", "boolean", "null"].find((t) => types.has(t))) ??
+    (types &&
+      ["object", "array", "string", "integer", "number", "boolean", "null"].find((t) => types.has(t))) ??
     impliedType(flat);
   switch (type) {
     case "object": {
@@ -179,7 +181,10 @@ const UNLISTED = "zz_unlisted";
  * its lines (a string one past the new maxLength, the old format's sample, a removed enum value, a value of
  * the old type, an object without a newly required member or with one it does not list, …).
  */
-export function aimedAt(accepting: { doc: Json; node: Located }, refusing: { doc: Json; node: Located }): unknown[] {
+export function aimedAt(
+  accepting: { doc: Json; node: Located },
+  refusing: { doc: Json; node: Located },
+): unknown[] {
   const a = flatten(accepting.doc, accepting.node);
   const r = flatten(refusing.doc, refusing.node);
   const seeds = [exampleOf(accepting.doc, accepting.node), exampleOf(refusing.doc, refusing.node)];
@@ -207,7 +212,8 @@ export function aimedAt(accepting: { doc: Json; node: Located }, refusing: { doc
     if (typeof seed === "string") {
       const maxLength = bound("maxLength");
       const minLength = bound("minLength");
-      if (maxLength !== undefined) out.push((seed[0] ?? "a").repeat(Math.max(0, maxLength + 1 - seed.length)) + seed);
+      if (maxLength !== undefined)
+        out.push((seed[0] ?? "a").repeat(Math.max(0, maxLength + 1 - seed.length)) + seed);
       if (minLength !== undefined) out.push(seed.slice(0, Math.max(0, minLength - 1)));
     }
     if (Array.isArray(seed)) {
@@ -222,11 +228,13 @@ export function aimedAt(accepting: { doc: Json; node: Located }, refusing: { doc
     }
     if (isPlainObject(seed)) {
       out.push({ ...seed, [UNLISTED]: "x" }, {});
-      for (const name of Object.keys(seed)) out.push(Object.fromEntries(Object.entries(seed).filter(([k]) => k !== name)));
+      for (const name of Object.keys(seed))
+        out.push(Object.fromEntries(Object.entries(seed).filter(([k]) => k !== name)));
       const full = { ...seed };
       for (const name of declared) {
         const p = a.properties.get(name) ?? r.properties.get(name);
-        if (!(name in full)) full[name] = p ? exampleOf(p === a.properties.get(name) ? accepting.doc : refusing.doc, p) : "a";
+        if (!(name in full))
+          full[name] = p ? exampleOf(p === a.properties.get(name) ? accepting.doc : refusing.doc, p) : "a";
       }
       out.push(full);
       // Every subset of the declared members (up to four of them): what a condition or dependency tells apart.
@@ -235,7 +243,10 @@ export function aimedAt(accepting: { doc: Json; node: Located }, refusing: { doc
         out.push(Object.fromEntries(few.filter((_, i) => mask & (1 << i)).map((k) => [k, full[k]])));
       const maxProperties = bound("maxProperties");
       if (maxProperties !== undefined)
-        out.push({ ...full, ...Object.fromEntries(Array.from({ length: maxProperties + 1 }, (_, i) => [`zz_${i}`, "x"])) });
+        out.push({
+          ...full,
+          ...Object.fromEntries(Array.from({ length: maxProperties + 1 }, (_, i) => [`zz_${i}`, "x"])),
+        });
       for (const f of [a, r]) {
         const patterns = Object.keys((f.witnessed.get("patternProperties")?.value as Json) ?? {});
         for (const pattern of patterns)

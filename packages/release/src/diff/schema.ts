@@ -1,4 +1,5 @@
 import { type DeprecationPolicy, removalRule, sunsetChanges } from "./deprecation.js";
+import { type Difference, distinguish } from "./distinguish.js";
 import {
   admits,
   EXACT_CONSTRAINTS,
@@ -8,7 +9,6 @@ import {
   UPPER_BOUNDS,
   WITNESSED_KEYWORDS,
 } from "./flatten.js";
-import { type Difference, distinguish } from "./distinguish.js";
 import { follow } from "./pointer.js";
 import type { RuleId } from "./rules.js";
 import type { Direction, Json, Located } from "./types.js";
@@ -101,7 +101,13 @@ function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): voi
  * validator tell whether it narrows, widens or both; when none tells, a keyword added narrows, one dropped
  * widens, and one changed is reported as changed (an error: nothing shows it harmless).
  */
-function compareWitnessed(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode: Located, newNode: Located) {
+function compareWitnessed(
+  ctx: SchemaContext,
+  a: FlatSchema,
+  b: FlatSchema,
+  oldNode: Located,
+  newNode: Located,
+) {
   let shown: Difference | undefined;
   for (const key of WITNESSED_KEYWORDS) {
     const before = a.witnessed.get(key);
@@ -127,6 +133,7 @@ function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown): boolea
     if (Array.isArray(v)) return v.map((i) => expand(doc, i, depth));
     if (!v || typeof v !== "object") return v;
     const node = v as Json;
+    // A chain of bare references counts as one level, however long it is.
     if (typeof node.$ref === "string" && depth < 8) {
       const { $ref: _ref, ...rest } = node;
       const target = follow(doc, { value: { $ref: node.$ref }, ptr: "" }).value;
@@ -256,7 +263,12 @@ function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
         value: { ...(a.types ? { type: [...a.types.value] } : {}), [key]: value },
         ptr,
       });
-      const shown = distinguish(ctx.oldDoc, alone(before.value, before.ptr), ctx.newDoc, alone(after.value, after.ptr));
+      const shown = distinguish(
+        ctx.oldDoc,
+        alone(before.value, before.ptr),
+        ctx.newDoc,
+        alone(after.value, after.ptr),
+      );
       if (shown.narrower) limit(ctx, true, a, b, message, at);
       if (shown.wider) limit(ctx, false, a, b, message, at);
       if (shown.narrower || shown.wider) continue;

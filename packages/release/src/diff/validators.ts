@@ -1,7 +1,11 @@
 // The spec's validator for each document the gate compares, compiled without Ajv's strict-mode refusals and
 // once per document content: copies of one spec (the released one, the base, the candidate) share it.
 import { createHash } from "node:crypto";
-import { createSchemaValidator, type SchemaValidator, type ValidationResult } from "@cloud-contract/spec/validator";
+import {
+  createSchemaValidator,
+  type SchemaValidator,
+  type ValidationResult,
+} from "@cloud-contract/spec/validator";
 import { USER_SPEC } from "../user-spec.js";
 import type { Json, Located } from "./types.js";
 

@@ -39,8 +39,9 @@ function factsNow(doc: Json, node: Located): Set<string> {
         facts.add(`${path}=$ref:${value.$ref}`);
         return;
       }
-      const target = follow(doc, { value: { $ref: value.$ref }, ptr: "" }).value;
-      walk(target, path, depth + 1, new Set([...refs, value.$ref]));
+      // A chain of bare references counts as one hop, however long it is.
+      const target = follow(doc, { value: { $ref: value.$ref }, ptr: "" });
+      walk(target.value, path, depth + 1, new Set([...refs, value.$ref, `#${target.ptr}`]));
     }
     if (Array.isArray(value)) {
       const sortable = UNORDERED.test(path);

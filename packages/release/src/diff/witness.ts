@@ -1,12 +1,13 @@
 // The witness of a schema change, constructed from the change: values aimed at the changed node (construct.ts)
 // set into a whole value of the operation's schema, each checked with the spec's own validator against both
 // contracts. A witness is evidence attached to a finding; it never sets the finding's level.
+
+import type { SchemaError } from "@cloud-contract/spec/validator";
 import { aimedAt, exampleOf } from "./construct.js";
 import { flatten } from "./flatten.js";
 import { valueAt } from "./pointer.js";
 import type { Direction, Json, Located } from "./types.js";
 import { type Check, checkOf } from "./validators.js";
-import type { SchemaError } from "@cloud-contract/spec/validator";
 
 /** A schema an operation reads or sends, in each contract: the root whole values are drawn of. */
 export interface Site {
@@ -141,7 +142,11 @@ function placed(
  * The way along the steps: the variant each union on it takes (what a base value must hold for the steps to
  * lead anywhere), and the node after each member or item step.
  */
-function routeOf(doc: Json, root: Located, steps: Step[]): { choices: Map<string, number>; nodes: Located[] } {
+function routeOf(
+  doc: Json,
+  root: Located,
+  steps: Step[],
+): { choices: Map<string, number>; nodes: Located[] } {
   const choices = new Map<string, number>();
   const walked: Located[] = [];
   let nodes: Located[] = [root];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
-import { allTwins, placementsOf } from "./twins.js";
 import { compareSpecs } from "../diff/compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
+import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
+import { allTwins, placementsOf } from "./twins.js";
 import { gateVerdict } from "./verdict.js";
 
 const twins = allTwins();
@@ -29,13 +29,16 @@ describe("the edit-space table", () => {
     }
   });
 
-  it.each(twins)("$id → $expected, and no level lowered for lack of a witness", ({ before, after, expected }) => {
-    const { verdict, errors } = gateVerdict(before, after);
-    expect(verdict, JSON.stringify(errors, null, 1)).toBe(expected);
-    for (const error of errors) expect(error.witness, error.message).toBeDefined();
-    // Witnesses are evidence only: the same findings at the same levels without them.
-    const levels = (witnesses: boolean) =>
-      compareSpecs(before, after, { policy, witnesses }).map((f) => `${f.rule} ${f.level} ${f.before}`);
-    expect(levels(true)).toEqual(levels(false));
-  });
+  it.each(twins)(
+    "$id → $expected, and no level lowered for lack of a witness",
+    ({ before, after, expected }) => {
+      const { verdict, errors } = gateVerdict(before, after);
+      expect(verdict, JSON.stringify(errors, null, 1)).toBe(expected);
+      for (const error of errors) expect(error.witness, error.message).toBeDefined();
+      // Witnesses are evidence only: the same findings at the same levels without them.
+      const levels = (witnesses: boolean) =>
+        compareSpecs(before, after, { policy, witnesses }).map((f) => `${f.rule} ${f.level} ${f.before}`);
+      expect(levels(true)).toEqual(levels(false));
+    },
+  );
 });
