@@ -333,6 +333,17 @@ function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     }
     compareSchemas(ctx, oldProp, newProp);
   }
+  // A name `required` lists that no `properties` declares still has to be there.
+  for (const [name, list] of b.required) {
+    if (a.required.has(name) || a.properties.has(name) || b.properties.has(name)) continue;
+    emit(
+      ctx,
+      request ? "request-property-became-required" : "response-property-became-required",
+      a.ptr,
+      list,
+      `field "${name}" (not declared in properties) is now required`,
+    );
+  }
   for (const [name, newProp] of b.properties) {
     if (a.properties.has(name)) continue;
     const required = b.required.has(name);
@@ -392,6 +403,19 @@ function compareUnions(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode
   }
   if (a.union && b.union && a.union.discriminator === b.union.discriminator) {
     const gone = Object.keys(a.union.mapping).filter((value) => !(value in (b.union?.mapping ?? {})));
+    const target = (ref: string) => (ref.startsWith("#") ? ref : `#/components/schemas/${ref}`);
+    const retargeted = Object.entries(a.union.mapping).filter(([value, ref]) => {
+      const now = b.union?.mapping[value];
+      return now !== undefined && target(now) !== target(ref);
+    });
+    for (const [value, ref] of retargeted)
+      emit(
+        ctx,
+        `${ctx.direction}-discriminator-changed`,
+        a.union.ptr,
+        b.union.ptr,
+        `discriminator value ${value} now maps to ${b.union.mapping[value]} (was ${ref})`,
+      );
     if (gone.length > 0)
       emit(
         ctx,
