@@ -5,6 +5,7 @@ import { branchBase } from "./branch-base.js";
 import { compareSpecs, operationIdentity } from "./diff/compare.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
 import { isPolicyRule } from "./diff/rules.js";
+import { SchemaCompileError } from "./diff/validators.js";
 import { placeOf } from "./finding-place.js";
 import { decide } from "./gate.js";
 import { GateInputError } from "./gate-input-error.js";
@@ -73,8 +74,20 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     policy,
     "spec" in base ? (base.spec as never) : undefined,
   );
-  const compare = (before: unknown) =>
-    compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
+  const labels = new Map<unknown, string>([
+    [candidate, candidateFile],
+    [baseline.spec, join(root, "spec", "released", "openapi.json")],
+  ]);
+  if ("spec" in base)
+    labels.set(base.spec, `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`);
+  const compare = (before: unknown) => {
+    try {
+      return compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
+    } catch (error) {
+      if (!(error instanceof SchemaCompileError)) throw error;
+      throw new GateInputError(`${labels.get(error.doc) ?? "a spec"}: ${error.message}`);
+    }
+  };
   const judge = (
     finding: ReturnType<typeof compare>[number],
     origin?: GateFinding["origin"],
