@@ -119,6 +119,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const policyBreaks = open.filter((f) => isPolicyRule(f.rule));
   const errors = open.filter((f) => f.level === "error" && !isPolicyRule(f.rule));
   const reasons: string[] = [];
+  const missingBumps: GateReport["missingBumps"] = [];
   let ok = true;
   const versions = currentVersions(root);
   if ("spec" in base) {
@@ -131,6 +132,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       scope: "branch",
     });
     ok &&= decision.ok;
+    missingBumps.push(...decision.missing);
     reasons.push(
       ...(mine.length === 0
         ? ["this branch: no breaking change"]
@@ -145,6 +147,9 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     releasedVersions: baseline.versions,
   });
   ok &&= decision.ok;
+  // A pending change is excused by any pending changeset: one this branch adds serves as well.
+  for (const need of decision.missing)
+    if (!missingBumps.some((m) => m.name === need.name)) missingBumps.push(need);
   const scope = "spec" in base ? "pending before this branch: " : "";
   reasons.push(...decision.reasons.map((r) => `${scope}${r}`));
   if (policyBreaks.length > 0) {
@@ -181,5 +186,6 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     base: summary,
     waiverProblems: problems,
     reasons,
+    missingBumps,
   };
 }
