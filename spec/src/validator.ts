@@ -90,6 +90,9 @@ export function createSchemaValidator(
   const ajv = new Ajv2020({
     allErrors: true,
     strict,
+    // Not strict, Ajv logs what it ignores (an unknown format) to the console: a spec you did not write is
+    // judged as it is, quietly.
+    ...(strict ? {} : { logger: false as const }),
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,

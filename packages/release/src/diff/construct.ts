@@ -43,13 +43,21 @@ const TYPE_SAMPLES: Record<string, unknown> = {
 const SEED = 4501;
 const DEPTH = 12;
 
-/** Strings a regular expression matches (fast-check, seeded): none when it cannot be read. */
+const matching = new Map<string, string[]>();
+const SAMPLES = 20;
+
+/** Strings a regular expression matches (fast-check, seeded, drawn once per pattern): none when it cannot be read. */
 export function stringsMatching(pattern: string, n: number): string[] {
-  try {
-    return fc.sample(fc.stringMatching(new RegExp(pattern, "u")), { seed: SEED, numRuns: n });
-  } catch {
-    return [];
+  let drawn = matching.get(pattern);
+  if (!drawn) {
+    try {
+      drawn = fc.sample(fc.stringMatching(new RegExp(pattern, "u")), { seed: SEED, numRuns: SAMPLES });
+    } catch {
+      drawn = [];
+    }
+    matching.set(pattern, drawn);
   }
+  return drawn.slice(0, n);
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>

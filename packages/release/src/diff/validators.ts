@@ -23,35 +23,51 @@ export class SchemaCompileError extends Error {
   }
 }
 
-const byDocument = new WeakMap<object, SchemaValidator>();
-const byContent = new Map<string, SchemaValidator>();
+/** A document's validator and the checks compiled with it, by the schema's text. */
+interface Compiled {
+  validator: SchemaValidator;
+  checks: Map<string, Check>;
+}
+
+const byDocument = new WeakMap<object, Compiled>();
+const byContent = new Map<string, Compiled>();
 const KEPT = 16;
 
-function validatorOf(doc: Json): SchemaValidator {
+function compiledFor(doc: Json): Compiled {
   const known = byDocument.get(doc);
   if (known) return known;
   const hash = createHash("sha256").update(JSON.stringify(doc)).digest("hex");
-  let validator = byContent.get(hash);
-  if (!validator) {
-    validator = createSchemaValidator(doc, USER_SPEC);
-    byContent.set(hash, validator);
+  let compiled = byContent.get(hash);
+  if (!compiled) {
+    compiled = { validator: createSchemaValidator(doc, USER_SPEC), checks: new Map() };
+    byContent.set(hash, compiled);
     for (const oldest of byContent.keys()) {
       if (byContent.size <= KEPT) break;
       byContent.delete(oldest);
     }
   }
-  byDocument.set(doc, validator);
-  return validator;
+  byDocument.set(doc, compiled);
+  return compiled;
 }
 
-/** The check of a value against the schema at `node` of `doc`; throws SchemaCompileError naming the pointer. */
+/**
+ * The check of a value against the schema at `node` of `doc`, compiled once per document content and schema
+ * text (copies of a spec share it); throws SchemaCompileError naming the pointer.
+ */
 export function checkOf(doc: Json, node: Located): Check {
   const schema = node.value;
   if (schema === true || schema === undefined) return () => ({ valid: true, errors: [] });
   if (schema === false) return () => ({ valid: false, errors: [] });
-  try {
-    return validatorOf(doc).compile(schema);
-  } catch (error) {
-    throw new SchemaCompileError(doc, node.ptr, (error as Error).message.split("\n")[0] ?? String(error));
+  const { validator, checks } = compiledFor(doc);
+  const text = JSON.stringify(schema);
+  let check = checks.get(text);
+  if (!check) {
+    try {
+      check = validator.compile(schema);
+    } catch (error) {
+      throw new SchemaCompileError(doc, node.ptr, (error as Error).message.split("\n")[0] ?? String(error));
+    }
+    checks.set(text, check);
   }
+  return check;
 }

@@ -218,7 +218,11 @@ export function constructWitness(
       placed(base, path.steps, value, false, fill),
       placed(base, path.steps, value, true, fill),
     ]);
-  for (const value of values) {
+  // Values that tell the two nodes apart by themselves go first; the rest only when none of them does.
+  const acceptedHere = checkOf(acceptingDoc, path.node);
+  const refusedHere = checkOf(refusingDoc, refusingNode);
+  const telling = values.filter((v) => acceptedHere(v).valid && !refusedHere(v).valid);
+  for (const value of telling.length > 0 ? telling : values) {
     for (const whole of wholes(value)) {
       const key = JSON.stringify(whole);
       if (key === undefined || judged.has(key)) continue;
