@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareSpecs } from "../diff/compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
+import { SPEC_LANGUAGE } from "./spec-language.js";
 import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
 import { allTwins, placementsOf } from "./twins.js";
 import { gateVerdict } from "./verdict.js";
@@ -27,6 +28,11 @@ describe("the edit-space table", () => {
         "harmless",
       ]);
     }
+  });
+
+  it("names a row of the table for every entry of the spec language that claims one", () => {
+    const rows = new Set([...KEYWORD_ROWS, ...DOCUMENT_ROWS].map((r) => r.keyword));
+    expect(SPEC_LANGUAGE.filter((e) => e.row && !rows.has(e.row)).map((e) => e.keyword)).toEqual([]);
   });
 
   it.each(twins)(
