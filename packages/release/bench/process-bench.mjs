@@ -3,9 +3,9 @@
 // script (`scripts/gate.mjs`, no build before it, judged against HEAD as its base) and `redocly diff`, each run
 // cold (a new process) several times, alternating. Then the gate's findings with the contract suite's build
 // (`packages/contract-tests/dist`) present and moved aside: they must be the same.
-// Usage: node packages/release/bench/process-bench.mjs   (after pnpm gate has built the spec once)
+// Usage: pnpm --filter @cloud-contract/release bench:process   (after pnpm gate has built the spec once)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,13 +16,28 @@ const folder = mkdtempSync(join(tmpdir(), "process-bench-"));
 const released = join(root, "spec", "released", "openapi.json");
 const candidate = join(root, "spec", "dist", "openapi.json");
 
+/** A process run under GNU time: its wall time, and its CPU time (user + system), which load does not inflate. */
 const run = (args, cwd = root) => {
   const started = performance.now();
-  const done = spawnSync(process.execPath, args, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  return { ms: performance.now() - started, ...done };
+  const done = spawnSync("/usr/bin/time", ["-f", "cpu %U %S", process.execPath, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const [, user, system] = /cpu (\S+) (\S+)\s*$/.exec(done.stderr) ?? [];
+  return { ms: performance.now() - started, cpu: 1000 * (Number(user) + Number(system)), ...done };
 };
-const gate = () =>
-  run([join(root, "packages", "release", "scripts", "gate.mjs"), "--base", "HEAD", "--format", "json"]);
+const gate = () => {
+  const done = run([
+    join(root, "packages", "release", "scripts", "gate.mjs"),
+    "--base",
+    "HEAD",
+    "--format",
+    "json",
+  ]);
+  if (done.status === 2) throw new Error(`gate: ${done.stderr}`);
+  return done;
+};
 const redocly = () => {
   writeFileSync(join(folder, "redocly.yaml"), "extends:\n  - diff-recommended\n");
   const out = join(folder, "diff.json");
@@ -48,25 +63,23 @@ const redocly = () => {
 };
 const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
 /** What the gate found, without anything that depends on the run (the merge-base commit). */
-const findingsOf = (done) => {
-  if (done.status === 2) throw new Error(`gate: ${done.stderr}`);
-  return JSON.stringify(JSON.parse(done.stdout).findings);
-};
+const findingsOf = (done) => JSON.stringify(JSON.parse(done.stdout).findings);
 
 try {
   gate(); // the base's bundle and the validators are kept for later runs: warm caches, cold processes
   const ours = [];
   const theirs = [];
   for (let i = 0; i < RUNS; i++) {
-    ours.push(gate().ms);
-    theirs.push(redocly().ms);
+    ours.push(gate());
+    theirs.push(redocly());
   }
-  const a = median(ours);
-  const b = median(theirs);
-  console.log(`one-shot process, released → candidate, median of ${RUNS}, alternating:`);
-  console.log(`  gate (scripts/gate.mjs --base HEAD, replay included): ${a.toFixed(0)} ms`);
-  console.log(`  redocly diff (diff-recommended): ${b.toFixed(0)} ms`);
-  console.log(`  gate / redocly: ${(a / b).toFixed(2)}`);
+  const show = (runs) =>
+    `${median(runs.map((r) => r.ms)).toFixed(0)} ms wall, ${median(runs.map((r) => r.cpu)).toFixed(0)} ms CPU`;
+  const ratio = (key) => median(ours.map((r) => r[key])) / median(theirs.map((r) => r[key]));
+  console.log(`one-shot process, released → candidate, medians of ${RUNS}, alternating:`);
+  console.log(`  gate (scripts/gate.mjs --base HEAD, replay included): ${show(ours)}`);
+  console.log(`  redocly diff (diff-recommended): ${show(theirs)}`);
+  console.log(`  gate / redocly: ${ratio("ms").toFixed(2)} wall, ${ratio("cpu").toFixed(2)} CPU`);
 
   const dist = join(root, "packages", "contract-tests", "dist");
   const aside = `${dist}.bench-aside`;

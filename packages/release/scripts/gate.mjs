@@ -27,8 +27,12 @@ registerHooks({
 });
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-// Validators compiled by an earlier run are kept by the content they were compiled from (spec/src/compiled-validators.ts).
+// Validators compiled by an earlier run are kept by the content they were compiled from (spec/src/compiled-validators.ts),
+// and Node keeps the modules it compiled: a later process loads both instead of compiling them again.
 process.env.CLOUD_CONTRACT_VALIDATOR_CACHE ??= join(root, "node_modules", ".cache", "validators");
+nodeModule.enableCompileCache?.(
+  process.env.NODE_COMPILE_CACHE ?? join(root, "node_modules", ".cache", "node-compile-cache"),
+);
 const { gateMain } = await import("../src/cli/gate.ts");
 process.exitCode = await gateMain(
   process.argv.slice(2),
