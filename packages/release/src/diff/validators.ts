@@ -27,6 +27,8 @@ export class SchemaCompileError extends Error {
 interface Compiled {
   validator: SchemaValidator;
   checks: Map<string, Check>;
+  /** The same by schema object, looked up first: a document is never changed while it is compared. */
+  bySchema: WeakMap<object, Check>;
 }
 
 const byDocument = new WeakMap<object, Compiled>();
@@ -39,7 +41,11 @@ function compiledFor(doc: Json): Compiled {
   const hash = createHash("sha256").update(JSON.stringify(doc)).digest("hex");
   let compiled = byContent.get(hash);
   if (!compiled) {
-    compiled = { validator: createSchemaValidator(doc, USER_SPEC), checks: new Map() };
+    compiled = {
+      validator: createSchemaValidator(doc, USER_SPEC),
+      checks: new Map(),
+      bySchema: new WeakMap(),
+    };
     byContent.set(hash, compiled);
     for (const oldest of byContent.keys()) {
       if (byContent.size <= KEPT) break;
@@ -58,7 +64,9 @@ export function checkOf(doc: Json, node: Located): Check {
   const schema = node.value;
   if (schema === true || schema === undefined) return () => ({ valid: true, errors: [] });
   if (schema === false) return () => ({ valid: false, errors: [] });
-  const { validator, checks } = compiledFor(doc);
+  const { validator, checks, bySchema } = compiledFor(doc);
+  const known = bySchema.get(schema);
+  if (known) return known;
   const text = JSON.stringify(schema);
   let check = checks.get(text);
   if (!check) {
@@ -69,5 +77,6 @@ export function checkOf(doc: Json, node: Located): Check {
     }
     checks.set(text, check);
   }
+  bySchema.set(schema, check);
   return check;
 }

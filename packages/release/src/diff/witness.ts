@@ -213,11 +213,10 @@ export function constructWitness(
   ];
   const judged = new Set<string>();
   const values = aimedAt({ doc: acceptingDoc, node: path.node }, { doc: refusingDoc, node: refusingNode });
+  // Trimming arrays to the one item matters only where the steps go through an array.
+  const trims = path.steps.some((step) => step.kind === "items") ? [false, true] : [false];
   const wholes = (value: unknown) =>
-    bases.flatMap((base) => [
-      placed(base, path.steps, value, false, fill),
-      placed(base, path.steps, value, true, fill),
-    ]);
+    bases.flatMap((base) => trims.map((trim) => placed(base, path.steps, value, trim, fill)));
   // Values that tell the two nodes apart by themselves go first; the rest only when none of them does.
   const acceptedHere = checkOf(acceptingDoc, path.node);
   const refusedHere = checkOf(refusingDoc, refusingNode);
