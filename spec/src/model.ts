@@ -12,6 +12,7 @@ import {
   type OpenApiDocument,
   type SchemaError,
   type ValidationResult,
+  type ValidatorOptions,
 } from "./validator.js";
 
 export type { ResponseVerdict, Violation, ViolationKind } from "./check-response.js";
@@ -43,6 +44,7 @@ export type {
   OpenApiDocument,
   SchemaError,
   ValidationResult,
+  ValidatorOptions,
 } from "./validator.js";
 
 export interface DocumentModel {
@@ -80,14 +82,14 @@ export interface DocumentModel {
 }
 
 /** Builds the model of a parsed document (any OpenAPI 3.x document whose `$ref`s are all local). */
-export function openDocument(doc: OpenApiDocument): DocumentModel {
+export function openDocument(doc: OpenApiDocument, options: ValidatorOptions = {}): DocumentModel {
   const operations = indexOperations(doc);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   let router: Router<Operation> | undefined;
   let secrets: Set<string> | undefined;
   let validator: ReturnType<typeof createSchemaValidator> | undefined;
   const compile = (schema: object) => {
-    validator ??= createSchemaValidator(doc);
+    validator ??= createSchemaValidator(doc, options);
     return validator.compile(schema);
   };
   const operation = (operationId: string) => {

@@ -73,11 +73,26 @@ export function useCompiledValidators(store: CompiledValidators | undefined): vo
   compiledValidators = store;
 }
 
-export function createSchemaValidator(doc: OpenApiDocument): SchemaValidator {
+/** How a validator treats a schema Ajv's strict mode would refuse. */
+export interface ValidatorOptions {
+  /**
+   * true (the default): refuse schemas strict mode refuses (unknown keywords, `patternProperties` that match
+   * declared properties). false: compile every valid schema, for specs you did not write.
+   */
+  strict?: boolean;
+}
+
+export function createSchemaValidator(
+  doc: OpenApiDocument,
+  { strict = true }: ValidatorOptions = {},
+): SchemaValidator {
   const kept = compiledValidators;
   const ajv = new Ajv2020({
     allErrors: true,
-    strict: true,
+    strict,
+    // Not strict, Ajv logs what it ignores (an unknown format) to the console: a spec you did not write is
+    // judged as it is, quietly.
+    ...(strict ? {} : { logger: false as const }),
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,

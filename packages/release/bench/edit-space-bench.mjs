@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The edit-space table (src/edit-space/table.ts) and the developers' own edits of the bundle through two
-// comparers: the gate's (with witnesses) and `redocly diff` (the diff-recommended rules; a change of impact
-// "major" counts as flagged). Prints recall (breaking edits flagged) and false alarms (harmless edits
-// flagged) per tool, and the time of one whole-bundle comparison (released → candidate) with witnesses.
+// comparers: the gate's (with its constructed witnesses) and `redocly diff` (the diff-recommended rules; a
+// change of impact "major" counts as flagged). Prints recall (breaking edits flagged), false alarms (harmless
+// edits flagged) and time per comparison per tool, and the time of one whole-bundle comparison (released →
+// candidate) with witnesses, the first in the process and the next ones.
 // Usage: pnpm --filter @cloud-contract/release bench:edit-space   (builds the package first)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -126,8 +127,13 @@ try {
   const theirs = redoclyFlags(twins);
   const theirsSeconds = (performance.now() - started) / 1000;
   console.log(`edit-space table, ${twins.length} twins:`);
-  console.log(`  gate (witnesses): ${score(twins, (t) => ours.has(t))} in ${oursSeconds.toFixed(1)} s`);
-  console.log(`  redocly diff:     ${score(twins, (t) => theirs.has(t))} in ${theirsSeconds.toFixed(1)} s`);
+  const each = (seconds) => `${((1000 * seconds) / twins.length).toFixed(1)} ms per twin`;
+  console.log(
+    `  gate:         ${score(twins, (t) => ours.has(t))} in ${oursSeconds.toFixed(1)} s, ${each(oursSeconds)}`,
+  );
+  console.log(
+    `  redocly diff: ${score(twins, (t) => theirs.has(t))} in ${theirsSeconds.toFixed(1)} s, ${each(theirsSeconds)} (batched ${BATCH} to a process)`,
+  );
   const missed = (set, expected) => [
     ...new Set(
       twins
@@ -148,8 +154,8 @@ try {
   const ownTheirs = new Set(edits.filter((e) => redoclyMajors(bundle, e.after).length > 0));
   const debatable = edits.filter((e) => e.expected === "debatable");
   console.log(`own edits of the bundle, ${edits.length} (${debatable.length} debatable, not scored):`);
-  console.log(`  gate (witnesses): ${score(edits, (e) => ownOurs.has(e))}`);
-  console.log(`  redocly diff:     ${score(edits, (e) => ownTheirs.has(e))}`);
+  console.log(`  gate:         ${score(edits, (e) => ownOurs.has(e))}`);
+  console.log(`  redocly diff: ${score(edits, (e) => ownTheirs.has(e))}`);
   const wrong = (set) =>
     edits
       .filter((e) => e.expected !== "debatable" && set.has(e) !== (e.expected === "breaking"))

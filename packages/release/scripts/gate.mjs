@@ -4,6 +4,7 @@
 // document model: no package is built before it, so it judges the very edits that break the builds.
 // Exit 0 passed, 1 the API breaks for consumers, 2 the gate cannot run.
 import * as nodeModule from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const { registerHooks } = nodeModule;
@@ -25,8 +26,14 @@ registerHooks({
   },
 });
 
-const { gateMain } = await import("../src/cli/gate.ts");
 const root = fileURLToPath(new URL("../../..", import.meta.url));
+// Validators compiled by an earlier run are kept by the content they were compiled from (spec/src/compiled-validators.ts),
+// and Node keeps the modules it compiled: a later process loads both instead of compiling them again.
+process.env.CLOUD_CONTRACT_VALIDATOR_CACHE ??= join(root, "node_modules", ".cache", "validators");
+nodeModule.enableCompileCache?.(
+  process.env.NODE_COMPILE_CACHE ?? join(root, "node_modules", ".cache", "node-compile-cache"),
+);
+const { gateMain } = await import("../src/cli/gate.ts");
 process.exitCode = await gateMain(
   process.argv.slice(2),
   root,

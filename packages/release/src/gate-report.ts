@@ -53,4 +53,6 @@ export interface GateReport {
   waiverProblems: string[];
   /** One line per reason the gate passed or failed. */
   reasons: string[];
+  /** The bumps a changeset must ask for before the gate passes (what `pnpm changeset` is to record). */
+  missingBumps: Array<{ name: string; bump: "major" | "minor" }>;
 }

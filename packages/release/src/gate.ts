@@ -36,6 +36,8 @@ export interface GateDecision {
   ok: boolean;
   /** One line per API package saying how its major moves (or why not enough). */
   reasons: string[];
+  /** The bumps a changeset must still ask for (`pnpm changeset`), per package. */
+  missing: Array<{ name: string; bump: "major" | "minor" }>;
 }
 
 function part(version: string | undefined, index: 0 | 1): number {
@@ -51,8 +53,9 @@ const minor = (version: string | undefined) => part(version, 1);
  * there a minor bump — pending or already applied — is enough.
  */
 export function decide(input: GateInput): GateDecision {
-  if (input.errors === 0) return { ok: true, reasons: ["no breaking change"] };
+  if (input.errors === 0) return { ok: true, reasons: ["no breaking change"], missing: [] };
   const reasons: string[] = [];
+  const missing: GateDecision["missing"] = [];
   const { changeset, since, bumps, baseline } = WORDS[input.scope ?? "pending"];
   let ok = true;
   for (const name of API_PACKAGES) {
@@ -72,10 +75,11 @@ export function decide(input: GateInput): GateDecision {
       );
     } else {
       ok = false;
+      missing.push({ name, bump: beforeOne ? "minor" : "major" });
       reasons.push(
         `${name}: needs a ${beforeOne ? "minor (before 1.0) or major" : "major"} bump (${bumps}: ${bump}; version ${now ?? "?"}, ${baseline} ${then ?? "?"})`,
       );
     }
   }
-  return { ok, reasons };
+  return { ok, reasons, missing };
 }

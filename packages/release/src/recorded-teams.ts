@@ -14,6 +14,7 @@ import type { Refusal } from "./gate-report.js";
 import { type HarEntry, headerOf, readTeamLogs, recordedBody } from "./har-log.js";
 import type { GatePolicy } from "./policy.js";
 import { promiseChanges } from "./response-promises.js";
+import { USER_SPEC } from "./user-spec.js";
 
 /** A recorded exchange, named the way the gate reports it. */
 interface Exchange {
@@ -55,9 +56,9 @@ export function replayTeams(
   policy: GatePolicy,
   base?: OpenApiDocument,
 ): TeamReplay {
-  const then = openDocument(released);
-  const now = openDocument(candidate);
-  const atBase = base === undefined ? undefined : openDocument(base);
+  const then = openDocument(released, USER_SPEC);
+  const now = openDocument(candidate, USER_SPEC);
+  const atBase = base === undefined ? undefined : openDocument(base, USER_SPEC);
   const replay: TeamReplay = {
     teams: teamsOf(folder),
     exchanges: 0,

@@ -5,6 +5,7 @@ import { branchBase } from "./branch-base.js";
 import { compareSpecs, operationIdentity } from "./diff/compare.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
 import { isPolicyRule } from "./diff/rules.js";
+import { SchemaCompileError } from "./diff/validators.js";
 import { placeOf } from "./finding-place.js";
 import { decide } from "./gate.js";
 import { GateInputError } from "./gate-input-error.js";
@@ -73,8 +74,20 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     policy,
     "spec" in base ? (base.spec as never) : undefined,
   );
-  const compare = (before: unknown) =>
-    compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
+  const labels = new Map<unknown, string>([
+    [candidate, candidateFile],
+    [baseline.spec, join(root, "spec", "released", "openapi.json")],
+  ]);
+  if ("spec" in base)
+    labels.set(base.spec, `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`);
+  const compare = (before: unknown) => {
+    try {
+      return compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
+    } catch (error) {
+      if (!(error instanceof SchemaCompileError)) throw error;
+      throw new GateInputError(`${labels.get(error.doc) ?? "a spec"}: ${error.message}`);
+    }
+  };
   const judge = (
     finding: ReturnType<typeof compare>[number],
     origin?: GateFinding["origin"],
@@ -106,6 +119,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const policyBreaks = open.filter((f) => isPolicyRule(f.rule));
   const errors = open.filter((f) => f.level === "error" && !isPolicyRule(f.rule));
   const reasons: string[] = [];
+  const missingBumps: GateReport["missingBumps"] = [];
   let ok = true;
   const versions = currentVersions(root);
   if ("spec" in base) {
@@ -118,6 +132,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       scope: "branch",
     });
     ok &&= decision.ok;
+    missingBumps.push(...decision.missing);
     reasons.push(
       ...(mine.length === 0
         ? ["this branch: no breaking change"]
@@ -132,6 +147,9 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     releasedVersions: baseline.versions,
   });
   ok &&= decision.ok;
+  // A pending change is excused by any pending changeset: one this branch adds serves as well.
+  for (const need of decision.missing)
+    if (!missingBumps.some((m) => m.name === need.name)) missingBumps.push(need);
   const scope = "spec" in base ? "pending before this branch: " : "";
   reasons.push(...decision.reasons.map((r) => `${scope}${r}`));
   if (policyBreaks.length > 0) {
@@ -168,5 +186,6 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     base: summary,
     waiverProblems: problems,
     reasons,
+    missingBumps,
   };
 }

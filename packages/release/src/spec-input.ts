@@ -106,6 +106,9 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
     const named = NAME_MAPS.has(parentKey);
     for (const [key, item] of Object.entries(value)) {
       if (key === "$ref" && !named) continue;
+      if (!named && !array && key === "pattern" && typeof item === "string")
+        checkPattern(item, `${ptr}/pattern`, refuse);
+      if (parentKey === "patternProperties") checkPattern(key, ptr, refuse);
       const data = DATA_KEYS.has(key)
         ? !isExampleMap(key, item)
         : key === "value" && segments.at(-2) === "examples";
@@ -119,6 +122,15 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
     return below;
   };
   visit(doc, "", 0, false);
+}
+
+/** A regular expression of the spec the validator cannot compile (as Ajv does, with the `u` flag). */
+function checkPattern(pattern: string, at: string, refuse: (m: string) => never): void {
+  try {
+    new RegExp(pattern, "u");
+  } catch (error) {
+    refuse(`the schema at ${shortened(at)} cannot be compiled: ${(error as Error).message}`);
+  }
 }
 
 /** A pointer short enough for one line: its start and its end. */

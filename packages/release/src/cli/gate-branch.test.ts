@@ -89,6 +89,10 @@ describe("the gate on a branch", () => {
     setSpec(root, onBranch());
     const { code, output } = await gate(root);
     expect(code, output).toBe(1);
+    expect(output.split("\n")[0]).toBe("FAILED: 1 breaking change in this branch");
+    expect(output).toContain(
+      "a changeset is missing: run pnpm changeset and choose @cloud-contract/types: major, @cloud-contract/client: major",
+    );
     const base = git(root, "rev-parse", "main").slice(0, 12);
     expect(output).toContain(
       `this branch: the changes since its merge-base with main (${base}), no changeset of its own`,
@@ -97,8 +101,11 @@ describe("the gate on a branch", () => {
     expect(output).toContain(
       "error [response-type-widened] GET /tasks/{id}: type string → string | number (spec/openapi.yaml:",
     );
-    expect(output).toContain("pending before this branch (since the release): 1 error(s)");
     expect(output).toContain(
+      "pending before this branch (since the release): 1 error(s), 0 warning(s), 0 info (--verbose lists them)",
+    );
+    expect(output).not.toContain("response-property-became-optional");
+    expect((await gate(root, "--verbose")).output).toContain(
       'error [response-property-became-optional] GET /tasks/{id}: field "id" is no longer required',
     );
     expect(output).toContain(
@@ -126,6 +133,7 @@ describe("the gate on a branch", () => {
     git(root, "commit", "-qm", "state may be a number");
     const committed = await gate(root);
     expect(committed.code, committed.output).toBe(0);
+    expect(committed.output.split("\n")[0]).toBe("PASSED: 1 breaking change in this branch");
     expect(committed.output).toContain(
       "this branch: @cloud-contract/types: a changeset of this branch bumps the major",
     );

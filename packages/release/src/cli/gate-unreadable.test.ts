@@ -80,6 +80,13 @@ const CASES: Array<[string, (doc: Doc) => void, RegExp]> = [
     /nesting deeper than 200 levels at \/components\/schemas\/Task\/properties\/next\S*…\S*\/properties$/,
   ],
   [
+    "a pattern no regular expression engine reads",
+    (doc) => {
+      schemas(doc).Task = { type: "object", properties: { id: { type: "string", pattern: "^(a" } } };
+    },
+    /the schema at \/components\/schemas\/Task\/properties\/id\/pattern cannot be compiled: .*$/,
+  ],
+  [
     "two paths of one identity",
     (doc) => {
       (doc.paths as Record<string, unknown>)["/a/{y}"] = {
@@ -119,6 +126,25 @@ describe("a spec the gate cannot read", () => {
     expect(code, output).toBe(0);
     expect(output).toMatch(/PASSED$/);
   });
+
+  it.each([
+    ["the candidate", 1],
+    ["both sides", 0],
+  ])(
+    "judges patternProperties that also match declared properties (valid JSON Schema) in %s: exit %i",
+    async (where, exit) => {
+      const shadowed = released();
+      schemas(shadowed).Task = {
+        type: "object",
+        properties: { name: { type: "string" } },
+        patternProperties: { "^name$": { type: "string", maxLength: 3 } },
+      };
+      const before = where === "both sides" ? shadowed : released();
+      const { code, output } = await gate(workspace(before, shadowed));
+      expect(code, output).toBe(exit);
+      expect(output).toMatch(exit === 0 ? /PASSED/ : /FAILED/);
+    },
+  );
 
   it("refuses a waiver that expires on a day the calendar does not have", async () => {
     const root = workspace(released(), released());

@@ -39,7 +39,7 @@ describe("the gate on a workspace", () => {
   it("passes when nothing changed", async () => {
     const { code, output } = await gate(workspace(released));
     expect(code, output).toBe(0);
-    expect(output).toContain("release gate: 0 error(s), 0 warning(s), 0 info");
+    expect(output.split("\n")[0]).toBe("PASSED: no breaking change since the release");
   });
 
   it("passes an addition without any changeset, and says so in JSON", async () => {
@@ -117,7 +117,7 @@ describe("the gate's outputs", () => {
   it("--verbose lists the info findings that text otherwise only counts", async () => {
     const root = workspace(added());
     const quiet = await gate(root);
-    expect(quiet.output).toContain("release gate: 0 error(s), 0 warning(s), 1 info");
+    expect(quiet.output).toContain("changes since the release: 0 error(s), 0 warning(s), 1 info");
     expect(quiet.output).not.toContain("operation-added");
     const verbose = await gate(root, "--verbose");
     expect(verbose.output).toContain("  info [operation-added] GET /tasks: operation GET /tasks added (");

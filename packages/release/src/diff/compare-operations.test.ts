@@ -91,7 +91,61 @@ interface Case {
   expect: RuleId;
 }
 
+const errorUnion = (d: Json) => {
+  const variant = (tag: string) => ({
+    type: "object",
+    required: ["type"],
+    properties: { type: { const: tag }, message: { type: "string" } },
+  });
+  d.components.schemas.ErrorA = variant("a");
+  d.components.schemas.ErrorB = variant("b");
+  d.components.schemas.Error = {
+    oneOf: [{ $ref: "#/components/schemas/ErrorA" }, { $ref: "#/components/schemas/ErrorB" }],
+    discriminator: {
+      propertyName: "type",
+      mapping: { a: "#/components/schemas/ErrorA", b: "#/components/schemas/ErrorB" },
+    },
+  };
+};
+
 const CASES: Case[] = [
+  {
+    name: "a discriminator value mapped to another variant",
+    expect: "response-discriminator-changed",
+    setup: errorUnion,
+    mutate: (d) => (d.components.schemas.Error.discriminator.mapping.a = "#/components/schemas/ErrorB"),
+  },
+  {
+    name: "a security scheme no operation uses removed (the types do not export it)",
+    expect: "component-removed-untyped",
+    mutate: (d) => delete d.components.securitySchemes.Bearer,
+  },
+  {
+    name: "path-level servers moved to another host",
+    expect: "server-changed",
+    setup: (d) => (d.paths["/items/{id}"].servers = [{ url: "https://a.example.com/v1" }]),
+    mutate: (d) => (d.paths["/items/{id}"].servers[0].url = "https://b.example.com/v1"),
+  },
+  {
+    name: "operation-level servers moved to another host",
+    expect: "server-changed",
+    mutate: (d) => (getOp(d).servers = [{ url: "https://b.example.com/v1" }]),
+    setup: (d) => (d.servers = [{ url: "https://a.example.com/v1" }]),
+  },
+  {
+    name: "required names a field that properties does not declare",
+    expect: "request-property-became-required",
+    mutate: (d) => (d.components.schemas.Item.required = ["name"]),
+  },
+  {
+    name: "a query parameter's schema moved to content application/json",
+    expect: "request-parameter-serialization-changed",
+    mutate: (d) => {
+      const fields = getOp(d).parameters[1];
+      fields.content = { "application/json": { schema: fields.schema } };
+      delete fields.schema;
+    },
+  },
   {
     name: "operation removed",
     expect: "operation-removed",
@@ -347,7 +401,9 @@ const CASES: Case[] = [
   {
     name: "component removed",
     expect: "component-removed",
-    mutate: (d) => delete d.components.securitySchemes.Bearer,
+    mutate: (d) => delete d.components.parameters.Limit,
+    setup: (d) =>
+      (getOp(d).parameters[0] = { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }),
   },
   {
     name: "component added",
@@ -390,6 +446,37 @@ describe("compareSpecs on operations, parameters, bodies, statuses and security"
     expect(louder, show).toEqual([]);
     expect(valueAt(oldDoc, hit?.before ?? "/missing"), `before ${hit?.before}`).toBeDefined();
     expect(valueAt(newDoc, hit?.after ?? "/missing"), `after ${hit?.after}`).toBeDefined();
+  });
+
+  it.each<[string, (d: Json) => void, (d: Json) => void]>([
+    [
+      "a server URL templated, its variable's default the old URL",
+      (d) => (d.servers = [{ url: "https://api.example.com/v1" }]),
+      (d) =>
+        (d.servers = [
+          {
+            url: "https://{host}/v1",
+            variables: { host: { default: "api.example.com", enum: ["api.example.com"] } },
+          },
+        ]),
+    ],
+    [
+      "a security scheme renamed, asking the same",
+      () => {},
+      (d) => {
+        d.components.securitySchemes.Key = d.components.securitySchemes.ApiKey;
+        delete d.components.securitySchemes.ApiKey;
+        d.security = [{ Key: [] }];
+      },
+    ],
+    ["an API-key header name re-cased", () => {}, (d) => (scheme(d).name = "authorization")],
+  ])("sees no break in %s", (_name, setup, mutate) => {
+    const oldDoc = base();
+    setup(oldDoc);
+    const newDoc = structuredClone(oldDoc);
+    mutate(newDoc);
+    const findings = compareSpecs(oldDoc, newDoc, { policy }).filter((f) => f.level !== "info");
+    expect(findings).toEqual([]);
   });
 
   it("sees no change in a path parameter renamed (the URL is the same)", () => {

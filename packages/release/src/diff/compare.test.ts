@@ -16,7 +16,7 @@ function target(): Json {
       id: { type: "string" },
       name: { type: "string", maxLength: 64, description: "display name" },
       note: { type: "string" },
-      count: { type: "number" },
+      count: { type: "number", not: { const: 13 } },
       kind: { enum: ["a", "b"] },
       legacy: { type: "string", deprecated: true, "x-sunset": "2026-03-01" },
       old: { type: "string", deprecated: true, "x-sunset": "2026-12-01" },
@@ -436,9 +436,15 @@ const SCHEMA_CASES: SchemaCase[] = [
     mutate: (t) => (p(t).tags.propertyNames.maxLength = 10),
   },
   {
-    name: "a value refused by a new not",
+    name: "a not rewritten so that no constructed value tells the two apart",
     side: "request",
     expect: "request-constraint-changed",
+    mutate: (t) => (p(t).count.not = { enum: [13] }),
+  },
+  {
+    name: "a value refused by a new not",
+    side: "request",
+    expect: "request-limit-narrowed",
     mutate: (t) => (p(t).note.not = { const: "none" }),
   },
   {

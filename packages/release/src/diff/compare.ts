@@ -10,7 +10,7 @@ import { levelOf, type RuleId } from "./rules.js";
 import { compareSchemas, type SchemaChange } from "./schema.js";
 import { compareSecurity } from "./security.js";
 import type { Direction, Finding, Json, Located } from "./types.js";
-import type { Site } from "./witness-search.js";
+import type { Site } from "./witness.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -178,6 +178,7 @@ function compareOperation(scope: OperationScope, key: string, a: OperationNode, 
     report({ rule, message: `operation ${key}: ${message}`, before: a.ptr, after: b.ptr });
   }
   compareSecurity(scope, a, b);
+  compareOperationServers(scope, a, b);
   compareParameters(scope, a, b);
   compareRequestBodies(scope, child(a, "requestBody"), child(b, "requestBody"), a.ptr, b.ptr);
   compareResponses(scope, a, b);
@@ -236,6 +237,12 @@ function compareSchemasOf(
 const styleOf = (p: Located): string =>
   p.value.style ?? (p.value.in === "query" || p.value.in === "cookie" ? "form" : "simple");
 const explodeOf = (p: Located): boolean => p.value.explode ?? styleOf(p) === "form";
+
+/** How a parameter's value is written: by `schema` (its style) or as a media type of `content` (JSON, …). */
+const serializationOf = (p: Located): string => {
+  const types = Object.keys(p.value.content ?? {});
+  return types.length > 0 ? `content ${types.join(", ")}` : "schema";
+};
 
 /** `query limit`, `path task_id` */
 const nameOf = (p: Located) => `${p.value.in} ${p.value.name}`;
@@ -301,7 +308,20 @@ function compareParameters(scope: OperationScope, a: OperationNode, b: Operation
     )) {
       report(rule, `parameter ${nameOf(p)}: ${message}`, p.ptr, q.ptr);
     }
-    compareSchemasOf(scope, "request", nameOf(p), child(p, "schema"), child(q, "schema"));
+    if (serializationOf(p) !== serializationOf(q)) {
+      report(
+        "request-parameter-serialization-changed",
+        `parameter ${nameOf(p)}: ${serializationOf(p)} → ${serializationOf(q)}`,
+        p.ptr,
+        q.ptr,
+      );
+      continue;
+    }
+    const schemaOf = (x: Located) => {
+      const type = Object.keys(x.value.content ?? {})[0];
+      return type === undefined ? child(x, "schema") : child(x, "content", type, "schema");
+    };
+    compareSchemasOf(scope, "request", nameOf(p), schemaOf(p), schemaOf(q));
   }
   for (const [id, q] of after) {
     if (before.has(id) || moved.has(id)) continue;
@@ -438,6 +458,16 @@ function compareHeaders(scope: OperationScope, status: string, x: Located, y: Lo
   }
 }
 
+/** The sections of components that @cloud-contract/types exports by name (openapi-typescript's output). */
+const TYPED_SECTIONS = new Set([
+  "schemas",
+  "responses",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "pathItems",
+]);
+
 /** Component names are part of the published types (`components["schemas"]["Task"]`, aliases). */
 function compareComponents(oldDoc: Json, newDoc: Json, report: (c: SchemaChange) => void) {
   const sections = new Set([
@@ -451,7 +481,7 @@ function compareComponents(oldDoc: Json, newDoc: Json, report: (c: SchemaChange)
     for (const name of Object.keys(before)) {
       if (name in after) continue;
       report({
-        rule: "component-removed",
+        rule: TYPED_SECTIONS.has(section) ? "component-removed" : "component-removed-untyped",
         message: `component ${section}/${name} removed`,
         before: at(name),
         after: `/components/${section}`,
@@ -469,29 +499,71 @@ function compareComponents(oldDoc: Json, newDoc: Json, report: (c: SchemaChange)
   }
 }
 
-/** The server URLs, without a trailing slash: a client configured with one reaches every operation through it. */
-const serverUrls = (doc: Json): string[] =>
-  (Array.isArray(doc.servers) ? doc.servers : []).map((s: Json) => String(s?.url ?? "").replace(/\/+$/, ""));
+/**
+ * A server's URL as a client reaches it: each `{variable}` replaced by its default (what a client configured
+ * with the server uses), without a trailing slash.
+ */
+function serverUrl(server: Json): string {
+  const variables = server?.variables ?? {};
+  return String(server?.url ?? "")
+    .replace(/\{([^}]*)\}/g, (whole, name: string) => {
+      const value = variables[name]?.default;
+      return value === undefined ? whole : String(value);
+    })
+    .replace(/\/+$/, "");
+}
 
-function compareServers(oldDoc: Json, newDoc: Json, report: (c: SchemaChange) => void) {
-  const before = serverUrls(oldDoc);
-  const after = serverUrls(newDoc);
-  before.forEach((url, i) => {
-    if (after.includes(url)) return;
+const serverUrls = (servers: Json): string[] => (Array.isArray(servers) ? servers : []).map(serverUrl);
+
+/** Server URLs that are gone (an error: clients configured with them stop reaching the API) and new ones. */
+function compareServerLists(
+  before: Located,
+  after: Located,
+  report: (c: SchemaChange) => void,
+  what = "server",
+) {
+  const was = serverUrls(before.value);
+  const now = serverUrls(after.value);
+  was.forEach((url, i) => {
+    if (now.includes(url)) return;
     report({
       rule: "server-changed",
-      message: `server ${url} is gone`,
-      before: `/servers/${i}`,
-      after: "/servers",
+      message: `${what} ${url} is gone`,
+      before: `${before.ptr}/${i}`,
+      after: after.ptr,
     });
   });
-  after.forEach((url, i) => {
-    if (before.includes(url)) return;
+  now.forEach((url, i) => {
+    if (was.includes(url)) return;
     report({
       rule: "server-added",
-      message: `server ${url} added`,
-      before: "/servers",
-      after: `/servers/${i}`,
+      message: `${what} ${url} added`,
+      before: before.ptr,
+      after: `${after.ptr}/${i}`,
     });
   });
+}
+
+function compareServers(oldDoc: Json, newDoc: Json, report: (c: SchemaChange) => void) {
+  compareServerLists(
+    { value: oldDoc.servers, ptr: "/servers" },
+    { value: newDoc.servers, ptr: "/servers" },
+    report,
+  );
+}
+
+/**
+ * The servers an operation is sent to (its own, else its path's, else the document's), compared when the
+ * operation or its path names servers of its own on either side: the document's are compared once, apart.
+ */
+function compareOperationServers(scope: OperationScope, a: OperationNode, b: OperationNode) {
+  const serversOf = (doc: Json, op: OperationNode): Located => {
+    for (const owner of [op, op.pathItem])
+      if (Array.isArray(owner.value?.servers)) return child(owner, "servers");
+    return { value: doc.servers, ptr: "/servers" };
+  };
+  const x = serversOf(scope.oldDoc, a);
+  const y = serversOf(scope.newDoc, b);
+  if (x.ptr === "/servers" && y.ptr === "/servers") return;
+  compareServerLists(x, y, scope.report, "operation server");
 }

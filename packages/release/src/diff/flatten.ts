@@ -2,12 +2,27 @@ import { documentMemo } from "./memo.js";
 import { child, follow } from "./pointer.js";
 import type { Json, Located } from "./types.js";
 
-export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
-export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
+export const LOWER_BOUNDS = [
+  "minimum",
+  "exclusiveMinimum",
+  "minLength",
+  "minItems",
+  "minProperties",
+  "minContains",
+];
+export const UPPER_BOUNDS = [
+  "maximum",
+  "exclusiveMaximum",
+  "maxLength",
+  "maxItems",
+  "maxProperties",
+  "maxContains",
+];
 export const EXACT_CONSTRAINTS = ["pattern", "format", "multipleOf", "uniqueItems"];
 /**
- * Keywords that change what is valid but that the comparer does not model one by one: a change of any of
- * them is reported as it is written, and its witness (prove.ts) decides whether it breaks anyone.
+ * Keywords that change what is valid but that the comparer does not order by themselves: one added only
+ * refuses more, one dropped only accepts more, and one changed is told apart by constructed values
+ * (distinguish.ts).
  */
 export const WITNESSED_KEYWORDS = [
   "not",
@@ -17,8 +32,6 @@ export const WITNESSED_KEYWORDS = [
   "dependentRequired",
   "dependentSchemas",
   "contains",
-  "minContains",
-  "maxContains",
   "prefixItems",
   "patternProperties",
   "unevaluatedItems",

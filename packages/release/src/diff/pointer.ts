@@ -27,13 +27,17 @@ export function valueAt(doc: Json, pointer: string): Json {
   return value;
 }
 
-/** Follows a chain of local `$ref`s (siblings aside); the pointer becomes the target's. */
+/** Follows a chain of local `$ref`s of any length (siblings aside); the pointer becomes the target's. */
 export function follow(doc: Json, node: Located): Located {
   let current = node;
-  for (let hops = 0; hops < 32; hops++) {
+  const seen = new Set<string>();
+  for (;;) {
     const v = current.value;
     if (!v || typeof v !== "object" || typeof v.$ref !== "string") break;
     const ptr = v.$ref.replace(/^#/, "");
+    // A cycle of bare references is refused before comparing (spec-input.ts); here it only stops the walk.
+    if (seen.has(ptr)) break;
+    seen.add(ptr);
     current = { value: valueAt(doc, ptr), ptr };
   }
   return current;

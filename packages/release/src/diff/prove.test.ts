@@ -68,15 +68,26 @@ describe("witnesses", () => {
     expect(createSchemaValidator(before).compile(bodyOf(before, "response"))(value).valid).toBe(false);
   });
 
-  it("calls a change no value tells apart a warning, not an error (an equivalent refactor)", () => {
-    // maxLength 3 on top of a pattern that already allows at most three letters: the same strings.
+  it("keeps an error an error when no constructed value tells the two apart: a witness never sets a level", () => {
+    // maxLength 3 on top of a pattern that already allows at most three letters: no value shows a break, yet
+    // a new limit on a request is an error by its rule, with or without a witness.
     const before = spec(thing({ type: "string", pattern: "^[a-z]{1,3}$" }), { type: "object" });
     const after = spec(thing({ type: "string", pattern: "^[a-z]{1,3}$", maxLength: 3 }), { type: "object" });
-    const findings = compareSpecs(before, after, { policy });
-    expect(findings.filter((f) => f.level === "error")).toEqual([]);
-    expect(findings.find((f) => f.rule === "request-limit-narrowed")?.message).toMatch(
-      /no witness in \d+ values/,
-    );
+    const withWitnesses = compareSpecs(before, after, { policy });
+    const narrowed = withWitnesses.find((f) => f.rule === "request-limit-narrowed");
+    expect(narrowed?.level).toBe("error");
+    expect(narrowed?.witness).toBeUndefined();
+    const levels = (findings: typeof withWitnesses) => findings.map((f) => `${f.rule} ${f.level}`);
+    expect(levels(withWitnesses)).toEqual(levels(compareSpecs(before, after, { policy, witnesses: false })));
+  });
+
+  it("builds its witnesses from the spec alone: the same findings on every run, generators built or not", () => {
+    const before = spec(thing({ type: "string", format: "date-time" }), thing({ type: "string" }));
+    const after = spec(thing({ type: "string", format: "date" }), thing({ type: "string", maxLength: 3 }));
+    const first = compareSpecs(before, after, { policy });
+    const witness = first.find((f) => f.rule === "request-limit-narrowed")?.witness?.value as Json;
+    expect(witness.page.code).toBe("2024-01-02T03:04:05Z");
+    expect(compareSpecs(structuredClone(before), structuredClone(after), { policy })).toEqual(first);
   });
 
   it("gives a removed operation the exchange that stops working, and compares without witnesses when asked", () => {

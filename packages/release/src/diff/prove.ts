@@ -1,21 +1,11 @@
 import { structuralWitness } from "./structural-witness.js";
 import type { Finding } from "./types.js";
-import {
-  type Candidate,
-  generators,
-  type Site,
-  searchWitness,
-  WITNESS_MS,
-  WITNESS_TRIES,
-} from "./witness-search.js";
-
-const NO_GENERATORS =
-  "the contract suite's generators are not built, pnpm exec nx run contract-tests:build builds them";
+import { type Candidate, constructWitness, type Site } from "./witness.js";
 
 /**
- * Gives each error finding its witness. A structural change carries the exchange that stops working; a
- * schema change needs a value one contract takes and the other refuses, found by a bounded search: without
- * one it is at most a warning, since nothing shows that any consumer breaks.
+ * Attaches to each error finding its witness: for a structural change, the exchange that stops working; for a
+ * schema change, a value constructed from the change that one contract takes and the other refuses. A witness
+ * is evidence only: a finding keeps its rule's level with or without one.
  */
 export function proveFindings(
   oldDoc: object,
@@ -23,12 +13,12 @@ export function proveFindings(
   findings: Finding[],
   sites: Map<Finding, Site>,
 ) {
-  // Operations that share a schema share its findings: each site and place is searched once.
-  const searched = new Map<string, Candidate | null | undefined>();
-  const search = (site: Site, target: { accepting: string; refusing: string }) => {
+  // Operations that share a schema share its findings: each site and place is built once.
+  const built = new Map<string, Candidate | null>();
+  const construct = (site: Site, target: { accepting: string; refusing: string }) => {
     const key = `${site.direction}|${site.before}|${site.after}|${target.accepting}|${target.refusing}`;
-    if (!searched.has(key)) searched.set(key, searchWitness(oldDoc, newDoc, site, target));
-    return searched.get(key);
+    if (!built.has(key)) built.set(key, constructWitness(oldDoc, newDoc, site, target));
+    return built.get(key) ?? null;
   };
   for (const finding of findings) {
     if (finding.level !== "error") continue;
@@ -41,21 +31,12 @@ export function proveFindings(
     if (!site) continue;
     const request = site.direction === "request";
     const [accepting, refusing] = request ? [finding.before, finding.after] : [finding.after, finding.before];
-    let hit = search(site, { accepting, refusing });
-    // A field made required (or no longer so) is refused at its object, not at the field: search there too.
-    const parent = (ptr: string) => ptr.replace(/\/properties\/[^/]+$/, "");
+    let hit = construct(site, { accepting, refusing });
+    // A field made required (or no longer so) is refused at its object, not at the field: build there too.
+    const parent = (ptr: string) => ptr.replace(/\/(properties\/[^/]+|required)$/, "");
     if (hit === null && (parent(accepting) !== accepting || parent(refusing) !== refusing))
-      hit = search(site, { accepting: parent(accepting), refusing: parent(refusing) });
-    // A schema the validator cannot compile, or no generators to draw with: the comparer's verdict stands.
-    if (hit === undefined) {
-      if (!generators()) finding.message += ` (no witness searched: ${NO_GENERATORS})`;
-      continue;
-    }
-    if (hit === null) {
-      finding.level = "warning";
-      finding.message += ` (no witness in ${WITNESS_TRIES} values or ${WITNESS_MS} ms: no consumer shown to break)`;
-      continue;
-    }
+      hit = construct(site, { accepting: parent(accepting), refusing: parent(refusing) });
+    if (hit === null) continue;
     const error = hit.errors[0];
     const said = error ? `${error.pointer} ${error.message}` : "refused";
     finding.witness = {

@@ -154,7 +154,11 @@ export const RULES = {
     level: "error",
     summary: "a response value consumers have not seen (an error when a witness proves it)",
   },
-  "response-enum-value-removed": { level: "info", summary: "a response value no longer sent" },
+  "response-enum-value-removed": {
+    level: "error",
+    summary:
+      "a response value is gone: code that compares with it no longer compiles against @cloud-contract/types",
+  },
   "response-limit-widened": {
     level: "error",
     summary: "a response limit is looser (an error when a witness proves it)",
@@ -178,6 +182,10 @@ export const RULES = {
   "component-removed": {
     level: "error",
     summary: "a component is gone: @cloud-contract/types exports it by name",
+  },
+  "component-removed-untyped": {
+    level: "info",
+    summary: "a component the types do not export is gone (a security scheme, an example, a link)",
   },
   "component-added": { level: "info", summary: "a new component" },
 } as const satisfies Record<string, { level: Level; summary: string; policy?: true }>;

@@ -1,4 +1,5 @@
 import { type DeprecationPolicy, removalRule, sunsetChanges } from "./deprecation.js";
+import { type Difference, distinguish } from "./distinguish.js";
 import {
   admits,
   EXACT_CONSTRAINTS,
@@ -92,24 +93,35 @@ function compareNow(ctx: SchemaContext, oldNode: Located, newNode: Located): voi
   if (a.items && b.items) compareSchemas(ctx, a.items, b.items);
   else if (a.items || b.items)
     limit(ctx, b.items !== undefined, a, b, `items ${b.items ? "constrained" : "unconstrained"}`);
-  compareWitnessed(ctx, a, b);
+  compareWitnessed(ctx, a, b, oldNode, newNode);
 }
 
-/** A keyword of WITNESSED_KEYWORDS written differently: reported, and left to the witness to judge. */
-function compareWitnessed(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
+/**
+ * A keyword of WITNESSED_KEYWORDS written differently. Values built from both schemas and judged by the
+ * validator tell whether it narrows, widens or both; when none tells, a keyword added narrows, one dropped
+ * widens, and one changed is reported as changed (an error: nothing shows it harmless).
+ */
+function compareWitnessed(
+  ctx: SchemaContext,
+  a: FlatSchema,
+  b: FlatSchema,
+  oldNode: Located,
+  newNode: Located,
+) {
+  let shown: Difference | undefined;
   for (const key of WITNESSED_KEYWORDS) {
     const before = a.witnessed.get(key);
     const after = b.witnessed.get(key);
     if (!before && !after) continue;
     if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value)) continue;
     const change = !before ? "added" : !after ? "dropped" : "changed";
-    emit(
-      ctx,
-      `${ctx.direction}-constraint-changed`,
-      before?.ptr ?? a.ptr,
-      after?.ptr ?? b.ptr,
-      `${key} ${change}`,
-    );
+    const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
+    shown ??= distinguish(ctx.oldDoc, oldNode, ctx.newDoc, newNode);
+    if (shown.narrower) limit(ctx, true, a, b, `${key} ${change}`, at);
+    if (shown.wider) limit(ctx, false, a, b, `${key} ${change}`, at);
+    if (shown.narrower || shown.wider) continue;
+    if (change === "changed") emit(ctx, `${ctx.direction}-constraint-changed`, ...at, `${key} changed`);
+    else limit(ctx, change === "added", a, b, `${key} ${change}`, at);
   }
 }
 
@@ -121,6 +133,7 @@ function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown): boolea
     if (Array.isArray(v)) return v.map((i) => expand(doc, i, depth));
     if (!v || typeof v !== "object") return v;
     const node = v as Json;
+    // A chain of bare references counts as one level, however long it is.
     if (typeof node.$ref === "string" && depth < 8) {
       const { $ref: _ref, ...rest } = node;
       const target = follow(doc, { value: { $ref: node.$ref }, ptr: "" }).value;
@@ -244,6 +257,22 @@ function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     const message = `${key} ${show(before?.value)} → ${show(after?.value)}`;
     const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
     const changed = before !== undefined && after !== undefined;
+    if (changed && key !== "multipleOf") {
+      // Another pattern or format: values of each told apart by the validator say which way it goes.
+      const alone = (value: unknown, ptr: string): Located => ({
+        value: { ...(a.types ? { type: [...a.types.value] } : {}), [key]: value },
+        ptr,
+      });
+      const shown = distinguish(
+        ctx.oldDoc,
+        alone(before.value, before.ptr),
+        ctx.newDoc,
+        alone(after.value, after.ptr),
+      );
+      if (shown.narrower) limit(ctx, true, a, b, message, at);
+      if (shown.wider) limit(ctx, false, a, b, message, at);
+      if (shown.narrower || shown.wider) continue;
+    }
     const widened = !after || (changed && divides(after.value, before.value));
     if (changed && !widened && ctx.direction === "response" && !divides(before.value, after.value))
       limit(ctx, false, a, b, message, at);
@@ -304,6 +333,17 @@ function compareProperties(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
     }
     compareSchemas(ctx, oldProp, newProp);
   }
+  // A name `required` lists that no `properties` declares still has to be there.
+  for (const [name, list] of b.required) {
+    if (a.required.has(name) || a.properties.has(name) || b.properties.has(name)) continue;
+    emit(
+      ctx,
+      request ? "request-property-became-required" : "response-property-became-required",
+      a.ptr,
+      list,
+      `field "${name}" (not declared in properties) is now required`,
+    );
+  }
   for (const [name, newProp] of b.properties) {
     if (a.properties.has(name)) continue;
     const required = b.required.has(name);
@@ -363,6 +403,19 @@ function compareUnions(ctx: SchemaContext, a: FlatSchema, b: FlatSchema, oldNode
   }
   if (a.union && b.union && a.union.discriminator === b.union.discriminator) {
     const gone = Object.keys(a.union.mapping).filter((value) => !(value in (b.union?.mapping ?? {})));
+    const target = (ref: string) => (ref.startsWith("#") ? ref : `#/components/schemas/${ref}`);
+    const retargeted = Object.entries(a.union.mapping).filter(([value, ref]) => {
+      const now = b.union?.mapping[value];
+      return now !== undefined && target(now) !== target(ref);
+    });
+    for (const [value, ref] of retargeted)
+      emit(
+        ctx,
+        `${ctx.direction}-discriminator-changed`,
+        a.union.ptr,
+        b.union.ptr,
+        `discriminator value ${value} now maps to ${b.union.mapping[value]} (was ${ref})`,
+      );
     if (gone.length > 0)
       emit(
         ctx,

@@ -21,13 +21,25 @@ const satisfies = (have: Requirement, need: Requirement) =>
 
 const SCHEME_FIELDS = ["type", "in", "name", "scheme", "bearerFormat", "openIdConnectUrl", "flows"];
 
+/**
+ * What a scheme asks of a client, whatever it is called: its fields, the HTTP scheme and a header's name
+ * lower-cased (both are case-insensitive on the wire).
+ */
 function schemeShape(doc: Json, name: string): { node: Located; shape: string } {
   const node = follow(doc, child({ value: doc, ptr: "" }, "components", "securitySchemes", name));
+  const caseless = (field: string) => field === "scheme" || (field === "name" && node.value?.in === "header");
   const shape = SCHEME_FIELDS.map((field) => {
     const value = node.value?.[field];
-    return JSON.stringify(field === "scheme" && typeof value === "string" ? value.toLowerCase() : value);
+    return JSON.stringify(caseless(field) && typeof value === "string" ? value.toLowerCase() : value);
   }).join("|");
   return { node, shape };
+}
+
+/** A requirement by what its schemes ask (scheme shape → scopes), so a scheme renamed alike is the same. */
+function byShape(doc: Json, requirement: Requirement): Requirement {
+  const out: Requirement = {};
+  for (const [name, scopes] of Object.entries(requirement)) out[schemeShape(doc, name).shape] = scopes;
+  return out;
 }
 
 /**
@@ -41,7 +53,12 @@ export function compareSecurity(scope: OperationScope, a: Located, b: Located) {
   const newAlternatives = alternatives(after);
   const show = (r: Requirement) =>
     Object.keys(r).length === 0 ? "no authentication" : Object.keys(r).join(" + ");
+  const oldShapes = oldAlternatives.map((r) => byShape(scope.oldDoc, r));
+  const newShapes = newAlternatives.map((r) => byShape(scope.newDoc, r));
   oldAlternatives.forEach((have, i) => {
+    const shape = oldShapes[i] ?? {};
+    if (newShapes.some((need) => satisfies(shape, need))) return;
+    // Satisfied by name, a scheme's meaning changed: reported once, as the scheme that changed (below).
     if (newAlternatives.some((need) => satisfies(have, need))) return;
     const message = `security alternative "${show(have)}" is no longer accepted`;
     scope.report({
@@ -52,6 +69,8 @@ export function compareSecurity(scope: OperationScope, a: Located, b: Located) {
     });
   });
   newAlternatives.forEach((need, i) => {
+    const shape = newShapes[i] ?? {};
+    if (oldShapes.some((have) => satisfies(have, shape) && satisfies(shape, have))) return;
     if (oldAlternatives.some((have) => satisfies(have, need) && satisfies(need, have))) return;
     const message = `security alternative "${show(need)}" added`;
     scope.report({

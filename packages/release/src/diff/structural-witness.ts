@@ -84,6 +84,10 @@ const EXCHANGES: Partial<Record<RuleId, (f: Finding) => Omit<Witness, "kind">>> 
     at: f.operation,
     because: `a released answer carries it and code that reads it no longer compiles against @cloud-contract/types: ${f.message}`,
   }),
+  "response-enum-value-removed": (f) => ({
+    at: "@cloud-contract/types",
+    because: `code that compares with the removed value no longer compiles against the regenerated types: ${f.message} at ${f.before}`,
+  }),
   "response-property-write-only": (f) => ({
     at: f.operation,
     because: `a released answer carries it; the candidate no longer sends it: ${f.message}`,

@@ -39,8 +39,9 @@ function factsNow(doc: Json, node: Located): Set<string> {
         facts.add(`${path}=$ref:${value.$ref}`);
         return;
       }
-      const target = follow(doc, { value: { $ref: value.$ref }, ptr: "" }).value;
-      walk(target, path, depth + 1, new Set([...refs, value.$ref]));
+      // A chain of bare references counts as one hop, however long it is.
+      const target = follow(doc, { value: { $ref: value.$ref }, ptr: "" });
+      walk(target.value, path, depth + 1, new Set([...refs, value.$ref, `#${target.ptr}`]));
     }
     if (Array.isArray(value)) {
       const sortable = UNORDERED.test(path);
@@ -93,7 +94,8 @@ const SAME_VARIANT = 0.5;
 /**
  * Pairs the variants of two unions by what they accept, never by position or title: first by discriminator
  * value, then by identical facts, then where one side's facts all hold on the other (a variant whose bounds were
- * removed or added, however small it is), then by the most facts in common.
+ * removed or added, however small it is), then by the most facts in common; the last one left on each side
+ * is that variant edited.
  */
 export function matchVariants(
   oldDoc: Json,
@@ -141,5 +143,7 @@ export function matchVariants(
   };
   takeClosest((l, r) => within(r.facts, l.facts) || within(l.facts, r.facts));
   takeClosest((l, r) => similarity(l.facts, r.facts) >= SAME_VARIANT);
+  // One variant left on each side once the rest are paired: the one that was edited, compared as such.
+  if (left.length === 1 && right.length === 1) takeClosest(() => true);
   return { pairs, removed: left.map((l) => l.node), added: right.map((r) => r.node) };
 }

@@ -1,4 +1,5 @@
 import { shortJson } from "../diff/witness-format.js";
+import { SPEC_LANGUAGE } from "./spec-language.js";
 import { DOCUMENT_ROWS, KEYWORD_ROWS, NESTINGS, SCALAR_NESTINGS } from "./table.js";
 import { allTwins, placementsOf, verdictOf } from "./twins.js";
 
@@ -47,5 +48,20 @@ export function editSpaceMarkdown(): string {
   );
   for (const row of DOCUMENT_ROWS)
     lines.push(`| ${cell(row.keyword)} | ${row.placement} | ${cell(row.edits[0])} | ${cell(row.edits[1])} |`);
+  const reasoned = SPEC_LANGUAGE.filter((e) => !e.row && e.reason);
+  const gaps = SPEC_LANGUAGE.filter((e) => !e.row && !e.reason);
+  lines.push(
+    "",
+    "## The rest of the spec language",
+    "",
+    `Of ${SPEC_LANGUAGE.length} fields and keywords of OpenAPI 3.1 and JSON Schema 2020-12 (\`src/edit-space/spec-language.ts\`),`,
+    `${SPEC_LANGUAGE.length - reasoned.length - gaps.length} have a row above; these need none:`,
+    "",
+    ...reasoned.map((e) => `- \`${cell(e.keyword)}\`: ${e.reason}`),
+    "",
+    `### Gaps: ${gaps.length} without a row or a reason yet`,
+    "",
+    gaps.map((e) => `\`${cell(e.keyword)}\``).join(", "),
+  );
   return `${lines.join("\n")}\n`;
 }

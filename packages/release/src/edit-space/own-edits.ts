@@ -406,4 +406,114 @@ export const OWN_EDITS: OwnEdit[] = [
       };
     },
   },
+  {
+    name: "response: TaskState without NEW",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).TaskState.enum = schemas(d).TaskState.enum.filter((v: string) => v !== "NEW");
+    },
+  },
+  {
+    name: "request union: discriminator value external mapped to the subnet variant",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).NetworkInterface.discriminator.mapping.external =
+        "#/components/schemas/NetworkInterfaceSubnet";
+    },
+  },
+  {
+    name: "path-level servers: getTask sent to another host",
+    expected: "breaking",
+    apply: (d) => {
+      d.paths[TASK].servers = [{ url: "https://tasks.example.com" }];
+    },
+  },
+  {
+    name: "production server URL templated, its default the old host",
+    expected: "harmless",
+    apply: (d) => {
+      d.servers[0] = {
+        url: "https://{host}",
+        description: d.servers[0].description,
+        variables: { host: { default: "api.gcore.com", enum: ["api.gcore.com"] } },
+      };
+    },
+  },
+  {
+    name: "security scheme ApiKey renamed Key, asking the same",
+    expected: "harmless",
+    apply: (d) => {
+      const text = JSON.stringify(d).replaceAll('{"ApiKey":[]}', '{"Key":[]}');
+      const next = JSON.parse(text);
+      next.components.securitySchemes = { Key: next.components.securitySchemes.ApiKey };
+      for (const key of Object.keys(d)) delete d[key];
+      Object.assign(d, next);
+    },
+  },
+  {
+    name: "API-key header name re-cased (authorization)",
+    expected: "harmless",
+    apply: (d) => {
+      d.components.securitySchemes.ApiKey.name = "authorization";
+    },
+  },
+  {
+    name: "request: SecurityGroupRuleCreate requires priority, which properties does not declare",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).SecurityGroupRuleCreate.required.push("priority");
+    },
+  },
+  {
+    name: "query parameter task_type: schema moved to content application/json",
+    expected: "breaking",
+    apply: (d) => {
+      const param = op(d, ACTIVE, "get").parameters[2];
+      param.content = { "application/json": { schema: param.schema } };
+      delete param.schema;
+      delete param.style;
+      delete param.explode;
+    },
+  },
+  {
+    name: "response: Tag patternProperties that shadow its declared key",
+    expected: "harmless",
+    apply: (d) => {
+      schemas(d).Tag.patternProperties = { "^key$": { type: "string" } };
+    },
+  },
+  {
+    name: "request: security group rule description maxLength 255 → 64",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).SecurityGroupRuleCreate.properties.description.maxLength = 64;
+    },
+  },
+  {
+    name: "request: SecurityGroupRuleCreate closed (additionalProperties false)",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).SecurityGroupRuleCreate.additionalProperties = false;
+    },
+  },
+  {
+    name: "response: Task.created_on date-time → date",
+    expected: "breaking",
+    apply: (d) => {
+      const created = schemas(d).Task.properties.created_on;
+      created.format = "date";
+      delete created.examples;
+    },
+  },
+  {
+    name: "response: TaskState reached through 100 bare $refs",
+    expected: "harmless",
+    apply: (d) => {
+      for (let i = 0; i < 100; i++)
+        schemas(d)[`StateHop${i}`] = {
+          $ref: i === 99 ? "#/components/schemas/TaskState" : `#/components/schemas/StateHop${i + 1}`,
+        };
+      schemas(d).Task.properties.state = { $ref: "#/components/schemas/StateHop0" };
+    },
+  },
 ];

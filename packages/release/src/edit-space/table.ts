@@ -72,8 +72,15 @@ export const KEYWORD_ROWS: KeywordRow[] = [
   {
     keyword: "enum",
     ...tightening({ type: "string", enum: ["a", "b", "c"] }, { type: "string", enum: ["a", "b"] }),
+    verdicts: { response: both("breaking") },
+    why: "a response value removed breaks code that compares with it against @cloud-contract/types (the literal union loses it)",
   },
-  { keyword: "const", ...tightening({ type: "string", enum: ["a", "b"] }, { type: "string", const: "a" }) },
+  {
+    keyword: "const",
+    ...tightening({ type: "string", enum: ["a", "b"] }, { type: "string", const: "a" }),
+    verdicts: { response: both("breaking") },
+    why: "a response value removed breaks code that compares with it against @cloud-contract/types (the literal union loses it)",
+  },
   { keyword: "format", ...tightening(str, { type: "string", format: "uuid" }) },
   {
     keyword: "minimum",

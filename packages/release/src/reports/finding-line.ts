@@ -60,3 +60,26 @@ export function baseLine(report: GateReport): string {
 /** The findings a changeset of this branch describes: its own changes when the base is known, else all. */
 export const changedByBranch = (report: GateReport) =>
   "commit" in report.base ? report.findings.filter((f) => f.origin === "branch") : report.findings;
+
+/** The breaking changes among findings: unwaived errors, one per change however many operations share it. */
+export function breakingChanges(findings: GateFinding[]): number {
+  const changes = new Set(
+    findings.filter((f) => f.level === "error" && !f.waiver).map((f) => `${f.rule} ${f.before} ${f.after}`),
+  );
+  return changes.size;
+}
+
+/** The verdict in a line: `FAILED: 2 breaking changes in this branch`, `PASSED: no breaking change in this branch`. */
+export function verdictLine(report: GateReport): string {
+  const n = breakingChanges(changedByBranch(report));
+  const scope = "commit" in report.base ? "in this branch" : "since the release";
+  const count = n === 0 ? "no breaking change" : `${n} breaking change${n === 1 ? "" : "s"}`;
+  return `${report.ok ? "PASSED" : "FAILED"}: ${count} ${scope}`;
+}
+
+/** The command that records the missing changeset and the bumps to choose in it, or undefined when none is missing. */
+export function changesetLine(report: GateReport): string | undefined {
+  if (report.missingBumps.length === 0) return undefined;
+  const bumps = report.missingBumps.map((m) => `${m.name}: ${m.bump}`).join(", ");
+  return `a changeset is missing: run pnpm changeset and choose ${bumps}`;
+}

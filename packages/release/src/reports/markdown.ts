@@ -2,6 +2,8 @@ import type { GateFinding, GateReport } from "../gate-report.js";
 import { changelogSection } from "./changelog.js";
 import {
   baseLine,
+  changesetLine,
+  verdictLine,
   byLevel,
   byOrigin,
   changedByBranch,
@@ -70,11 +72,14 @@ const tally = (findings: GateFinding[]) => {
  */
 export function markdownReport(report: GateReport): string {
   const out = new Budget(MARKDOWN_LIMIT);
-  out.add(`# Release gate: ${report.ok ? "passed" : "**failed**"}`);
+  const verdict = verdictLine(report).replace(/^\w+: /, "");
+  out.add(`# Release gate: ${report.ok ? "passed" : "**failed**"}, ${verdict}`);
   out.add("");
   out.add(baseLine(report));
   out.add("");
   out.addAll(report.reasons.map((reason) => `- ${reason}`), "reasons");
+  const changeset = changesetLine(report);
+  if (changeset) out.add(`- ${changeset.replace("pnpm changeset", "`pnpm changeset`")}`);
   out.add("");
   const { branch, pending } = byOrigin(report.findings);
   const table = (findings: GateFinding[], what: string, full = true) => {

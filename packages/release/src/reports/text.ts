@@ -1,5 +1,15 @@
 import type { GateFinding, GateReport } from "../gate-report.js";
-import { baseLine, byLevel, byOrigin, refusalGroups, touchOf, whereOf, witnessOf } from "./finding-line.js";
+import {
+  baseLine,
+  byLevel,
+  byOrigin,
+  changesetLine,
+  refusalGroups,
+  touchOf,
+  verdictLine,
+  whereOf,
+  witnessOf,
+} from "./finding-line.js";
 
 const count = (findings: GateFinding[]) => {
   const n = (level: string) => findings.filter((f) => f.level === level).length;
@@ -7,30 +17,36 @@ const count = (findings: GateFinding[]) => {
 };
 
 /**
- * The report for a terminal: what this branch changes first (every error and warning with its place, the
- * teams it touches and its witness), then what was pending before it, the consumers, the verdict. Info
- * findings are counted, and listed with `verbose`.
+ * The report for a terminal: the verdict and this branch's count of breaking changes on line 1, then what this
+ * branch changes (every error and warning with its rule, operation, pointer, place and witness), what was
+ * pending before it in one line (listed with `verbose`), the changeset to add, the consumers, the reasons.
+ * Info findings are counted, and listed with `verbose`.
  */
 export function textReport(report: GateReport, { verbose = false } = {}): string {
-  const lines: string[] = [`release gate: ${count(report.findings)}`, baseLine(report)];
+  const lines: string[] = [verdictLine(report), baseLine(report)];
   const { branch, pending } = byOrigin(report.findings);
-  const list = (findings: GateFinding[], detailed: boolean) => {
+  const list = (findings: GateFinding[]) => {
     for (const f of byLevel(findings)) {
       if (f.level === "info" && !verbose) continue;
       const waived = f.waiver ? ` [waived until ${f.waiver.expires}: ${f.waiver.reason}]` : "";
       lines.push(`  ${f.level} [${f.rule}] ${f.operation}: ${f.message} (${whereOf(f)})${waived}`);
-      if (!detailed) continue;
-      lines.push(`    ${touchOf(f)}; fingerprint: ${f.fingerprint}`);
+      lines.push(`    at ${f.after}; ${touchOf(f)}; fingerprint: ${f.fingerprint}`);
       const witness = witnessOf(f);
       if (witness) lines.push(`    witness: ${witness}`);
     }
   };
   if ("commit" in report.base) {
     lines.push(`changes of this branch: ${count(branch)}`);
-    list(branch, true);
-    lines.push(`pending before this branch (since the release): ${count(pending)}`);
-    list(pending, verbose);
-  } else list(pending, true);
+    list(branch);
+    const more = verbose || pending.length === 0 ? "" : " (--verbose lists them)";
+    lines.push(`pending before this branch (since the release): ${count(pending)}${more}`);
+    if (verbose) list(pending);
+  } else {
+    lines.push(`changes since the release: ${count(pending)}`);
+    list(pending);
+  }
+  const changeset = changesetLine(report);
+  if (changeset) lines.push(changeset);
   const { teams, exchanges, skipped } = report.replayed;
   const notSpec = skipped > 0 ? ` (${skipped} outside the spec, skipped)` : "";
   const fresh = report.refusals.filter((r) => !r.pending);
@@ -48,7 +64,7 @@ export function textReport(report: GateReport, { verbose = false } = {}): string
     }
   };
   refusals(fresh, true);
-  refusals(pendingRefusals, verbose);
+  if (verbose) refusals(pendingRefusals, true);
   for (const problem of report.waiverProblems) lines.push(`  error ${problem}`);
   for (const reason of report.reasons) lines.push(`  ${reason}`);
   lines.push(report.ok ? "PASSED" : "FAILED");

@@ -32,7 +32,24 @@ const report: GateReport = {
   base: { ref: "main", commit: "0123456789abcdef0123", changesets: [] },
   waiverProblems: [],
   reasons: ["types: needs a major bump"],
+  missingBumps: [
+    { name: "@cloud-contract/types", bump: "major" },
+    { name: "@cloud-contract/client", bump: "major" },
+  ],
 };
+
+describe("the text report's lines to act on", () => {
+  it("says the verdict and this branch's count on line 1, and the changeset command with its bumps", () => {
+    const lines = textReport(report).split("\n");
+    expect(lines[0]).toBe("FAILED: 1 breaking change in this branch");
+    expect(lines).toContain(
+      "a changeset is missing: run pnpm changeset and choose @cloud-contract/types: major, @cloud-contract/client: major",
+    );
+    const passed = textReport({ ...report, ok: true, findings: [], missingBumps: [] }).split("\n");
+    expect(passed[0]).toBe("PASSED: no breaking change in this branch");
+    expect(passed.some((line) => line.includes("pnpm changeset"))).toBe(false);
+  });
+});
 
 describe("the witness in each report", () => {
   it("text prints it under its finding, the value shortened", () => {

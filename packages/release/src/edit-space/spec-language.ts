@@ -1,0 +1,193 @@
+// The spec language the gate judges, enumerated from the OpenAPI 3.1 and JSON Schema 2020-12 specifications:
+// every field of the objects that make an API's contract and every JSON Schema keyword. Each names the
+// edit-space row that holds the gate to it, or says why no edit of it changes what is valid; the rest are
+// gaps, listed as such in EDIT-SPACE.md.
+
+export interface LanguageEntry {
+  /** `Parameter.style`, `JSON Schema.maxLength` */
+  keyword: string;
+  /** The row of table.ts that covers it. */
+  row?: string;
+  /** Why no row is needed (an annotation: it changes nothing that is valid). */
+  reason?: string;
+}
+
+const ANNOTATION = "an annotation: no value or exchange becomes valid or invalid";
+const fields = (object: string, list: Array<[string, string | undefined, string?]>): LanguageEntry[] =>
+  list.map(([field, row, reason]) => ({
+    keyword: `${object}.${field}`,
+    ...(row ? { row } : {}),
+    ...(reason ? { reason } : {}),
+  }));
+
+const SCHEMA_ROWS = [
+  "type",
+  "enum",
+  "const",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "items",
+  "prefixItems",
+  "unevaluatedItems",
+  "required",
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedProperties",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "if",
+  "then",
+  "else",
+  "not",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "$ref",
+  "readOnly",
+  "writeOnly",
+];
+
+export const SPEC_LANGUAGE: LanguageEntry[] = [
+  ...SCHEMA_ROWS.map((k) => ({ keyword: `JSON Schema.${k}`, row: k })),
+  ...fields("JSON Schema", [
+    ["title", undefined, ANNOTATION],
+    ["description", undefined, ANNOTATION],
+    ["examples", undefined, ANNOTATION],
+    ["$comment", undefined, ANNOTATION],
+    ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
+    [
+      "default",
+      undefined,
+      "what a server assumes for a missing value; clients send and read the same values",
+    ],
+    ["$defs", undefined, "a place for schemas, judged where they are referred to"],
+    ["$id", undefined],
+    ["$schema", undefined],
+    ["$anchor", undefined],
+    ["$dynamicRef", undefined],
+    ["$dynamicAnchor", undefined],
+    ["$vocabulary", undefined],
+    ["contentEncoding", undefined],
+    ["contentMediaType", undefined],
+    ["contentSchema", undefined],
+  ]),
+  ...fields("OpenAPI", [
+    ["servers", "servers"],
+    ["paths", "operation"],
+    ["security", "security (requirement)"],
+    ["components", "schema component name"],
+    ["info", undefined, ANNOTATION],
+    ["tags", undefined, ANNOTATION],
+    ["externalDocs", undefined, ANNOTATION],
+    ["openapi", undefined],
+    ["jsonSchemaDialect", undefined],
+    ["webhooks", undefined],
+  ]),
+  ...fields("Path Item", [
+    ["get, put, post, delete, options, head, patch, trace", "operation"],
+    ["parameters", "parameter in"],
+    ["summary", undefined, ANNOTATION],
+    ["description", undefined, ANNOTATION],
+    ["servers", undefined],
+    ["$ref", undefined],
+  ]),
+  ...fields("Operation", [
+    ["operationId", "operationId"],
+    ["parameters", "parameter schema"],
+    ["requestBody", "request body required"],
+    ["responses", "status codes"],
+    ["security", "security (requirement)"],
+    ["summary", "operationId"],
+    ["tags", undefined, ANNOTATION],
+    ["description", undefined, ANNOTATION],
+    ["externalDocs", undefined, ANNOTATION],
+    ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
+    ["servers", undefined],
+    ["callbacks", undefined],
+  ]),
+  ...fields("Parameter", [
+    ["in", "parameter in"],
+    ["required", "parameter required"],
+    ["style", "parameter style"],
+    ["explode", "parameter explode"],
+    ["schema", "parameter schema"],
+    ["name", undefined],
+    ["description", undefined, ANNOTATION],
+    ["example", undefined, ANNOTATION],
+    ["examples", undefined, ANNOTATION],
+    ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
+    ["allowEmptyValue", undefined],
+    ["allowReserved", undefined],
+    ["content", undefined],
+  ]),
+  ...fields("Header", [
+    ["required", "header required"],
+    ["schema", "headers"],
+    ["description", undefined, ANNOTATION],
+    ["example", undefined, ANNOTATION],
+    ["examples", undefined, ANNOTATION],
+    ["deprecated", undefined, "a policy, not a constraint"],
+    ["style", undefined],
+    ["explode", undefined],
+    ["content", undefined],
+  ]),
+  ...fields("Request Body", [
+    ["content", "request media type"],
+    ["required", "request body required"],
+    ["description", undefined, ANNOTATION],
+  ]),
+  ...fields("Media Type", [
+    ["schema", "request media type"],
+    ["example", undefined, ANNOTATION],
+    ["examples", undefined, ANNOTATION],
+    ["encoding", undefined],
+  ]),
+  ...fields("Response", [
+    ["content", "response media type"],
+    ["headers", "headers"],
+    ["description", "response media type"],
+    ["links", undefined, ANNOTATION],
+  ]),
+  ...fields("Server", [
+    ["url", "servers"],
+    ["description", "servers"],
+    ["variables", undefined],
+  ]),
+  ...fields("Server Variable", [
+    ["default", undefined],
+    ["enum", undefined],
+    ["description", undefined, ANNOTATION],
+  ]),
+  ...fields("Discriminator", [
+    ["propertyName", "discriminator / mapping"],
+    ["mapping", "discriminator / mapping"],
+  ]),
+  ...fields("Security Scheme", [
+    ["name", "security (scheme)"],
+    ["description", "security (scheme)"],
+    ["type", undefined],
+    ["in", undefined],
+    ["scheme", undefined],
+    ["bearerFormat", undefined],
+    ["flows", undefined],
+    ["openIdConnectUrl", undefined],
+  ]),
+  ...fields("Security Requirement", [["{name}: [scopes]", "security (requirement)"]]),
+];
