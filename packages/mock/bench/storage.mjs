@@ -109,7 +109,7 @@ async function fill(sandbox, upTo) {
   while (count < upTo) {
     const step = Math.min(5_000, upTo - count);
     for (let i = 0; i < step; i++) {
-      store.startTask(
+      store.cloud.scheduler.start(
         {
           task_type: "create_bm",
           project_id: F.projectId,
