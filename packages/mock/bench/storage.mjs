@@ -1,4 +1,7 @@
-// Benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
+// First the writes of every storage mode (bench/storage-writes.mjs: POSTs at 1, 32 and 256 in flight, server
+// CPU per request, acknowledged writes after SIGKILL; STORAGE_BENCH_ROUNDS, STORAGE_BENCH_SECONDS,
+// STORAGE_BENCH_MODES=memory,LMDB,"JSON file",PostgreSQL), then
+// the benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
 //   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s or
 //                  STORAGE_BENCH_CREATE_SECONDS); for PostgreSQL also
@@ -9,7 +12,8 @@
 // and, with PostgreSQL: requests/s of the active-tasks GET at 32 connections with a valid key and with random
 // unknown keys, 1 000 tenants stored (target: unknown within 2× of valid).
 // Run: pnpm --filter @cloud-contract/mock bench:storage   (node --expose-gc; STORAGE_BENCH_MAX=100000)
-// STORAGE_BENCH_ONLY=postgres-creates measures the PostgreSQL creates/s alone.
+// STORAGE_BENCH_ONLY=postgres-creates measures the PostgreSQL creates/s alone; STORAGE_BENCH_ONLY=writes the
+// writes alone.
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -20,6 +24,7 @@ import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/sandbox/fixtures/ids.js";
 import { listen } from "../dist/sandbox/http/listen.js";
 import { openSandboxHandler } from "../dist/sandbox/server.js";
+import { storageWrites } from "./storage-writes.mjs";
 
 const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
 const CREATE_SECONDS = Number(process.env.STORAGE_BENCH_CREATE_SECONDS ?? 3);
@@ -277,5 +282,15 @@ async function allModes() {
   }
 }
 
-if (process.env.STORAGE_BENCH_ONLY === "postgres-creates") await postgresCreatesOnly();
-else await allModes();
+const only = process.env.STORAGE_BENCH_ONLY;
+if (only === "postgres-creates") await postgresCreatesOnly();
+else {
+  await storageWrites({
+    rounds: Number(process.env.STORAGE_BENCH_ROUNDS ?? 3),
+    seconds: Number(process.env.STORAGE_BENCH_SECONDS ?? 2),
+    levels: [1, 32, 256],
+    killAfterMs: 1_000,
+    ...(process.env.STORAGE_BENCH_MODES ? { only: process.env.STORAGE_BENCH_MODES.split(",") } : {}),
+  });
+  if (only !== "writes") await allModes();
+}
