@@ -24,7 +24,9 @@ function send(agent, url, method, path, key, body) {
       (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
@@ -55,7 +57,10 @@ async function flood(url, key, inFlight, stop) {
       const email = `w${process.pid}-${emails++}@example.com`;
       const started = performance.now();
       try {
-        const res = await send(agent, url, "POST", settingsPath, key, { notification_type: "failed_login", email });
+        const res = await send(agent, url, "POST", settingsPath, key, {
+          notification_type: "failed_login",
+          email,
+        });
         if (res.status !== 201) {
           failed++;
           continue;
@@ -111,7 +116,9 @@ async function crash(mode, killAfterMs) {
   server.child.kill("SIGKILL");
   killed = true;
   const { acknowledged } = await flooding;
-  await new Promise((resolve) => (server.child.exitCode === null ? server.child.once("exit", resolve) : resolve()));
+  await new Promise((resolve) =>
+    server.child.exitCode === null ? server.child.once("exit", resolve) : resolve(),
+  );
   server = await mode.start();
   try {
     const state = await send(undefined, server.url, "GET", "/__sandbox/state", key);
@@ -209,7 +216,8 @@ export async function storageWrites({ rounds, seconds, levels, killAfterMs, only
   } finally {
     await remove();
   }
-  const rate = (name, inFlight) => median((results.get(`${name}\u0000${inFlight}`) ?? []).map((m) => m.perSecond));
+  const rate = (name, inFlight) =>
+    median((results.get(`${name}\u0000${inFlight}`) ?? []).map((m) => m.perSecond));
   const rows = [];
   for (const mode of list) {
     for (const inFlight of levels) {
@@ -225,11 +233,15 @@ export async function storageWrites({ rounds, seconds, levels, killAfterMs, only
       });
     }
   }
-  console.log(`\nPOST addResellerNotificationSetting, medians of ${rounds} interleaved rounds of ${seconds} s:`);
+  console.log(
+    `\nPOST addResellerNotificationSetting, medians of ${rounds} interleaved rounds of ${seconds} s:`,
+  );
   console.table(rows);
   if (levels.includes(32) && levels.includes(1)) {
     const check = (label, value, target) =>
-      console.log(`${label}: ×${value.toFixed(2)} (target ≥ ${target}) ${value >= target ? "held" : "NOT held"}`);
+      console.log(
+        `${label}: ×${value.toFixed(2)} (target ≥ ${target}) ${value >= target ? "held" : "NOT held"}`,
+      );
     check("LMDB ÷ memory at 32 in flight", rate("LMDB", 32) / rate("memory", 32), 0.5);
     check("PostgreSQL ÷ memory at 32 in flight", rate("PostgreSQL", 32) / rate("memory", 32), 0.5);
     check("LMDB at 32 ÷ LMDB at 1", rate("LMDB", 32) / rate("LMDB", 1), 5);
