@@ -1,8 +1,5 @@
 // An integer beyond ±(2^53 − 1) that a request leaves in the state keeps its digits in every store: through a
 // restart (JSON state file, LMDB data folder, PostgreSQL) and for a tenant read back from PostgreSQL's rows.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DurableMode, EMBEDDED, POSTGRES, STATE_FILE } from "../../test-support/durable-modes.js";
 import { eventually } from "../../test-support/sandbox.js";
