@@ -16,7 +16,7 @@ sandbox  a stateful server that behaves like the API, seeded with fixtures (see 
 --port        0–65535; 0 picks a free port
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
---state-file  a JSON file every tenant is written to shortly after each change
+--state-file  a JSON file every tenant is written to before each change is answered
 --data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
 --database-url a PostgreSQL URL: like --data-dir, in a shared database (replicas may share it)
 --db-connect-timeout, --db-query-timeout, --db-lock-timeout
