@@ -101,6 +101,11 @@ export class LmdbBackend implements StateBackend {
     return { refused: [] };
   }
 
+  /** The database's transactions so far (a figure for tests and benchmarks: commits go together). */
+  get committedTransactions(): number {
+    return (this.db.getStats() as { lastTxnId: number }).lastTxnId;
+  }
+
   private removeRange(start: unknown[], end: unknown[]): void {
     for (const key of this.db.getKeys({ start: start as Key, end: end as Key })) this.db.removeSync(key);
   }
