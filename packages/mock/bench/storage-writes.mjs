@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { postgresBinDir } from "../../../scripts/ensure-system-deps.mjs";
 import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/sandbox/fixtures/ids.js";
@@ -135,12 +136,12 @@ async function crash(mode, killAfterMs) {
 async function modes() {
   const postgres = await startPostgres(postgresBinDir());
   const dir = mkdtempSync(join(tmpdir(), "bench-writes-"));
-  const sandbox = (name, flags) => ({
+  const sandbox = (name, flags, bin = BIN) => ({
     name,
     durable: flags.length > 0,
     start: () =>
       launch(name, (port) => [
-        BIN,
+        bin,
         "sandbox",
         "--port",
         String(port),
@@ -153,12 +154,29 @@ async function modes() {
         ...flags,
       ]),
   });
+  // Another build's durable modes beside this one's (STORAGE_BENCH_BEFORE: a checkout's packages/mock, built).
+  const before = process.env.STORAGE_BENCH_BEFORE;
+  const beforeBin = before && join(before, "bin", "cloud-mock.js");
+  const database = (name) => postgres.url.replace(/\/postgres$/, `/${name}`);
+  if (beforeBin) {
+    const client = new pg.Client(postgres.url);
+    await client.connect();
+    await client.query("create database before");
+    await client.end();
+  }
   return {
     list: [
       sandbox("memory", []),
       sandbox("LMDB", ["--data-dir", join(dir, "lmdb")]),
       sandbox("JSON file", ["--state-file", join(dir, "state.json")]),
       sandbox("PostgreSQL", ["--database-url", postgres.url]),
+      ...(beforeBin
+        ? [
+            sandbox("LMDB before", ["--data-dir", join(dir, "lmdb-before")], beforeBin),
+            sandbox("JSON before", ["--state-file", join(dir, "state-before.json")], beforeBin),
+            sandbox("PG before", ["--database-url", database("before")], beforeBin),
+          ]
+        : []),
     ],
     async remove() {
       await postgres.stop();
