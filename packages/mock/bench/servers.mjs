@@ -51,6 +51,7 @@ export async function launch(name, args) {
     name,
     url,
     startupMs,
+    child,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,4 +1,8 @@
-// Benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
+// First the writes of every storage mode (bench/storage-writes.mjs: POSTs at 1, 32 and 256 in flight, server
+// CPU per request, acknowledged writes after SIGKILL; STORAGE_BENCH_ROUNDS, STORAGE_BENCH_SECONDS,
+// STORAGE_BENCH_MODES=memory,LMDB,"JSON file",PostgreSQL, STORAGE_BENCH_KILL_AFTER_MS; STORAGE_BENCH_BEFORE=<a
+// checkout's packages/mock, built> adds that build's durable modes to the rounds), then
+// the benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
 //   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s or
 //                  STORAGE_BENCH_CREATE_SECONDS); for PostgreSQL also
@@ -8,8 +12,10 @@
 //   restart        loading 100 000 stored tasks at start
 // and, with PostgreSQL: requests/s of the active-tasks GET at 32 connections with a valid key and with random
 // unknown keys, 1 000 tenants stored (target: unknown within 2× of valid).
-// Run: pnpm --filter @cloud-contract/mock bench:storage   (node --expose-gc; STORAGE_BENCH_MAX=100000)
-// STORAGE_BENCH_ONLY=postgres-creates measures the PostgreSQL creates/s alone.
+// Run: pnpm --filter @cloud-contract/mock bench:storage   (node --expose-gc; STORAGE_BENCH_MAX=100000;
+// smaller counts: STORAGE_BENCH_GET_SECONDS=2, STORAGE_BENCH_SERVERS=10000, STORAGE_BENCH_TENANTS=1000)
+// STORAGE_BENCH_ONLY=postgres-creates measures the PostgreSQL creates/s alone; STORAGE_BENCH_ONLY=writes the
+// writes alone.
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -20,9 +26,13 @@ import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/sandbox/fixtures/ids.js";
 import { listen } from "../dist/sandbox/http/listen.js";
 import { openSandboxHandler } from "../dist/sandbox/server.js";
+import { storageWrites } from "./storage-writes.mjs";
 
 const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
 const CREATE_SECONDS = Number(process.env.STORAGE_BENCH_CREATE_SECONDS ?? 3);
+const GET_SECONDS = Number(process.env.STORAGE_BENCH_GET_SECONDS ?? 2);
+const SERVERS = Number(process.env.STORAGE_BENCH_SERVERS ?? 10_000);
+const TENANTS = Number(process.env.STORAGE_BENCH_TENANTS ?? 1_000);
 const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= MAX);
 const DAY = 86_400_000;
 const bareMetal = JSON.stringify({
@@ -109,7 +119,7 @@ async function fill(sandbox, upTo) {
   while (count < upTo) {
     const step = Math.min(5_000, upTo - count);
     for (let i = 0; i < step; i++) {
-      store.startTask(
+      store.cloud.scheduler.start(
         {
           task_type: "create_bm",
           project_id: F.projectId,
@@ -146,12 +156,12 @@ async function listAndRestart(options) {
   return { p50, restartMs };
 }
 
-/** Active-tasks GETs per second at 32 connections for 2 s, each with a key from `keyOf()`. */
+/** Active-tasks GETs per second at 32 connections for GET_SECONDS, each with a key from `keyOf()`. */
 async function getsPerSecond(url, keyOf) {
   const result = await autocannon({
     url: `${url}/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`,
     connections: 32,
-    duration: 2,
+    duration: GET_SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, headers: { Authorization: `apikey ${keyOf()}` } }) }],
   });
   if (result.errors > 0 || result.timeouts > 0) {
@@ -160,11 +170,11 @@ async function getsPerSecond(url, keyOf) {
   return { perSecond: Math.round(result.requests.average), statuses: result.non2xx };
 }
 
-/** Valid-key and unknown-key requests/s with 1 000 tenants stored in PostgreSQL (another replica made them). */
+/** Valid-key and unknown-key requests/s with TENANTS (1 000) stored in PostgreSQL (another replica made them). */
 async function unknownKeys(databaseUrl) {
   const maker = await open({ databaseUrl, maxTenants: 2_000 });
   const keys = [];
-  for (let i = 0; i < 1_000; i++) keys.push(maker.tenants.create(`bench-${i}`).record.keys[0].api_key);
+  for (let i = 0; i < TENANTS; i++) keys.push(maker.tenants.create(`bench-${i}`).record.keys[0].api_key);
   await maker.durability.commit();
   await maker.close();
   const sandbox = await open({ databaseUrl, maxTenants: 2_000 });
@@ -180,7 +190,7 @@ async function unknownKeys(databaseUrl) {
 }
 
 async function memoryPerServer() {
-  const N = 10_000;
+  const N = SERVERS;
   const sandbox = await open({ taskDelayMs: 0 });
   try {
     globalThis.gc?.();
@@ -277,5 +287,15 @@ async function allModes() {
   }
 }
 
-if (process.env.STORAGE_BENCH_ONLY === "postgres-creates") await postgresCreatesOnly();
-else await allModes();
+const only = process.env.STORAGE_BENCH_ONLY;
+if (only === "postgres-creates") await postgresCreatesOnly();
+else {
+  await storageWrites({
+    rounds: Number(process.env.STORAGE_BENCH_ROUNDS ?? 3),
+    seconds: Number(process.env.STORAGE_BENCH_SECONDS ?? 2),
+    levels: [1, 32, 256],
+    killAfterMs: Number(process.env.STORAGE_BENCH_KILL_AFTER_MS ?? 1_000),
+    ...(process.env.STORAGE_BENCH_MODES ? { only: process.env.STORAGE_BENCH_MODES.split(",") } : {}),
+  });
+  if (only !== "writes") await allModes();
+}

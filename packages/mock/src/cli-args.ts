@@ -23,7 +23,7 @@ seed-from-har  writes a seed (for --seed-file) of the entities that recorded ans
 --seed        a whole number from 0 to 4294967295 (ids and the plan-contents catalogue)
 --seed-file   a snapshot (GET /__sandbox/snapshot) every tenant starts from and resets to; checked first
 --task-delay  how long sandbox tasks run, in whole milliseconds from 0 to 86400000 (a day)
---state-file  a JSON file every tenant is written to shortly after each change
+--state-file  a JSON file every tenant is written to before each change is answered
 --data-dir    a folder for an embedded database (LMDB): every tenant, each change committed before its answer
 --database-url a PostgreSQL URL: like --data-dir, in a shared database (replicas may share it)
 --db-connect-timeout, --db-query-timeout, --db-lock-timeout

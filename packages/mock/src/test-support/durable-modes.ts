@@ -23,6 +23,19 @@ export const EMBEDDED: DurableMode = {
   },
 };
 
+export const STATE_FILE: DurableMode = {
+  name: "JSON state file (--state-file)",
+  async create() {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
+    const file = join(dir, "state.json");
+    return {
+      options: { stateFile: file },
+      flags: ["--state-file", file],
+      remove: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
 export const POSTGRES: DurableMode = {
   name: "PostgreSQL (--database-url)",
   async create() {
@@ -35,5 +48,8 @@ export const POSTGRES: DurableMode = {
   },
 };
 
-/** Every durable mode, for `describe.each`. */
+/** The modes that commit each change before its answer (LMDB and PostgreSQL), for `describe.each`. */
 export const DURABLE_MODES = [EMBEDDED, POSTGRES];
+
+/** Every mode that keeps state beyond the process, the state file included. */
+export const PERSISTENT_MODES = [STATE_FILE, EMBEDDED, POSTGRES];

@@ -1,26 +1,10 @@
 // An integer beyond ±(2^53 − 1) that a request leaves in the state keeps its digits in every store: through a
 // restart (JSON state file, LMDB data folder, PostgreSQL) and for a tenant read back from PostgreSQL's rows.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DurableMode, EMBEDDED, POSTGRES } from "../../test-support/durable-modes.js";
+import { type DurableMode, EMBEDDED, POSTGRES, STATE_FILE } from "../../test-support/durable-modes.js";
 import { eventually } from "../../test-support/sandbox.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../fixtures/ids.js";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../server.js";
-
-const STATE_FILE: DurableMode = {
-  name: "JSON state file (--state-file)",
-  async create() {
-    const dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
-    const file = join(dir, "state.json");
-    return {
-      options: { stateFile: file },
-      flags: ["--state-file", file],
-      remove: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  },
-};
 
 const INT63 = "9223372036854775807";
 /** The bare metal creation keeps its interfaces in the task's `data`, an unknown member of one included. */

@@ -131,12 +131,13 @@ describe("--state-file", () => {
     }
   });
 
-  it("coalesces a burst of commits into few writes, the last state winning", async () => {
+  it("coalesces a burst of concurrent commits into few writes, the last state winning", async () => {
     const file = join(dir, "burst.json");
-    const backend = new JsonFileBackend(file, 5);
+    const backend = new JsonFileBackend(file);
     expect(await backend.load()).toEqual([]);
+    const commits: Promise<unknown>[] = [];
     for (let i = 0; i < 500; i++) {
-      await backend.commit({
+      const committed = backend.commit({
         evicted: [],
         tenants: [
           {
@@ -153,9 +154,11 @@ describe("--state-file", () => {
           },
         ],
       });
+      commits.push(committed);
     }
-    await backend.close();
+    await Promise.all(commits);
     expect(rowsIn(file, "notificationSettings")).toHaveLength(500);
+    await backend.close();
     expect(JSON.parse(readFileSync(file, "utf8")).tenants[0].meta).toEqual({ n: 499 });
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
@@ -276,7 +279,7 @@ const tenantsIn = (file: string): { id: string; keys: string[] }[] =>
   );
 
 describe("--state-file under faults, through HTTP", () => {
-  it("its folder goes away mid-run: the sandbox answers on, and everything answered is written once it is back", async () => {
+  it("its folder goes away mid-run: writes answer 503 with Retry-After and change nothing, reads go on; once it is back, everything acknowledged is written", async () => {
     const folder = join(dir, "goes-away");
     mkdirSync(folder);
     const file = join(folder, "state.json");
@@ -284,32 +287,33 @@ describe("--state-file under faults, through HTTP", () => {
     let stopped = false;
     try {
       expect((await addSetting(sandbox.url, "before@example.com")).status).toBe(201);
-      await sleep(100);
       rmSync(folder, { recursive: true, force: true });
-      // Its writes fail now (no folder for the temporary file); the calls do not.
-      expect((await addSetting(sandbox.url, "while-gone@example.com")).status).toBe(201);
-      await sleep(100);
+      // Its writes fail now (no folder for the temporary file): each is answered 503 and rolled back.
+      const refused = await addSetting(sandbox.url, "while-gone@example.com");
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       const listed = await sandboxRequest(sandbox.url, "GET", settingsPath, SANDBOX_API_KEY);
       expect(listed.status).toBe(200);
+      expect(JSON.stringify(listed.body)).not.toContain("while-gone@example.com");
       mkdirSync(folder);
       expect((await addSetting(sandbox.url, "after@example.com")).status).toBe(201);
+      // Acknowledged means written: the file holds it before the stop.
+      expect(emailsIn(file)).toEqual(expect.arrayContaining(["before@example.com", "after@example.com"]));
       await sandbox.stop();
       stopped = true;
-      expect(emailsIn(file)).toEqual(
-        expect.arrayContaining(["before@example.com", "while-gone@example.com", "after@example.com"]),
-      );
+      expect(emailsIn(file)).not.toContain("while-gone@example.com");
       expect(readdirSync(folder).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     } finally {
       if (!stopped) await sandbox.stop().catch(() => undefined);
     }
   });
 
-  it("still gone when the sandbox stops: the stop rejects with the write's error instead of claiming it saved", async () => {
+  it("still gone when the sandbox stops: the write is refused, and the stop rejects with the write's error instead of claiming it saved", async () => {
     const folder = join(dir, "gone-at-stop");
     mkdirSync(folder);
     const sandbox = await startSandbox({ stateFile: join(folder, "state.json") });
     rmSync(folder, { recursive: true, force: true });
-    expect((await addSetting(sandbox.url, "lost@example.com")).status).toBe(201);
+    expect((await addSetting(sandbox.url, "lost@example.com")).status).toBe(503);
     await expect(sandbox.stop()).rejects.toThrow(/ENOENT/);
   });
 

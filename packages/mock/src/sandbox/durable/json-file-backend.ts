@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { rename, rm, writeFile } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
 import { type ClockState, realClock } from "../clock/clock.js";
 import { type EntityKind, rowsOfLists } from "../entities.js";
 import { parseJson, stringifyJson } from "../exact-json.js";
@@ -45,26 +45,34 @@ interface StateFileV1 {
   state: Record<string, unknown[] | undefined>;
 }
 
+/** Commits waiting for the write that holds them. */
+interface Waiting {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+/** A tenant as it was before a write's commits were applied (undefined: it was not there). */
+type Before = FileTenant | undefined;
+
 /**
- * The JSON file backend (`--state-file`): every tenant's rows in memory, written to one file shortly after each
- * commit. Writes are atomic (a temporary file in the same folder, then a rename) and never overlap; commits that
- * arrive during a write are coalesced into one more write. A commit is acknowledged before its write, so a
- * crash loses the last few milliseconds (`--data-dir` and `--database-url` commit to disk first); a write that
- * fails is tried again after the next commit, and `close` reports it.
+ * The JSON file backend (`--state-file`): every tenant's rows in memory, written to one file after each commit.
+ * Writes are atomic (a temporary file in the same folder, flushed, then a rename) and never overlap: the commits
+ * that arrive while a write is on the disk go together into the next one. A commit resolves once the write
+ * holding it is renamed into place, so an acknowledged change survives a crash of the process; when that write
+ * fails, every commit it held rejects and is undone here, and `close` reports a failed last write.
  */
 export class JsonFileBackend implements StateBackend {
   readonly name = "state file";
   private readonly tenants = new Map<string, FileTenant>();
   private writing: Promise<void> | undefined;
   private dirty = false;
-  private timer: NodeJS.Timeout | undefined;
+  /** Commits applied since the last write began, and each touched tenant as it was before them. */
+  private waiting: Waiting[] = [];
+  private before = new Map<string, Before>();
   private counter = 0;
   private lastError: Error | undefined;
 
-  constructor(
-    readonly path: string,
-    private readonly delayMs = 25,
-  ) {}
+  constructor(readonly path: string) {}
 
   /** Reads the file (version 2, or 1 from earlier releases); a missing file is written at once, empty. */
   async load(): Promise<LoadedTenant[]> {
@@ -109,10 +117,17 @@ export class JsonFileBackend implements StateBackend {
     }));
   }
 
-  /** One process holds the file: the registry's own count is the limit of tenants, so nothing is refused here. */
-  async commit(batch: CommitBatch): Promise<CommitOutcome> {
-    for (const id of batch.evicted) this.tenants.delete(id);
+  /**
+   * Applies the batch and resolves once a write holding it is in place. One process holds the file: the
+   * registry's own count is the limit of tenants, so nothing is refused here.
+   */
+  commit(batch: CommitBatch): Promise<CommitOutcome> {
+    for (const id of batch.evicted) {
+      this.keepBefore(id);
+      this.tenants.delete(id);
+    }
     for (const changes of batch.tenants) {
+      this.keepBefore(changes.id);
       let tenant = this.tenants.get(changes.id);
       if (!tenant) {
         tenant = { rows: new Map() };
@@ -123,28 +138,29 @@ export class JsonFileBackend implements StateBackend {
       tenant.meta = changes.meta;
       for (const row of changes.rows) tenant.rows.set(`${row.kind} ${row.id}`, row);
     }
-    this.schedule();
-    return { refused: [] };
+    return new Promise<CommitOutcome>((resolve, reject) => {
+      this.waiting.push({ resolve: () => resolve({ refused: [] }), reject });
+      this.schedule();
+    });
   }
 
   /** Writes what is not on disk yet; rejects when the last write failed. */
   async close(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
     if (this.writing) await this.writing;
     if (this.dirty) await this.writeLoop();
     if (this.lastError) throw this.lastError;
   }
 
+  /** Keeps a tenant as it is now, the first time a commit since the last write touches it. */
+  private keepBefore(id: string): void {
+    if (this.before.has(id)) return;
+    const tenant = this.tenants.get(id);
+    this.before.set(id, tenant && { ...tenant, rows: new Map(tenant.rows) });
+  }
+
   private schedule(): void {
     this.dirty = true;
-    if (this.timer || this.writing) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.writeLoop();
-    }, this.delayMs);
+    void this.writeLoop();
   }
 
   private writeLoop(): Promise<void> {
@@ -152,7 +168,22 @@ export class JsonFileBackend implements StateBackend {
       try {
         while (this.dirty) {
           this.dirty = false;
-          await this.writeOnce(this.text());
+          const waiting = this.waiting;
+          const before = this.before;
+          this.waiting = [];
+          this.before = new Map();
+          const error = await this.writeOnce(this.text());
+          if (!error) {
+            for (const w of waiting) w.resolve();
+            continue;
+          }
+          // The commits of a failed write are undone here (their writers roll back and are answered 503).
+          for (const [id, tenant] of before) {
+            if (this.before.has(id)) continue;
+            if (tenant) this.tenants.set(id, tenant);
+            else this.tenants.delete(id);
+          }
+          for (const w of waiting) w.reject(error);
         }
       } finally {
         this.writing = undefined;
@@ -178,15 +209,24 @@ export class JsonFileBackend implements StateBackend {
     return `{"version":2,"tenants":[\n${tenants.join(",\n")}]}\n`;
   }
 
-  private async writeOnce(text: string): Promise<void> {
+  /** Writes the file whole through a temporary file; resolves to the error when it failed. */
+  private async writeOnce(text: string): Promise<Error | undefined> {
     const temp = `${this.path}.${process.pid}.${++this.counter}.tmp`;
     try {
-      await writeFile(temp, text);
+      const file = await open(temp, "w");
+      try {
+        await file.writeFile(text);
+        await file.datasync();
+      } finally {
+        await file.close();
+      }
       await rename(temp, this.path);
       this.lastError = undefined;
+      return undefined;
     } catch (error) {
       this.lastError = error as Error;
       await rm(temp, { force: true });
+      return error as Error;
     }
   }
 }

@@ -7,13 +7,14 @@ import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from "./timeouts.js"
 /** Where the sandbox keeps its tenants' state: one of a state file, an LMDB folder and PostgreSQL, or memory. */
 export interface StorageOptions {
   /**
-   * Keep every tenant's state in this JSON file across restarts (atomic writes, shortly after each change).
+   * Keep every tenant's state in this JSON file across restarts (atomic writes; a change is written before its
+   * answer).
    * Excludes `dataDir` and `databaseUrl`.
    */
   stateFile?: string;
   /**
    * Keep every tenant's state in an embedded database (LMDB) in this folder: each change is committed
-   * before its answer is sent. Excludes `stateFile`.
+   * before its answer is sent, concurrent changes together. Excludes `stateFile`.
    */
   dataDir?: string;
   /** Keep every tenant's state in PostgreSQL (schema created at start); as durable as `dataDir`. */

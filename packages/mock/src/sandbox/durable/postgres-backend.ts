@@ -345,10 +345,11 @@ export class PostgresBackend implements StateBackend {
 
   /**
    * Writes the batch in the client's open transaction and commits it, then gives the client back; on a
-   * failure rolls back, drops or returns the client, and throws the store's unavailability.
+   * failure rolls back, drops or returns the client, and throws the store's unavailability. A batch of tenants
+   * already stored goes in one round trip with its COMMIT.
    */
   private async writeAndCommit(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
-    let written: Written;
+    let written: Written & { committed?: boolean };
     try {
       written = await this.write(client, batch);
     } catch (error) {
@@ -357,22 +358,20 @@ export class PostgresBackend implements StateBackend {
       giveBack(client, error);
       throw unavailable(error);
     }
-    try {
-      await client.query("commit");
-    } catch (error) {
-      giveBack(client, error);
-      // An error the server sent means the transaction was rolled back; no answer at all leaves it unknown.
-      if (isServerError(error)) throw unavailable(error);
-      throw new CommitUnconfirmed(`PostgreSQL did not confirm a COMMIT: ${(error as Error)?.message}`, {
-        cause: error,
-      });
+    if (!written.committed) {
+      try {
+        await client.query("commit");
+      } catch (error) {
+        giveBack(client, error);
+        throw commitFailure(error);
+      }
     }
     this.committedTransactions++;
     client.release();
     return written;
   }
 
-  private async write(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
+  private async write(client: pg.PoolClient, batch: CommitBatch): Promise<Written & { committed?: boolean }> {
     // The shared idle time as the database holds it now (another replica may have set it since this one started).
     const idleSeconds = `(select coalesce((value #>> '{}')::float8, 1e12) / 1000 + ${TOUCH_EVERY_MS / 1000} from sandbox_settings where name = 'tenant_idle_ms')`;
     // The store decides: a tenant some replica used within the idle time stays, with its rows. A creation
@@ -392,8 +391,14 @@ export class PostgresBackend implements StateBackend {
       );
     }
     const versions = new Map<string, number>();
-    for (const tenant of batch.tenants) {
-      if (!tenant.record) versions.set(tenant.id, await this.writeTenant(client, tenant));
+    const stored = batch.tenants.filter((t) => !t.record);
+    for (const [i, tenant] of stored.entries()) {
+      // With no tenant to create, the last statement carries the COMMIT (one round trip for it).
+      if (created.length === 0 && i === stored.length - 1 && !tenant.reset) {
+        versions.set(tenant.id, await this.writeTenantAndCommit(client, tenant));
+        return { refused: [], versions, committed: true };
+      }
+      versions.set(tenant.id, await this.writeTenant(client, tenant));
     }
     // New tenants last: the lock that counts them is taken after every row lock this transaction needs, so
     // whoever holds it waits for nothing else.
@@ -433,19 +438,7 @@ export class PostgresBackend implements StateBackend {
   private async writeTenant(client: pg.PoolClient, tenant: TenantChanges): Promise<number> {
     if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
     const { rows } = await client.query<{ version: string }>(
-      `with tenant as (
-         insert into sandbox_tenants (id, record, meta, version) values ($1, $2, $3, nextval('sandbox_version'))
-         on conflict (id) do update set meta = excluded.meta, version = excluded.version,
-           record = coalesce(excluded.record, sandbox_tenants.record), last_used_at = clock_timestamp()
-         returning version
-       ), written as (
-         insert into sandbox_rows (tenant, kind, id, data, version)
-         select $1, kind, id, data::jsonb, nextval('sandbox_version')
-         from unnest($4::text[], $5::text[], $6::text[]) as r(kind, id, data)
-         on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version
-         returning version
-       )
-       select greatest((select max(version) from written), (select version from tenant)) as version`,
+      tenantWrite("$1", "$2", "$3", "$4::text[]", "$5::text[]", "$6::text[]"),
       [
         tenant.id,
         tenant.record ? JSON.stringify(tenant.record) : null,
@@ -458,6 +451,32 @@ export class PostgresBackend implements StateBackend {
     return Number(rows[0]?.version ?? 0);
   }
 
+  /**
+   * The same statement and the COMMIT in one round trip (the simple protocol, values as escaped literals).
+   * The server's error means nothing was committed; no answer at all leaves the COMMIT unknown.
+   */
+  private async writeTenantAndCommit(client: pg.PoolClient, tenant: TenantChanges): Promise<number> {
+    const literal = (value: string | null) => (value === null ? "null" : client.escapeLiteral(value));
+    const array = (values: string[]) =>
+      values.length === 0 ? "'{}'::text[]" : `array[${values.map(literal).join(",")}]::text[]`;
+    let results: pg.QueryResult<{ version: string }>[];
+    try {
+      results = (await client.query(
+        `${tenantWrite(
+          literal(tenant.id),
+          `${literal(tenant.record ? JSON.stringify(tenant.record) : null)}::jsonb`,
+          `${literal(tenant.meta)}::jsonb`,
+          array(tenant.rows.map((r) => r.kind)),
+          array(tenant.rows.map((r) => r.id)),
+          array(tenant.rows.map((r) => r.json)),
+        )}; commit`,
+      )) as unknown as pg.QueryResult<{ version: string }>[];
+    } catch (error) {
+      throw commitFailure(error);
+    }
+    return Number(results[0]?.rows[0]?.version ?? 0);
+  }
+
   async close(): Promise<void> {
     await this.running;
     await this.pool.end();
@@ -467,6 +486,38 @@ export class PostgresBackend implements StateBackend {
 /** Gives a connection back after an error: the pool drops it (it may be broken) and opens a new one later. */
 function giveBack(client: pg.PoolClient, error: unknown): void {
   client.release(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** A tenant's record, meta and rows written (values as placeholders or literals), answering the newest version. */
+function tenantWrite(
+  id: string,
+  record: string,
+  meta: string,
+  kinds: string,
+  ids: string,
+  data: string,
+): string {
+  return `with tenant as (
+     insert into sandbox_tenants (id, record, meta, version) values (${id}, ${record}, ${meta}, nextval('sandbox_version'))
+     on conflict (id) do update set meta = excluded.meta, version = excluded.version,
+       record = coalesce(excluded.record, sandbox_tenants.record), last_used_at = clock_timestamp()
+     returning version
+   ), written as (
+     insert into sandbox_rows (tenant, kind, id, data, version)
+     select ${id}, kind, id, data::jsonb, nextval('sandbox_version')
+     from unnest(${kinds}, ${ids}, ${data}) as r(kind, id, data)
+     on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version
+     returning version
+   )
+   select greatest((select max(version) from written), (select version from tenant)) as version`;
+}
+
+/** A COMMIT that failed: refused by the server (rolled back, a 503), or never answered (unknown, a 504). */
+function commitFailure(error: unknown): StoreUnavailable {
+  if (isServerError(error)) return unavailable(error);
+  return new CommitUnconfirmed(`PostgreSQL did not confirm a COMMIT: ${(error as Error)?.message}`, {
+    cause: error,
+  });
 }
 
 /** Whether the server itself answered with this error (it carries a SQLSTATE), rather than never answering. */
