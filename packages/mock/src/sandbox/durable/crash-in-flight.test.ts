@@ -98,5 +98,5 @@ describe.each(PERSISTENT_MODES)("SIGKILL with 32 writes in flight, $name", (mode
     } finally {
       await store.remove();
     }
-  }, 120_000);
+  });
 });
