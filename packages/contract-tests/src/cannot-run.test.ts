@@ -11,7 +11,7 @@ import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, toEntry } from "./record/har.js";
 import { cleanEnv, runBin } from "./test-support/bin.js";
-import { installWithoutPrism } from "./test-support/install-without-prism.js";
+import { installCopy } from "./test-support/installed-copy.js";
 import { specOperationIds } from "./test-support/operation-ids.js";
 
 let work: string;
@@ -44,7 +44,7 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 describe("the optional Prism peer is not installed", () => {
   it("the default target says how to install it, exit 2, and writes no report", async () => {
     const root = join(work, "install");
-    const bin = installWithoutPrism(root);
+    const bin = installCopy(root, { prism: false });
     // pnpm's NODE_PATH would find the workspace's Prism: a user's shell has none.
     const { NODE_PATH: _, ...env } = cleanEnv();
     const run = await runBin(["--reports-dir", "reports"], { bin, cwd: root, env });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { requestModels } from "../request-model.js";
-import { BIN, cleanEnv, runShell } from "../test-support/bin.js";
+import { cleanEnv, runShell } from "../test-support/bin.js";
 import { OperationGenerator } from "./engine.js";
 import { loadCase, type RequestCase } from "./request-case.js";
 
@@ -127,7 +127,7 @@ describe("contract-tests generate", () => {
     const hint = new RegExp(`saved: ${join(dir, saved[0] as string)} — run it again with: (.+)$`, "m").exec(
       output,
     )?.[1];
-    expect(hint).toBe(`node ${BIN} replay-case ${join(dir, saved[0] as string)}`);
+    expect(hint).toBe(`node bin/contract-tests.js replay-case ${join(dir, saved[0] as string)}`);
     const replayed = await runShell(hint as string, cleanEnv({ NO_COLOR: "1" }));
     expect(replayed.code, replayed.stdout).toBe(1);
     expect(replayed.stdout).toContain(`on url ${serverUrl} → 500: a valid request got 500`);
