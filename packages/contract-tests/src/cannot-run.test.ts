@@ -183,11 +183,11 @@ describe("a run ends with its coverage (operations and documented statuses; the 
     const tail = lines(run.stdout).slice(-3);
     expect(tail[0]).toMatch(
       new RegExp(
-        `^coverage \\d+\\.\\d% of operations and documented statuses \\(\\d+/\\d+\\): operations 1/${operations}, documented statuses \\d+/\\d+ \\(missing (\\dXX|\\d{3}) ×\\d+(, (\\dXX|\\d{3}) ×\\d+)*\\)$`,
+        `^coverage \\d+\\.\\d% of operations and documented statuses \\(\\d+/\\d+\\): operations \\d+\\.\\d% \\(1/${operations}\\), documented statuses \\d+\\.\\d% \\(\\d+/\\d+\\) \\(missing (\\dXX|\\d{3}) ×\\d+(, (\\dXX|\\d{3}) ×\\d+)*\\)$`,
       ),
     );
     expect(tail[1]).toMatch(
-      /^reported apart: oneOf branches \d+\/\d+, enum values \d+\/\d+ \(what contract-tests generate aims at\); links followed \d+\/\d+ \(what contract-tests stateful aims at\)$/,
+      /^reported apart: oneOf branches \d+\.\d% \(\d+\/\d+\), enum values \d+\.\d% \(\d+\/\d+\) \(what contract-tests generate aims at\); links followed \d+\.\d% \(\d+\/\d+\) \(what contract-tests stateful aims at\)$/,
     );
     expect(tail[2]).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
     const coverage = JSON.parse(readFileSync(join(dir, "contract-sandbox.coverage.json"), "utf8"));
@@ -227,7 +227,7 @@ describe("a run ends with its coverage (operations and documented statuses; the 
     const run = await runBin(["replay", har, "--reports-dir", join(work, "coverage-replay")]);
     const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
     expect(line).toMatch(
-      /^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations 1\//,
+      /^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations \d+\.\d% \(1\//,
     );
     expect(lines(run.stdout).at(-1)).toBe("verdict: passed (1 passed, 0 failed, 0 skipped)");
   });
