@@ -114,7 +114,10 @@ export async function main(
   } catch (error) {
     const names = buildProgram({ env, cwd, out, vitestArgs: [] }, () => {}).commands.map((c) => c.name());
     const command = names.find((name) => argv[0] === name);
-    out.write(`contract-tests: ${oneLine(messageOf(error))}\n\n${usage(command ?? "run")}`);
+    // One line, the reason last in a CI log read from the bottom; the usage is behind --help.
+    out.write(
+      `contract-tests: ${oneLine(messageOf(error))} (contract-tests ${command ?? "run"} --help lists the options)\n`,
+    );
     return 2;
   }
   if ("print" in plan) {
