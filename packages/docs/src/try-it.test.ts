@@ -107,7 +107,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     await expect(tryIt.locator('input[data-field="region_id"]').inputValue()).resolves.toMatch(/^\d+$/);
   });
 
-  it("creates a bare metal server, then getTask shows it RUNNING until Run to done, then FINISHED", async () => {
+  it("creates a bare metal server, then getTask shows it RUNNING until Run to done, which sends it again: FINISHED", async () => {
     await openTryIt("createBareMetalServers");
     const created = await send();
     expect(created.status).toBe(200);
@@ -123,6 +123,10 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     const before = await tryIt.locator(".clock-now").textContent();
     await tryIt.locator("button.run-to-done").click();
     await expect.poll(() => tryIt.locator(".clock-now").textContent(), { timeout: 5_000 }).not.toBe(before);
+    // The read on show is sent again: its answer shows the task finished without pressing Send.
+    await expect
+      .poll(async () => (await tryIt.locator(".try-answer pre.body").textContent()) ?? "", { timeout: 15_000 })
+      .toContain("FINISHED");
     const finished = await send();
     expect(finished.status).toBe(200);
     expect(finished.breach).toBe("none");

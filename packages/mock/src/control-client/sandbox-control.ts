@@ -35,7 +35,8 @@ export class SandboxUnreachableError extends Error {
     readonly url: string,
     cause: unknown,
   ) {
-    const reason = (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code ?? (cause as Error)?.message;
+    const reason =
+      (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code ?? (cause as Error)?.message;
     const port = new URL(url).port;
     super(
       `no sandbox answers at ${url} (${String(reason)}): is it running? Start one with \`npx cloud-mock sandbox${port ? ` --port ${port}` : ""}\` (\`pnpm sandbox\` in the cloud-contract repository)`,
