@@ -125,7 +125,9 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     await expect.poll(() => tryIt.locator(".clock-now").textContent(), { timeout: 5_000 }).not.toBe(before);
     // The read on show is sent again: its answer shows the task finished without pressing Send.
     await expect
-      .poll(async () => (await tryIt.locator(".try-answer pre.body").textContent()) ?? "", { timeout: 15_000 })
+      .poll(async () => (await tryIt.locator(".try-answer pre.body").textContent()) ?? "", {
+        timeout: 15_000,
+      })
       .toContain("FINISHED");
     const finished = await send();
     expect(finished.status).toBe(200);
