@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import { sameBytes } from "./place-files.mjs";
 
 const NOTICE = "Node.js 20 reached end-of-life";
 
@@ -49,14 +50,6 @@ export function bundleOutput(args) {
     return result;
   };
   return { args: args.map((a, i) => (i === at + 1 ? fresh : a)), fresh, out, settle };
-}
-
-function sameBytes(a, b) {
-  try {
-    return readFileSync(a).equals(readFileSync(b));
-  } catch {
-    return false;
-  }
 }
 
 /** Copies `input` line by line to `output`, leaving out a box-drawn block that contains the notice. */

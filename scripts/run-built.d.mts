@@ -11,5 +11,7 @@ export interface RunBuiltOptions {
   turnMs?: number;
   /** Ends the turn once the build is done, for a command that loads nothing the build rewrites. */
   releaseAfterBuild?: boolean;
+  /** Whether Ctrl-C came: a build that ended with 130 without one failed (nx's code for a skipped task). */
+  interrupted?: () => boolean;
 }
 export declare function runBuilt(options: RunBuiltOptions): Promise<number>;

@@ -11,6 +11,7 @@ import { constants } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import lockfile from "proper-lockfile";
+import { nxExitCode, watchInterrupts } from "./nx-exit-code.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const USAGE =
@@ -22,8 +23,8 @@ const TURN_MS = 5 * 60_000;
 /**
  * Runs `build`, then `run` (an IPC channel added), inside the lock `lockPath`; the lock is released when `run`
  * announces it is ready, ends, or has held it `turnMs` (with `releaseAfterBuild`, once the build is done).
- * Resolves with `run`'s exit code (2 when the lock or the build failed). `say` takes the lines this script
- * prints itself.
+ * Resolves with `run`'s exit code (2 when the lock or the build failed, 130 when the build was interrupted:
+ * `interrupted` says whether Ctrl-C came). `say` takes the lines this script prints itself.
  */
 export async function runBuilt({
   lockPath,
@@ -33,6 +34,7 @@ export async function runBuilt({
   waitMs = WAIT_MS,
   turnMs = TURN_MS,
   releaseAfterBuild = false,
+  interrupted = () => false,
 }) {
   mkdirSync(join(lockPath, ".."), { recursive: true });
   writeFileSync(lockPath, "", { flag: "a" });
@@ -58,7 +60,7 @@ export async function runBuilt({
     const built = await exitOf(spawn(build[0], build.slice(1), { cwd: ROOT, stdio: "inherit" }));
     if (built !== 0) {
       say(`the build (${build.join(" ")}) failed`);
-      return built === 130 ? 130 : 2;
+      return nxExitCode(built, interrupted()) === 130 ? 130 : 2;
     }
     if (releaseAfterBuild) releaseOnce();
     // The channel only for a command that ends the turn itself; an open channel would keep another alive.
@@ -98,9 +100,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
+  process.stderr.write(
+    `run-built: building ${project} first (nx run ${project}:${target}): a few minutes on a fresh clone, seconds once nx has it cached\n`,
+  );
   // Ctrl-C reaches the whole foreground group: the command ends itself, and its code is this one's.
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => undefined);
+  const interrupted = watchInterrupts();
   const code = await runBuilt({
+    interrupted,
     lockPath: join(ROOT, "node_modules/.cache/run-built", `${project}.lock`),
     build: [process.execPath, join(ROOT, "node_modules/nx/dist/bin/nx.js"), "run", `${project}:${target}`],
     run: args.slice(dash + 1),

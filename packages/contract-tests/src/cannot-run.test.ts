@@ -11,7 +11,7 @@ import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, toEntry } from "./record/har.js";
 import { cleanEnv, runBin } from "./test-support/bin.js";
-import { installWithoutPrism } from "./test-support/install-without-prism.js";
+import { installCopy } from "./test-support/installed-copy.js";
 import { specOperationIds } from "./test-support/operation-ids.js";
 
 let work: string;
@@ -44,7 +44,7 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 describe("the optional Prism peer is not installed", () => {
   it("the default target says how to install it, exit 2, and writes no report", async () => {
     const root = join(work, "install");
-    const bin = installWithoutPrism(root);
+    const bin = installCopy(root, { prism: false });
     // pnpm's NODE_PATH would find the workspace's Prism: a user's shell has none.
     const { NODE_PATH: _, ...env } = cleanEnv();
     const run = await runBin(["--reports-dir", "reports"], { bin, cwd: root, env });
@@ -183,11 +183,11 @@ describe("a run ends with its coverage (operations and documented statuses; the 
     const tail = lines(run.stdout).slice(-3);
     expect(tail[0]).toMatch(
       new RegExp(
-        `^coverage \\d+\\.\\d% of operations and documented statuses \\(\\d+/\\d+\\): operations 1/${operations}, documented statuses \\d+/\\d+ \\(missing (\\dXX|\\d{3}) ×\\d+(, (\\dXX|\\d{3}) ×\\d+)*\\)$`,
+        `^coverage \\d+\\.\\d% of operations and documented statuses \\(\\d+/\\d+\\): operations \\d+\\.\\d% \\(1/${operations}\\), documented statuses \\d+\\.\\d% \\(\\d+/\\d+\\) \\(missing (\\dXX|\\d{3}) ×\\d+(, (\\dXX|\\d{3}) ×\\d+)*\\)$`,
       ),
     );
     expect(tail[1]).toMatch(
-      /^reported apart: oneOf branches \d+\/\d+, enum values \d+\/\d+ \(what contract-tests generate aims at\); links followed \d+\/\d+ \(what contract-tests stateful aims at\)$/,
+      /^reported apart: oneOf branches \d+\.\d% \(\d+\/\d+\), enum values \d+\.\d% \(\d+\/\d+\) \(what contract-tests generate aims at\); links followed \d+\.\d% \(\d+\/\d+\) \(what contract-tests stateful aims at\)$/,
     );
     expect(tail[2]).toBe("verdict: passed (4 passed, 0 failed, 0 skipped)");
     const coverage = JSON.parse(readFileSync(join(dir, "contract-sandbox.coverage.json"), "utf8"));
@@ -227,7 +227,7 @@ describe("a run ends with its coverage (operations and documented statuses; the 
     const run = await runBin(["replay", har, "--reports-dir", join(work, "coverage-replay")]);
     const line = lines(run.stdout).find((text) => text.startsWith("coverage "));
     expect(line).toMatch(
-      /^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations 1\//,
+      /^coverage \d+\.\d% of operations and documented statuses \(\d+\/\d+\): operations \d+\.\d% \(1\//,
     );
     expect(lines(run.stdout).at(-1)).toBe("verdict: passed (1 passed, 0 failed, 0 skipped)");
   });

@@ -47,8 +47,17 @@ describe("bad input: exit 2 with a message that names the flag, and the usage", 
   ])("%j", async (argv, message) => {
     const out = sink();
     expect(await main(argv, {}, out.stream)).toBe(2);
-    expect(out.text()).toMatch(message);
-    expect(out.text()).toMatch(/Usage: contract-tests/);
+    // One line: the reason last (and where the usage is, for a line commander refused).
+    expect(out.text().split("\n")).toEqual([expect.stringMatching(message), ""]);
+    expect(out.text()).toMatch(/^contract-tests: /);
+  });
+
+  it("points a refused line at the --help of its command", async () => {
+    const out = sink();
+    expect(await main(["generate", "--bogus"], {}, out.stream)).toBe(2);
+    expect(out.text()).toBe(
+      "contract-tests: unknown option '--bogus' (contract-tests generate --help lists the options)\n",
+    );
   });
 });
 

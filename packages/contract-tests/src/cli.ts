@@ -51,6 +51,9 @@ function buildProgram(io: CliIo, choose: (run: CommandRun) => void): Command {
   return program;
 }
 
+/** A command line commander refused (an unknown option, a bad value): its reason points at --help. */
+class UsageError extends Error {}
+
 /**
  * Reads the command line. Throws an Error whose message says what is wrong for bad input; help comes
  * back as text to print. Arguments after `--` go to vitest (run and generate).
@@ -87,7 +90,7 @@ export function parseCli(
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return { print: printed, exitCode: 0 };
-      throw new Error(error.message.replace(/^error: /, ""));
+      throw new UsageError(error.message.replace(/^error: /, ""));
     }
     throw error;
   }
@@ -114,7 +117,10 @@ export async function main(
   } catch (error) {
     const names = buildProgram({ env, cwd, out, vitestArgs: [] }, () => {}).commands.map((c) => c.name());
     const command = names.find((name) => argv[0] === name);
-    out.write(`contract-tests: ${oneLine(messageOf(error))}\n\n${usage(command ?? "run")}`);
+    // One line, the reason last in a CI log read from the bottom; the usage is behind --help.
+    const help =
+      error instanceof UsageError ? ` (contract-tests ${command ?? "run"} --help lists the options)` : "";
+    out.write(`contract-tests: ${oneLine(messageOf(error))}${help}\n`);
     return 2;
   }
   if ("print" in plan) {

@@ -1,9 +1,9 @@
 // The vitest reporter of a contract run: turns vitest's finished tests into the run's records and hands
 // them to the one report writer (reports/write-reports.ts), then prints the run's closing lines. The result
 // stays on the reporter, where the bin that started vitest reads it.
-import { relative } from "node:path";
 import type { SerializedError } from "vitest";
 import type { Reporter, TestCase, TestModule, Vitest } from "vitest/node";
+import { reportedPath } from "./cli-hint.js";
 import type { CoverageKind } from "./coverage-report/model.js";
 import type { RunRecords } from "./reports/records.js";
 import { type WrittenReports, writeReports } from "./reports/write-reports.js";
@@ -22,14 +22,14 @@ function firstLine(text: string | undefined): string {
   return (text ?? "").split("\n").find((line) => line.trim() !== "") ?? "";
 }
 
-/** Turns vitest's view of a finished test into a TestRecord, its file relative to `cwd` when given. */
+/** Turns vitest's view of a finished test into a TestRecord, its file as reports name it from `cwd` when given. */
 export function toTestRecord(test: TestCase, cwd?: string): TestRecord {
   const result = test.result();
   const state = result.state === "pending" ? "skipped" : result.state;
   const errors = result.errors ?? [];
   const record: TestRecord = {
     name: test.fullName,
-    file: cwd === undefined ? test.module.moduleId : relative(cwd, test.module.moduleId),
+    file: cwd === undefined ? test.module.moduleId : reportedPath(test.module.moduleId, cwd),
     state,
     errors: errors.map((e) => firstLine(e.message)),
     details: errors.map((e) => e.message ?? ""),

@@ -110,7 +110,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     await expect(tryIt.locator('input[data-field="region_id"]').inputValue()).resolves.toMatch(/^\d+$/);
   });
 
-  it("creates a bare metal server, then getTask shows it RUNNING until Run to done, then FINISHED", async () => {
+  it("creates a bare metal server, then getTask shows it RUNNING until Run to done, which sends it again: FINISHED", async () => {
     await openTryIt("createBareMetalServers");
     const created = await send();
     expect(created.status).toBe(200);
@@ -128,6 +128,12 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
     await expect
       .poll(() => tryIt.locator(".clock-now").textContent(), { timeout: HANG_DETECTOR_MS })
       .not.toBe(before);
+    // The read on show is sent again: its answer shows the task finished without pressing Send.
+    await expect
+      .poll(async () => (await tryIt.locator(".try-answer pre.body").textContent()) ?? "", {
+        timeout: HANG_DETECTOR_MS,
+      })
+      .toContain("FINISHED");
     const finished = await send();
     expect(finished.status).toBe(200);
     expect(finished.breach).toBe("none");

@@ -29,7 +29,9 @@ export async function main(
     invocation = parseInvocation(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err.write(`cloud-mock: ${error.message}\n\n${USAGE}`);
+    // One line, the reason last in a log read from the bottom; the usage is behind --help.
+    const reason = error.message.replace(/\s*\n\s*/g, " ");
+    io.err.write(`cloud-mock: ${reason} (cloud-mock --help lists the commands and options)\n`);
     return 2;
   }
   if (invocation.command === "help") {

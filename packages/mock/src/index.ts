@@ -6,6 +6,7 @@ export {
   SandboxControlError,
   type SandboxControlOptions,
   type SandboxTenant,
+  SandboxUnreachableError,
   type TenantControl,
 } from "./control-client/sandbox-control.js";
 export type {

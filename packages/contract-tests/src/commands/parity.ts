@@ -4,6 +4,7 @@
 // (kept-failures/parity-<target>/). Exit 0 none, 1 differences or a file or entry it could not read (named, skipped), 2 it cannot run.
 import { resolve } from "node:path";
 import { Option } from "commander";
+import { shownPath } from "../cli-hint.js";
 import { createJudge } from "../judge.js";
 import { keepFailure } from "../kept/kept-test-file.js";
 import { loadAllowList } from "../parity/allow-list.js";
@@ -139,7 +140,7 @@ export async function runParity(
           `parity, ${failing.differences[0]?.where ?? "recorded"}`,
           savedTargetOf(session.ctx),
         );
-        out.write(`kept: ${kept.file} — ${kept.curl}\n`);
+        out.write(`kept: ${shownPath(kept.file, cwd)} — ${kept.curl}\n`);
       });
     out.write(`${judged.unexpected.length} difference(s), ${judged.allowed.length} allowed\n`);
     for (const line of lines) out.write(`${line}\n`);

@@ -4,6 +4,7 @@
 // read and goes on; lists every exchange not in the spec. Exit 1 on a violation, an unreadable file or a
 // failed coverage gate; 2 when no exchange could be read at all.
 import { relative, resolve } from "node:path";
+import { reportedPath, shownPath } from "../cli-hint.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { judgeOfFile } from "../judge.js";
 import { keepFailure } from "../kept/kept-test-file.js";
@@ -59,7 +60,7 @@ export const replayCommand: CommandModule = {
               {
                 run: { name: "replay", target: "recorded", specHash: specHash() },
                 operations: judge.operations,
-                tests: result.tests.map((test) => ({ ...test, file: relative(cwd, test.file) })),
+                tests: result.tests.map((test) => ({ ...test, file: reportedPath(test.file, cwd) })),
                 coverage: { documented: model.documented, hits: [...result.hits] },
                 // A file that could not be read is never judged as passed.
                 unhandledErrors: result.unreadable.map(
@@ -78,7 +79,7 @@ export const replayCommand: CommandModule = {
                 // The recorded server: the url target the traffic went to.
                 { kind: "url", baseUrl: exchange.baseUrl },
               );
-              out.write(`kept: ${kept.file} — ${kept.curl}\n`);
+              out.write(`kept: ${shownPath(kept.file, cwd)} — ${kept.curl}\n`);
             });
             const broken = summary.totals.failed;
             out.write(

@@ -4,7 +4,7 @@
 // alone breaks the contract (kept-failures/stateful-<target>/). `--replay FILE` runs a saved sequence again.
 // Exit 0 every check kept, 1 a check broke, 2 it cannot run.
 import { join, resolve } from "node:path";
-import { cliCommand } from "../cli-hint.js";
+import { cliCommand, shownPath } from "../cli-hint.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { failureOf, type RequestCase } from "../generate/request-case.js";
 import { createJudge, type Judge } from "../judge.js";
@@ -292,12 +292,12 @@ export async function runStateful(
         `stateful, seed ${command.seed}`,
         savedTargetOf(ctx),
       );
-      out.write(`kept: ${kept.file} — ${kept.curl}\n`);
+      out.write(`kept: ${shownPath(kept.file, cwd)} — ${kept.curl}\n`);
     }
     if (result.failure && caseFile) {
       out.write(`FAILED ${describeFailure(result.failure)}`);
       out.write(
-        `saved: ${caseFile} — run it again with: ${cliCommand(["stateful", "--replay", caseFile], command.cwd)}\n`,
+        `saved: ${shownPath(caseFile, cwd)} — run it again with: ${cliCommand(["stateful", "--replay", shownPath(caseFile, cwd)], cwd)}\n`,
       );
     }
     for (const line of lines) out.write(`${line}\n`);

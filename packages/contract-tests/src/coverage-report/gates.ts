@@ -3,7 +3,7 @@
 // `operations=100,statuses=50,branches=100,enums=80` sets one per kind. A gate that fails lists what is
 // missing, so a report can show it as a failing test case.
 import type { CoverageKind } from "./model.js";
-import { type CoverageReport, REACHED_KINDS } from "./report.js";
+import { type CoverageReport, coverageOf, REACHED_KINDS } from "./report.js";
 
 /** The names of --min-coverage, one per kind, and `total`. */
 export const GATE_NAMES = {
@@ -50,26 +50,23 @@ export function parseGates(text: string): CoverageGates {
   return gates;
 }
 
-const percentOf = (done: number, all: number) => (all === 0 ? 100 : (done / all) * 100);
+/** The kinds each gate counts: `total` those of the headline, the others their own. */
+const GATE_KINDS: Record<GateName, readonly CoverageKind[]> = {
+  total: REACHED_KINDS,
+  operations: [GATE_NAMES.operations],
+  statuses: [GATE_NAMES.statuses],
+  branches: [GATE_NAMES.branches],
+  enums: [GATE_NAMES.enums],
+};
 
 /** Every gate of `gates` checked against the report, in the order total, operations, statuses, branches, enums. */
 export function checkGates(report: CoverageReport, gates: CoverageGates): GateResult[] {
   const results: GateResult[] = [];
-  if (gates.total !== undefined) {
-    results.push({
-      gate: "total",
-      threshold: gates.total,
-      percent: report.percent,
-      passed: report.percent >= gates.total,
-      missing: REACHED_KINDS.flatMap((kind) => report.kinds[kind].missing),
-    });
-  }
-  for (const [name, kind] of Object.entries(GATE_NAMES) as Array<[keyof typeof GATE_NAMES, CoverageKind]>) {
-    const threshold = gates[name];
+  for (const gate of Object.keys(GATE_KINDS) as GateName[]) {
+    const threshold = gates[gate];
     if (threshold === undefined) continue;
-    const { exercised, missing } = report.kinds[kind];
-    const percent = percentOf(exercised.length, exercised.length + missing.length);
-    results.push({ gate: name, threshold, percent, passed: percent >= threshold, missing: [...missing] });
+    const { percent, missing } = coverageOf(report, GATE_KINDS[gate]);
+    results.push({ gate, threshold, percent, passed: percent >= threshold, missing });
   }
   return results;
 }

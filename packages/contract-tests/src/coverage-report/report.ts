@@ -1,5 +1,7 @@
 // The coverage report of a run (written as JSON next to the run's other reports) and its lines for the
-// terminal. Shards merge by the union of their hits (shard/merge.ts).
+// terminal. Shards merge by the union of their hits (shard/merge.ts). One definition of a figure: the items of
+// some kinds reached over those documented (`coverageOf`); the headline, the report's `percent` and every
+// --min-coverage gate are that function over their kinds.
 import { COVERAGE_KINDS, type CoverageKind, perKind } from "./model.js";
 
 export interface KindCoverage {
@@ -49,18 +51,33 @@ export function coverageReport(
     };
   };
   const kinds = perKind(coverageOf);
-  const exercised = REACHED_KINDS.reduce((sum, kind) => sum + kinds[kind].exercised.length, 0);
-  const total = REACHED_KINDS.reduce(
-    (sum, kind) => sum + kinds[kind].exercised.length + kinds[kind].missing.length,
-    0,
-  );
-  const percent = total === 0 ? 100 : (exercised / total) * 100;
+  const { percent, exercised, documented: total } = figureOf(kinds, REACHED_KINDS);
   return { generatedAt: now.toISOString(), percent, exercised, documented: total, kinds };
 }
 
-const fraction = (report: CoverageReport, kind: CoverageKind) => {
-  const { exercised, missing } = report.kinds[kind];
-  return `${LABELS[kind]} ${exercised.length}/${exercised.length + missing.length}`;
+/** A coverage figure: the items reached of some kinds, those documented, and the first over the second in percent. */
+export interface CoverageFigure {
+  percent: number;
+  exercised: number;
+  documented: number;
+  missing: string[];
+}
+
+function figureOf(kinds: Record<CoverageKind, KindCoverage>, of: readonly CoverageKind[]): CoverageFigure {
+  const exercised = of.reduce((sum, kind) => sum + kinds[kind].exercised.length, 0);
+  const missing = of.flatMap((kind) => kinds[kind].missing);
+  const documented = exercised + missing.length;
+  return { percent: documented === 0 ? 100 : (exercised / documented) * 100, exercised, documented, missing };
+}
+
+/** The figure of `of` in the report: the one definition the headline and every gate use. */
+export const coverageOf = (report: CoverageReport, of: readonly CoverageKind[]): CoverageFigure =>
+  figureOf(report.kinds, of);
+
+/** `documented statuses 45.3% (39/86)`. */
+const figureText = (report: CoverageReport, kind: CoverageKind) => {
+  const { percent, exercised, documented } = coverageOf(report, [kind]);
+  return `${LABELS[kind]} ${percent.toFixed(1)}% (${exercised}/${documented})`;
 };
 
 /** `403 ×9, 429 ×12`: the missing documented statuses by status code, most first. */
@@ -83,12 +100,13 @@ function missingStatuses(missing: readonly string[]): string {
  */
 export function coverageLines(report: CoverageReport): string[] {
   const missing = report.kinds.statuses.missing;
-  const statuses = `${fraction(report, "statuses")}${missing.length > 0 ? ` (missing ${missingStatuses(missing)})` : ""}`;
-  const reached = `coverage ${report.percent.toFixed(1)}% of operations and documented statuses (${report.exercised}/${report.documented}): ${fraction(report, "operations")}, ${statuses}`;
+  const statuses = `${figureText(report, "statuses")}${missing.length > 0 ? ` (missing ${missingStatuses(missing)})` : ""}`;
+  const total = coverageOf(report, REACHED_KINDS);
+  const reached = `coverage ${total.percent.toFixed(1)}% of operations and documented statuses (${total.exercised}/${total.documented}): ${figureText(report, "operations")}, ${statuses}`;
   const byCommand = new Map<string, string[]>();
   for (const kind of COVERAGE_KINDS.filter((k) => !REACHED_KINDS.includes(k))) {
     const command = AIMED_AT_BY[kind] ?? "contract-tests generate";
-    byCommand.set(command, [...(byCommand.get(command) ?? []), fraction(report, kind)]);
+    byCommand.set(command, [...(byCommand.get(command) ?? []), figureText(report, kind)]);
   }
   const apart = [...byCommand].map(([command, parts]) => `${parts.join(", ")} (what ${command} aims at)`);
   return [reached, `reported apart: ${apart.join("; ")}`];

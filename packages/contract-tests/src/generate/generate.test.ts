@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { requestModels } from "../request-model.js";
-import { BIN, cleanEnv, runShell } from "../test-support/bin.js";
+import { cleanEnv, runShell } from "../test-support/bin.js";
 import { OperationGenerator } from "./engine.js";
 import { loadCase, type RequestCase } from "./request-case.js";
 
@@ -82,7 +82,9 @@ describe("contract-tests generate", () => {
     const { code, output } = await run(["generate", "--target", "sandbox", "--reports-dir", reports]);
     expect(code, output.slice(-3000)).toBe(0);
     expect(output).toMatch(/12 passed/);
-    expect(output).toMatch(/^reported apart: oneOf branches (\d+)\/\1, enum values (\d+)\/\2 /m);
+    expect(output).toMatch(
+      /^reported apart: oneOf branches 100\.0% \((\d+)\/\1\), enum values 100\.0% \((\d+)\/\2\) /m,
+    );
   });
 
   it("groups the failures by cause, each with its smallest case printed, saved and replayable; prints the requests sent", async () => {
@@ -127,7 +129,7 @@ describe("contract-tests generate", () => {
     const hint = new RegExp(`saved: ${join(dir, saved[0] as string)} — run it again with: (.+)$`, "m").exec(
       output,
     )?.[1];
-    expect(hint).toBe(`node ${BIN} replay-case ${join(dir, saved[0] as string)}`);
+    expect(hint).toBe(`node bin/contract-tests.js replay-case ${join(dir, saved[0] as string)}`);
     const replayed = await runShell(hint as string, cleanEnv({ NO_COLOR: "1" }));
     expect(replayed.code, replayed.stdout).toBe(1);
     expect(replayed.stdout).toContain(`on url ${serverUrl} → 500: a valid request got 500`);

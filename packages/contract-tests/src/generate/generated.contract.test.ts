@@ -4,7 +4,7 @@
 // `contract-tests replay-case FILE` and kept as a vitest file (one of each per group).
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { cliCommand } from "../cli-hint.js";
+import { cliCommand, shownPath } from "../cli-hint.js";
 import { createCoverageModel } from "../coverage-report/model.js";
 import { createJudge } from "../judge.js";
 import { recordCoverage, recordOperation, recordRequestsSent } from "../meta.js";
@@ -52,7 +52,10 @@ describe("generated cases", () => {
       const reports = groups.map((group, n) => {
         const name = `${n + 1}-${slug(group.cause)}`;
         const { case: minimal, outcome, reason } = group.minimal;
-        const file = saveCase(join(run.files.cases, operationId), minimal, name, savedTargetOf(ctx));
+        const file = shownPath(
+          saveCase(join(run.files.cases, operationId), minimal, name, savedTargetOf(ctx)),
+          run.cwd,
+        );
         const curl = curlLine(ctx.baseUrl, minimal, run.apiKeyVariable);
         const kept =
           outcome &&
@@ -63,11 +66,14 @@ describe("generated cases", () => {
             `generate, seed ${settings.seed}`,
             { ...savedTargetOf(ctx), ...(run.apiKeyVariable ? { keyVariable: run.apiKeyVariable } : {}) },
           ).file;
+        const keptShown = kept && shownPath(kept, run.cwd);
         return [
           `${n + 1}. ${group.cause} — ${group.count} failing case(s); the smallest (${minimal.plan}): ${reason}`,
           `   ${curl}`,
           `   saved: ${file} — run it again with: ${cliCommand(["replay-case", file], run.cwd)}`,
-          ...(kept ? [`   kept: ${kept} — run it with: ${cliCommand(["kept", kept], run.cwd)}`] : []),
+          ...(keptShown
+            ? [`   kept: ${keptShown} — run it with: ${cliCommand(["kept", keptShown], run.cwd)}`]
+            : []),
         ].join("\n");
       });
       // The groups are the failure's message, printed once (no diff of them beside it).

@@ -17,6 +17,17 @@ const skipped = (name: string, note: string, meta?: string[]): TestRecord => ({
 });
 
 describe("closingLines", () => {
+  it("names the reports relative to the working directory, and as they are outside it", () => {
+    const summary = summarize({ target: "prism", operations, tests: [] });
+    const files = reportFiles("/w/reports", "contract", "prism");
+    expect(closingLines(summary, [], undefined, files, "/w")[0]).toBe(
+      "reports: reports/contract-prism.json, reports/contract-prism.xml",
+    );
+    expect(closingLines(summary, [], undefined, files, "/elsewhere")[0]).toBe(
+      "reports: /w/reports/contract-prism.json, /w/reports/contract-prism.xml",
+    );
+  });
+
   it("groups the skips by reason (a test of two operations counted once), most first, and ends with the verdict", () => {
     const tests: TestRecord[] = [
       skipped("getTask > a", "Prism limitation: no state"),
@@ -28,7 +39,7 @@ describe("closingLines", () => {
     ];
     const summary = summarize({ target: "prism", operations, tests });
     const files = reportFiles("/r", "contract", "prism");
-    expect(closingLines(summary, tests, undefined, files)).toEqual([
+    expect(closingLines(summary, tests, undefined, files, "/w")).toEqual([
       "reports: /r/contract-prism.json, /r/contract-prism.xml",
       "skipped 5, by reason:",
       "  3 × Prism limitation: no state",

@@ -1,6 +1,7 @@
 // The lines every run ends with on the terminal: where its reports are, the coverage (operations and
-// documented statuses reached; the other kinds apart), each gate that failed, the skips grouped by reason,
+// documented statuses reached; the other kinds apart), each gate with the figure it judged, the skips grouped by reason,
 // and last the verdict in one line.
+import { shownPath } from "../cli-hint.js";
 import { describeGate } from "../coverage-report/gates.js";
 import { type CoverageReport, coverageLines } from "../coverage-report/report.js";
 import type { ReportFiles } from "../report-files.js";
@@ -40,12 +41,15 @@ export function closingLines(
   tests: readonly TestRecord[],
   coverage: CoverageReport | undefined,
   files: ReportFiles,
+  cwd: string,
 ): string[] {
-  const written = [files.summary, files.junit, ...(coverage === undefined ? [] : [files.coverage])];
+  const written = [files.summary, files.junit, ...(coverage === undefined ? [] : [files.coverage])].map((file) =>
+    shownPath(file, cwd),
+  );
   return [
     `reports: ${written.join(", ")}`,
     ...(coverage === undefined ? [] : coverageLines(coverage)),
-    ...(summary.gates ?? []).filter((gate) => !gate.passed).map((gate) => describeGate(gate)),
+    ...(summary.gates ?? []).map((gate) => describeGate(gate)),
     ...skipLines(tests),
     verdictLine(summary),
   ];

@@ -1,5 +1,7 @@
 // `--reporter github`: GitHub workflow commands (`::error file=…,title=…::message`), one per failed
-// test and failed coverage gate, so the failures show on the run's page and in the pull request.
+// test and failed coverage gate, so the failures show on the run's page and in the pull request; `file=` only
+// for a file of the repository (a suite file of the installed package has none to point at).
+import { isRepositoryPath } from "../cli-hint.js";
 import { describeGate, type GateResult } from "../coverage-report/gates.js";
 import type { TestRecord } from "../summary.js";
 import { failureMessage } from "./junit.js";
@@ -22,7 +24,7 @@ export function githubAnnotations(
 ): string[] {
   const lines = tests
     .filter((test) => test.state === "failed")
-    .map((test) => annotation({ ...(test.file === "" ? {} : { file: test.file }), title: test.name }, failureMessage(test)));
+    .map((test) => annotation({ ...(isRepositoryPath(test.file) ? { file: test.file } : {}), title: test.name }, failureMessage(test)));
   for (const gate of gates) {
     if (!gate.passed) lines.push(annotation({ title: `coverage gate ${gate.gate}` }, describeGate(gate)));
   }

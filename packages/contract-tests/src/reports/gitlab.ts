@@ -2,7 +2,7 @@
 // reads), one issue per failed test and failed coverage gate. GitLab reads the JUnit file as it is
 // (`artifacts:reports:junit`).
 import { createHash } from "node:crypto";
-import { relative } from "node:path";
+import { reportedPath } from "../cli-hint.js";
 import { describeGate, type GateResult } from "../coverage-report/gates.js";
 import type { TestRecord } from "../summary.js";
 import { failureMessage } from "./junit.js";
@@ -41,7 +41,7 @@ export function gitlabCodeQuality(
       check_name: `coverage-${gate.gate}`,
       fingerprint: fingerprint("coverage", gate.gate),
       severity: "major",
-      location: { path: relative(cwd, configFile), lines: { begin: 1 } },
+      location: { path: reportedPath(configFile, cwd), lines: { begin: 1 } },
     });
   }
   return issues;

@@ -17,7 +17,7 @@ export interface ReportOptions {
   /** --min-coverage, checked against the run's coverage. */
   gates?: CoverageGates;
   reporters?: readonly CiReporter[];
-  /** The command's working directory (GitLab's location of a failed gate is relative to it). */
+  /** The command's working directory: printed paths are relative to it, reported ones to its repository. */
   cwd: string;
   now?: Date;
 }
@@ -71,7 +71,7 @@ export function writeReports(records: RunRecords, options: ReportOptions): Writt
   if (run.shard !== undefined) writeJson(files.records, { ...records, tests });
   const lines = [
     ...(reporters.includes("github") ? githubAnnotations(tests, gates) : []),
-    ...closingLines(summary, tests, coverage, files),
+    ...closingLines(summary, tests, coverage, files, options.cwd),
   ];
   return { summary, ...(coverage === undefined ? {} : { coverage }), lines };
 }

@@ -25,7 +25,11 @@ export function rejects(h: Harness, cases: readonly NegativeCase[]): void {
     it(`refuses ${c.name}`, async (t) => {
       if (c.prism) notOnPrism(t, h.ctx, c.prism);
       if (c.needsState && !h.ctx.stateful)
-        t.skip("needs a target with state (Prism serves examples for any id)");
+        t.skip(
+          h.ctx.target === "prism"
+            ? "needs a target with state (Prism serves examples for any id)"
+            : "needs a target with state: the target is not known to keep state; pass --stateful to run it",
+        );
       if (writes(c.operationId) && !h.ctx.allowMutations) {
         t.skip(
           `${c.operationId} writes: if the API wrongly accepted it, it would change data; pass --allow-mutations`,

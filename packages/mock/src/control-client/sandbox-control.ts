@@ -30,6 +30,23 @@ export class SandboxControlError extends Error {
   }
 }
 
+/** No answer at all from the sandbox's address (nothing listening, a wrong port): `url`, and the fetch error as `cause`. */
+export class SandboxUnreachableError extends Error {
+  override name = "SandboxUnreachableError";
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    const reason =
+      (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code ?? (cause as Error)?.message;
+    const port = new URL(url).port;
+    super(
+      `no sandbox answers at ${url} (${String(reason)}): is it running? Start one with \`npx cloud-mock sandbox${port ? ` --port ${port}` : ""}\` (\`pnpm sandbox\` in the cloud-contract repository)`,
+      { cause },
+    );
+  }
+}
+
 export interface SandboxControlOptions {
   /** The key `tenant()` creates tenants with (default: the sandbox's default key). */
   apiKey?: string;
@@ -113,6 +130,8 @@ export function connectSandbox(baseUrl: string, options: SandboxControlOptions =
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch((error: unknown) => {
+      throw new SandboxUnreachableError(url, error);
     });
     const text = await res.text();
     const parsed: unknown = text ? JSON.parse(text) : undefined;

@@ -76,7 +76,7 @@ export function mountConsole(root: HTMLElement, baseUrl = location.origin): void
         after = page.last_id;
         void refreshTenant();
       }
-      fill(status, `Tenant of ${key.slice(0, 6)}…: ${after} calls seen.`);
+      fill(status, `Tenant of ${key.slice(0, 6)}…: ${after} ${after === 1 ? "call" : "calls"} seen.`);
     } catch (error) {
       if (run === generation) shown(error);
     }

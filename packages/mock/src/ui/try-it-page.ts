@@ -21,7 +21,7 @@ const STYLE = `
   box-shadow: -4px 0 16px rgba(0,0,0,0.12); font: 13px/1.4 sans-serif; color: #1c2430; }
 .try-it[hidden], .try-it [hidden] { display: none; }
 .try-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
-.try-title { margin: 0 0 8px; font: 600 14px ui-monospace, monospace; word-break: break-all; }
+.try-title { margin: 0 0 8px; font: 600 14px ui-monospace, monospace; overflow-wrap: break-word; }
 .try-title small { font-weight: normal; color: #5b6472; }
 .try-method { color: #2e6bd6; }
 .try-it label { display: block; margin: 6px 0; font-size: 12px; color: #3b4350; }

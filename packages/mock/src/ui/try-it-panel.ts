@@ -54,6 +54,8 @@ export function tryItPanel(
   let operation: Operation | undefined;
   let fields: RequestField[] = [];
   let seen = 0;
+  /** Whether the open operation's answer is on show (Run to done then sends a read again). */
+  let answered = false;
 
   const keyInput = el("input", {
     className: "try-key",
@@ -118,6 +120,7 @@ export function tryItPanel(
         ),
         messageView(`${res.status}`, { headers, body: answerText || null }),
       );
+      answered = true;
       void showClock();
     } catch (error) {
       fill(answer);
@@ -144,6 +147,7 @@ export function tryItPanel(
           `${field.name} (${field.in}${field.required ? ", required" : ""})`,
           el("input", {
             value: field.value,
+            placeholder: field.example,
             "data-field": field.name,
             oninput: (event: Event) => {
               field.value = (event.target as HTMLInputElement).value;
@@ -154,6 +158,7 @@ export function tryItPanel(
     );
     body.value = request.body ?? "";
     bodyBlock.hidden = request.body === undefined;
+    answered = false;
     fill(answer);
     fill(problem);
     element.hidden = false;
@@ -173,7 +178,12 @@ export function tryItPanel(
       fill(answer, el("p", { className: "note" }, "The tenant is back to its seeded fixtures."));
       return showClock();
     }, shown);
-  const runToDone = () => api.setClock({ advance_ms: runToDoneMs }).then(clock.show, shown);
+  // The clock moves on; a read on show is sent again, so its answer shows where the tasks went.
+  const runToDone = () =>
+    api.setClock({ advance_ms: runToDoneMs }).then(async (info) => {
+      clock.show(info);
+      if (answered && operation?.method === "GET") await send();
+    }, shown);
 
   const element = el(
     "aside",

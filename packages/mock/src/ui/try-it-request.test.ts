@@ -1,10 +1,14 @@
 // The Try it request on the bundled spec: fields prefilled from each operation's examples, and the target
 // and fetch options they make (array styles as the spec declares them, path values encoded).
 import { bundledModel } from "@cloud-contract/spec/bundled";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../sandbox/fixtures/ids.js";
+import { createSandbox } from "../sandbox/in-process.js";
 import { prefilledRequest, requestInit, requestTarget } from "./try-it-request.js";
 
 const model = bundledModel();
+const sandbox = createSandbox();
+afterAll(() => sandbox.close());
 
 describe("the Try it request", () => {
   it("prefills every path parameter of every operation and the body of those that take one", () => {
@@ -41,6 +45,21 @@ describe("the Try it request", () => {
       f.in === "query" ? { ...f, value: "" } : f,
     );
     expect(requestTarget(list, blank)).not.toContain("?");
+  });
+
+  it("leaves an optional filter empty with its example as the placeholder: List active tasks, as prefilled, lists the sandbox's", async () => {
+    const op = model.operation("listActiveTasks");
+    const { fields } = prefilledRequest(model, op);
+    const taskType = fields.find((f) => f.name === "task_type");
+    expect(taskType).toMatchObject({ required: false, value: "", example: "create_bm,rebuild_bm" });
+    const answer = await sandbox.fetch(
+      new Request(
+        `http://sandbox.test${requestTarget(op, fields)}`,
+        requestInit(op, SANDBOX_API_KEY, undefined),
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).count).toBe(F.runningTaskIds.length);
   });
 
   it("carries the key, and a JSON body only where the operation takes one", () => {

@@ -9,6 +9,8 @@ export interface RequestField {
   /** An exploded array parameter: its comma-separated items go as repeated keys (else as typed, in one). */
   repeated: boolean;
   value: string;
+  /** Its first example as text, shown in an empty field (an optional filter is not sent unless filled in). */
+  example: string;
 }
 
 export interface TryRequest {
@@ -38,20 +40,24 @@ const asText = (value: unknown): string =>
         ? JSON.stringify(value)
         : String(value);
 
-/** The operation's path and query parameters and JSON body, each set to its first example (or default). */
+/**
+ * The operation's parameters and JSON body: a required parameter set to its first example (or default), an
+ * optional one to its default only — its example is a placeholder, so a prefilled call is not narrowed by a filter
+ * the reader did not choose (and lists what the sandbox holds).
+ */
 export function prefilledRequest(model: DocumentModel, operation: Operation): TryRequest {
   const fields = operation.parameters
     .filter((p): p is typeof p & { in: "path" | "query" } => p.in === "path" || p.in === "query")
     .map((p) => {
       const schema = model.resolve<Json>(p.schema);
       const example = firstExample(p.object) ?? firstExample(schema) ?? schema.default;
-      // An optional query parameter without an example stays empty, so it is not sent.
       return {
         name: p.name,
         in: p.in,
         required: p.required,
         repeated: schema.type === "array" && p.explode !== false,
-        value: asText(example),
+        value: asText(p.required ? example : schema.default),
+        example: asText(example),
       };
     });
   const json = operation.requestBody?.content["application/json"];

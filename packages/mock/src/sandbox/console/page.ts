@@ -11,16 +11,17 @@ header { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem
   background: #1c2430; color: #fff; }
 header h1 { font-size: 1.1rem; margin: 0; }
 header input { font: 13px ui-monospace, monospace; padding: 0.25rem; }
-.status-line { margin: 0; font-size: 0.85rem; opacity: 0.85; }
+.status-line { margin: 0; font-size: 0.85rem; opacity: 0.85; white-space: nowrap; }
 main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 1fr); gap: 1rem; padding: 1rem; }
 .panel { background: #fff; border: 1px solid #d9dde3; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 1rem; }
 .panel h2 { font-size: 0.95rem; margin: 0.2rem 0 0.5rem; }
 button { font: inherit; font-size: 0.85rem; padding: 0.15rem 0.5rem; margin: 0.1rem; cursor: pointer; }
 table.journal { width: 100%; border-collapse: collapse; font-size: 0.85rem; }
 .journal th, .journal td { text-align: left; padding: 0.25rem 0.4rem; border-bottom: 1px solid #eceef1; vertical-align: top; }
+.journal th { white-space: nowrap; }
 .journal tr.call { cursor: pointer; }
 .journal tr.call:hover { background: #f0f4fa; }
-.path { font-family: ui-monospace, monospace; word-break: break-all; }
+.path { font-family: ui-monospace, monospace; overflow-wrap: break-word; }
 .method { font-weight: 600; }
 .badge { display: inline-block; border-radius: 3px; padding: 0 0.4rem; font-size: 0.8rem; color: #fff; }
 .breach-none .badge, .badge.breach-none { background: #2e7d32; }

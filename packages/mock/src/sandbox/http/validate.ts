@@ -210,21 +210,31 @@ function coerceQuery(op: CompiledOperation, rawQuery: string): Json {
   return out;
 }
 
-function collect(
-  invalid: InvalidFields,
-  where: string,
-  result: {
-    errors: { pointer: string; message: string; keyword: string; params: Record<string, unknown> }[];
-  },
-): void {
+/** A schema error as the validator reports it. */
+interface SchemaError {
+  pointer: string;
+  message: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The `invalid_fields` key of a schema error under `where` (`body`, `query`): the field's path in the one notation
+ * of every sandbox error, dots between the parts (`body.results.0.id`); a missing or extra property is named.
+ */
+export function fieldKey(where: string, e: SchemaError): string {
+  let pointer = e.pointer === "/" ? "" : e.pointer;
+  if (e.keyword === "required" && typeof e.params.missingProperty === "string")
+    pointer += `/${e.params.missingProperty}`;
+  if (e.keyword === "additionalProperties" && typeof e.params.additionalProperty === "string") {
+    pointer += `/${e.params.additionalProperty}`;
+  }
+  return [where, ...pointer.split("/").filter(Boolean)].join(".");
+}
+
+function collect(invalid: InvalidFields, where: string, result: { errors: SchemaError[] }): void {
   for (const e of result.errors) {
-    let pointer = e.pointer === "/" ? "" : e.pointer;
-    if (e.keyword === "required" && typeof e.params.missingProperty === "string")
-      pointer += `/${e.params.missingProperty}`;
-    if (e.keyword === "additionalProperties" && typeof e.params.additionalProperty === "string") {
-      pointer += `/${e.params.additionalProperty}`;
-    }
-    const field = [where, ...pointer.split("/").filter(Boolean)].join(".");
+    const field = fieldKey(where, e);
     const message = e.keyword === "required" ? "Field required" : e.message;
     const list = invalid[field] ?? [];
     invalid[field] = list;

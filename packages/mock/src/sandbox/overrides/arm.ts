@@ -5,6 +5,7 @@ import { numberView } from "../exact-json.js";
 import { ApiError } from "../http/api-error.js";
 import { headerProblems } from "../http/header-rules.js";
 import { MAX_JSON_DEPTH, valueNestsDeeper } from "../http/json-depth.js";
+import { fieldKey } from "../http/validate.js";
 import { randomUuid } from "../secure-random.js";
 import type { Store } from "../store.js";
 import { generatedValue } from "./generate-body.js";
@@ -169,7 +170,7 @@ function bodySchema(operation: Operation, status: number): object | undefined {
   return (content[json]?.schema as object | undefined) ?? {};
 }
 
-/** Each rule the body breaks, as `body.body<pointer>`: "<message> (<keyword>)". */
+/** Each rule the body breaks, keyed as every sandbox error keys a field (`body.body.count`): "<message> (<keyword>)". */
 function checkBody(
   served: DocumentModel,
   operation: Operation,
@@ -181,7 +182,7 @@ function checkBody(
   if (errors.length === 0) return;
   const fields: Record<string, string[]> = {};
   for (const error of errors) {
-    const field = `body.body${error.pointer === "/" ? "" : error.pointer}`;
+    const field = fieldKey("body.body", error);
     fields[field] = [...(fields[field] ?? []), `${error.message} (${error.keyword})`];
   }
   const first = errors[0];

@@ -26,7 +26,7 @@ describe("POST /__sandbox/overrides", () => {
     });
     expect(off.status).toBe(400);
     expect(off.body.message).toContain("/count");
-    expect(off.body.invalid_fields).toEqual({ "body.body/count": [expect.stringContaining("(type)")] });
+    expect(off.body.invalid_fields).toEqual({ "body.body.count": [expect.stringContaining("(type)")] });
     expect(await t.overrides.list()).toEqual([]);
 
     const on = await call("POST", "/__sandbox/overrides", t.key, {
@@ -45,10 +45,10 @@ describe("POST /__sandbox/overrides", () => {
 
   it.each([
     [{ operation_id: "listActiveTasks", status: 302 }, "body.status"],
-    [{ operation_id: "listActiveTasks", status: 200, body: { count: 0 } }, "body.body"],
+    [{ operation_id: "listActiveTasks", status: 200, body: { count: 0 } }, "body.body.results"],
     [
       { operation_id: "listActiveTasks", status: 200, body: { count: 1, results: [{ id: 1 }] } },
-      "body.body/results/0",
+      "body.body.results.0.task_type",
     ],
     [{ operation_id: "listActiveTasks", status: 503, body: { detail: 1 } }, "body.body"],
     [
