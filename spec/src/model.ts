@@ -30,6 +30,7 @@ export {
   type HttpMethod,
   type MediaTypeObject,
   type Operation,
+  type OperationDeprecation,
   type Parameter,
   type RequestBody,
   type ResponseObject,

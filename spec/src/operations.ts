@@ -81,8 +81,20 @@ export interface Operation {
   statuses: string[];
   /** The links of every response, in the order of the statuses. */
   links: OperationLink[];
+  /** Set when the operation is `deprecated: true`: since when, what replaces it and when it may go. */
+  deprecation: OperationDeprecation | undefined;
   /** The operation object as written in the document. */
   object: Json;
+}
+
+/** A deprecated operation's `x-deprecated-since`, `x-successor` and `x-sunset` (each undefined when absent). */
+export interface OperationDeprecation {
+  /** `YYYY-MM-DD`: the day the operation was deprecated. */
+  since: string | undefined;
+  /** The operationId of the operation that replaces it. */
+  successor: string | undefined;
+  /** `YYYY-MM-DD`: the first day it may be removed. */
+  sunset: string | undefined;
 }
 
 /** Every operation of `doc`, in the order of `paths` and, within a path, of HTTP_METHODS. */
@@ -126,7 +138,18 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
     responses,
     statuses: Object.keys(responses),
     links: Object.entries(responses).flatMap(([status, r]) => r.links.map((link) => ({ ...link, status }))),
+    deprecation: deprecationOf(object),
     object,
+  };
+}
+
+function deprecationOf(object: Json): OperationDeprecation | undefined {
+  if (object.deprecated !== true) return undefined;
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+  return {
+    since: text(object["x-deprecated-since"]),
+    successor: text(object["x-successor"]),
+    sunset: text(object["x-sunset"]),
   };
 }
 

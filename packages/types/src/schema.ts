@@ -137,7 +137,12 @@ export interface paths {
         head?: never;
         /**
          * Update a security group
-         * @description Changes a security group in one request and answers with the whole group as it is afterwards. Every body
+         * @deprecated
+         * @description Superseded by `updateSecurityGroupV2` (`PATCH /cloud/v2/security_groups/{project_id}/{region_id}/{group_id}`),
+         *     which takes the whole rule set and applies the change as a task. Answers carry a `Deprecation` header
+         *     (RFC 9745) and a `Link` to the successor (`rel="successor-version"`).
+         *
+         *     Changes a security group in one request and answers with the whole group as it is afterwards. Every body
          *     field is optional; only what is present is applied:
          *
          *     - `changed_rules` adds rules (`action: create`) and removes rules by their ID (`action: delete`); rules
@@ -150,6 +155,45 @@ export interface paths {
          *       changes nothing.
          */
         patch: operations["updateSecurityGroup"];
+        trace?: never;
+    };
+    "/cloud/v2/security_groups/{project_id}/{region_id}/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's ID. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The region's ID. */
+                region_id: components["parameters"]["RegionId"];
+                /** @description The security group's ID. */
+                group_id: components["parameters"]["SecurityGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a security group (whole rule set)
+         * @description Changes a security group's name, description, rules and tags, asynchronously: the answer lists the IDs of
+         *     the tasks that apply the change. Poll each task (`GET /cloud/v1/tasks/{task_id}`) until it is `FINISHED`
+         *     or `ERROR` before relying on the new state. Every body field is optional:
+         *
+         *     - `name` and `description` replace the group's own; a value equal to the current one is skipped.
+         *     - `rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list
+         *       leaves out are removed, and a rule given again is kept as it is. To add one rule, send the current rules
+         *       and the new one.
+         *     - `tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null`
+         *       removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.
+         *
+         *     When nothing would change, no task is started and `tasks` is empty. The sandbox holds at most 10,000 tasks
+         *     per tenant (configurable); beyond that the call is a 400 and changes nothing.
+         */
+        patch: operations["updateSecurityGroupV2"];
         trace?: never;
     };
     "/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs": {
@@ -1659,6 +1703,18 @@ export interface components {
          */
         SecurityGroupRuleChange: components["schemas"]["SecurityGroupRuleCreate"] | components["schemas"]["SecurityGroupRuleDelete"];
         /**
+         * TagKey
+         * @description A tag key: 1 to 255 characters, with no whitespace (spaces, tabs, line breaks) and no `=`.
+         * @example environment
+         */
+        TagKey: string;
+        /**
+         * TagValue
+         * @description A tag value: 1 to 255 characters, with no tabs or line breaks, and neither starting nor ending with a space.
+         * @example production
+         */
+        TagValue: string;
+        /**
          * TagsMergePatch
          * @description Changes to a resource's user tags, written as a JSON Merge Patch (RFC 7386) against the current tag set.
          *     Each key of the object names one tag:
@@ -1669,8 +1725,8 @@ export interface components {
          *
          *     Sending `null` instead of an object removes every user tag at once. Read-only tags (set by the platform,
          *     `read_only: true`) are never changed or removed, whatever the patch says. To replace the whole set in one
-         *     request, give `null` for each old key and a string for each new one. Keys and values are at most
-         *     255 characters long.
+         *     request, give `null` for each old key and a string for each new one. A key is 1 to 255 characters with no
+         *     whitespace and no `=`; a value is 1 to 255 characters with no tabs or line breaks and no space at either end.
          * @example {
          *       "environment": "production",
          *       "team": "backend",
@@ -1679,7 +1735,7 @@ export interface components {
          * @example null
          */
         TagsMergePatch: {
-            [key: string]: string | null;
+            [key: string]: components["schemas"]["TagValue"] | null;
         } | null;
         /**
          * SecurityGroupUpdateRequest
@@ -1885,6 +1941,127 @@ export interface components {
             updated_at: string;
         };
         /**
+         * SecurityGroupRuleProtocolV2
+         * @description The IP protocol a rule of a whole-state security group update matches, by its lower-case name. There is no
+         *     `any`: a rule matches every protocol when its `protocol` is `null` or left out. This is the full list.
+         * @example tcp
+         * @enum {string}
+         */
+        SecurityGroupRuleProtocolV2: "ah" | "dccp" | "egp" | "esp" | "gre" | "icmp" | "igmp" | "ipencap" | "ipip" | "ipv6-encap" | "ipv6-frag" | "ipv6-icmp" | "ipv6-nonxt" | "ipv6-opts" | "ipv6-route" | "ospf" | "pgm" | "rsvp" | "sctp" | "tcp" | "udp" | "udplite" | "vrrp";
+        /**
+         * SecurityGroupRuleV2
+         * @description One rule of a security group as it should be after the update. Only `direction` is required; a field left
+         *     out or `null` does not restrict the rule (no ports: every port; no protocol: every protocol; no
+         *     `remote_ip_prefix` or `remote_group_id`: every remote address). `ethertype` is `IPv4` when left out.
+         * @example {
+         *       "direction": "ingress",
+         *       "ethertype": "IPv4",
+         *       "protocol": "tcp",
+         *       "port_range_min": 443,
+         *       "port_range_max": 443,
+         *       "remote_ip_prefix": "0.0.0.0/0",
+         *       "description": "Allow HTTPS from anywhere"
+         *     }
+         */
+        SecurityGroupRuleV2: {
+            /**
+             * @description A free-text note on the rule, at most 255 characters; empty when left out.
+             * @example Allow HTTPS from anywhere
+             */
+            description?: string;
+            direction: components["schemas"]["SecurityGroupRuleDirection"];
+            ethertype?: components["schemas"]["SecurityGroupRuleEthertype"];
+            /** @description The protocol the rule matches; `null` or absent matches every protocol. */
+            protocol?: components["schemas"]["SecurityGroupRuleProtocolV2"] | null;
+            /**
+             * @description The lowest port the rule matches, 0 to 65535; not above `port_range_max`.
+             * @example 443
+             */
+            port_range_min?: number | null;
+            /**
+             * @description The highest port the rule matches, 0 to 65535; not below `port_range_min`.
+             * @example 443
+             */
+            port_range_max?: number | null;
+            /**
+             * @description The remote addresses the rule matches, in CIDR notation (IPv4 or IPv6) or a single address; its IP
+             *     version must match `ethertype`. `null` or absent: no address restriction.
+             * @example 10.0.0.0/8
+             */
+            remote_ip_prefix?: components["schemas"]["IpAddressOrNetwork"] | null;
+            /**
+             * Format: uuid
+             * @description The ID of a security group whose members are the remote side of the rule.
+             * @example 5c1e2a34-7d8b-4f60-9e1a-2b3c4d5e6f70
+             */
+            remote_group_id?: string;
+        };
+        /**
+         * SecurityGroupUpdateV2Request
+         * @description Changes to one security group. Every field is optional and only the fields present are applied; a field
+         *     whose value equals the group's current one is skipped.
+         *
+         *     - `name` and `description` replace the group's name and description.
+         *     - `rules` is the whole rule set the group should have afterwards: rules given that the group lacks are added,
+         *       rules the group has that are not given are removed. Keep a rule by giving it again; `[]` removes every rule.
+         *     - `tags` patches the user tags with JSON Merge Patch semantics (see `TagsMergePatch`); `"tags": null`
+         *       removes every user tag. Read-only tags are always kept.
+         * @example {
+         *       "name": "web-servers",
+         *       "rules": [
+         *         {
+         *           "direction": "egress"
+         *         },
+         *         {
+         *           "direction": "ingress",
+         *           "ethertype": "IPv4",
+         *           "protocol": "tcp",
+         *           "port_range_min": 443,
+         *           "port_range_max": 443,
+         *           "remote_ip_prefix": "0.0.0.0/0"
+         *         }
+         *       ],
+         *       "tags": {
+         *         "environment": "production"
+         *       }
+         *     }
+         */
+        SecurityGroupUpdateV2Request: {
+            /**
+             * @description The new name of the group: 3 to 63 characters, letters, digits, spaces, `.`, `_` and `-`, starting with a
+             *     letter or digit and not ending with a space or `-`.
+             * @example web-servers
+             */
+            name?: string;
+            /**
+             * @description The new description of the group.
+             * @example Front-end web servers
+             */
+            description?: string;
+            /** @description The group's rules after the update, at most 250; rules not listed are removed. */
+            rules?: components["schemas"]["SecurityGroupRuleV2"][];
+            tags?: components["schemas"]["TagsMergePatch"];
+        };
+        /**
+         * TaskIdList
+         * @description The answer of an operation that works asynchronously: the IDs of the tasks it started. Poll each task
+         *     (`getTask`) until its `state` is `FINISHED` or `ERROR` before starting operations that depend on it.
+         * @example {
+         *       "tasks": [
+         *         "d478ae29-dedc-4869-82f0-96104425f565"
+         *       ]
+         *     }
+         */
+        TaskIdList: {
+            /**
+             * @description IDs of the asynchronous tasks the operation started.
+             * @example [
+             *       "d478ae29-dedc-4869-82f0-96104425f565"
+             *     ]
+             */
+            tasks: string[];
+        };
+        /**
          * AllowedAddressPair
          * @description An extra source address that a port may use besides its own fixed IPs, for example a virtual IP shared by
          *     several instances (VRRP/keepalived). Traffic from `ip_address` is let through the port when it carries
@@ -1917,25 +2094,6 @@ export interface components {
              *     optional; left out, it is an empty list, which removes every pair.
              */
             allowed_address_pairs?: components["schemas"]["AllowedAddressPair"][];
-        };
-        /**
-         * TaskIdList
-         * @description The answer of an operation that works asynchronously: the IDs of the tasks it started. Poll each task
-         *     (`getTask`) until its `state` is `FINISHED` or `ERROR` before starting operations that depend on it.
-         * @example {
-         *       "tasks": [
-         *         "d478ae29-dedc-4869-82f0-96104425f565"
-         *       ]
-         *     }
-         */
-        TaskIdList: {
-            /**
-             * @description IDs of the asynchronous tasks the operation started.
-             * @example [
-             *       "d478ae29-dedc-4869-82f0-96104425f565"
-             *     ]
-             */
-            tasks: string[];
         };
         /**
          * BareMetalDdosProfileField
@@ -2066,15 +2224,16 @@ export interface components {
              */
             ssh_key_name?: string | null;
             /**
-             * @description Key-value tags for the server, to filter and group resources and cost reports. Keys and values are at
-             *     most 255 characters each.
+             * @description Key-value tags for the server, to filter and group resources and cost reports. A key is 1 to 255
+             *     characters with no whitespace and no `=`; a value is 1 to 255 characters with no tabs or line breaks and
+             *     no space at either end.
              * @example {
              *       "environment": "production",
              *       "team": "storage"
              *     }
              */
             tags?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["TagValue"];
             };
             /**
              * @description A boot script (cloud-init on Linux, cloudbase-init on Windows), base64-encoded (RFC 4648 standard
@@ -3723,14 +3882,19 @@ export type IpAddressOrNetwork = components['schemas']['IpAddressOrNetwork'];
 export type SecurityGroupRuleCreate = components['schemas']['SecurityGroupRuleCreate'];
 export type SecurityGroupRuleDelete = components['schemas']['SecurityGroupRuleDelete'];
 export type SecurityGroupRuleChange = components['schemas']['SecurityGroupRuleChange'];
+export type TagKey = components['schemas']['TagKey'];
+export type TagValue = components['schemas']['TagValue'];
 export type TagsMergePatch = components['schemas']['TagsMergePatch'];
 export type SecurityGroupUpdateRequest = components['schemas']['SecurityGroupUpdateRequest'];
 export type Tag = components['schemas']['Tag'];
 export type SecurityGroupRule = components['schemas']['SecurityGroupRule'];
 export type SecurityGroup = components['schemas']['SecurityGroup'];
+export type SecurityGroupRuleProtocolV2 = components['schemas']['SecurityGroupRuleProtocolV2'];
+export type SecurityGroupRuleV2 = components['schemas']['SecurityGroupRuleV2'];
+export type SecurityGroupUpdateV2Request = components['schemas']['SecurityGroupUpdateV2Request'];
+export type TaskIdList = components['schemas']['TaskIdList'];
 export type AllowedAddressPair = components['schemas']['AllowedAddressPair'];
 export type AllowedAddressPairsRequest = components['schemas']['AllowedAddressPairsRequest'];
-export type TaskIdList = components['schemas']['TaskIdList'];
 export type BareMetalDdosProfileField = components['schemas']['BareMetalDdosProfileField'];
 export type BareMetalDdosProfile = components['schemas']['BareMetalDdosProfile'];
 export type BareMetalServerCreateRequest = components['schemas']['BareMetalServerCreateRequest'];
@@ -3928,6 +4092,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SecurityGroup"];
+                };
+            };
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            409: components["responses"]["CloudConflict"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
+        };
+    };
+    updateSecurityGroupV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's ID. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The region's ID. */
+                region_id: components["parameters"]["RegionId"];
+                /** @description The security group's ID. */
+                group_id: components["parameters"]["SecurityGroupId"];
+            };
+            cookie?: never;
+        };
+        /** @description Optional; without a body nothing changes and no task is started. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecurityGroupUpdateV2Request"];
+            };
+        };
+        responses: {
+            /** @description The change was accepted; these tasks apply it (none when the request changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskIdList"];
                 };
             };
             400: components["responses"]["CloudBadRequest"];
