@@ -4,6 +4,7 @@ import { replacePortAllowedAddressPairs } from "./ports.js";
 import { previewInstancePrice } from "./pricing.js";
 import { checkRegistryQuota } from "./registry.js";
 import { updateSecurityGroup } from "./security-groups.js";
+import { updateSecurityGroupV2 } from "./security-groups-v2.js";
 import { getTask, listActiveTasks } from "./tasks.js";
 
 /** The cloud service's handlers, by operationId. */
@@ -13,6 +14,7 @@ export const CLOUD_HANDLERS = {
   getTask,
   previewInstancePrice,
   updateSecurityGroup,
+  updateSecurityGroupV2,
   replacePortAllowedAddressPairs,
   createBareMetalServers,
 } satisfies Partial<SandboxHandlers>;

@@ -1,4 +1,10 @@
-import type { SecurityGroupRule, SecurityGroupRuleCreate } from "@cloud-contract/types";
+import type {
+  SecurityGroup,
+  SecurityGroupRule,
+  SecurityGroupRuleCreate,
+  Tag,
+  TagsMergePatch,
+} from "@cloud-contract/types";
 import { laterThan } from "../../../handlers/common.js";
 import type { SandboxHandler } from "../../../handlers/types.js";
 import { ApiError, badRequest, conflict, notFound } from "../../../http/api-error.js";
@@ -65,15 +71,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
     count(properties, key, 1);
     rules.set(rule.id ?? rule, rule);
   });
-  const tags = await applyTagsPatch(group.tags_v2, request.tags);
-  // Beyond the limit only a change that does not add tags passes (a group over a lowered limit can shrink).
-  const limit = ctx.app.cloud.maxTagsPerGroup;
-  const userTags = tags.reduce((n, tag) => (tag.read_only ? n : n + 1), 0);
-  if (userTags > limit && userTags > group.tags_v2.filter((tag) => !tag.read_only).length) {
-    throw badRequest(
-      `tags: a security group holds at most ${limit} user tags; this change leaves ${userTags}.`,
-    );
-  }
+  const tags = await patchGroupTags(group, request.tags, ctx.app.cloud.maxTagsPerGroup);
 
   // Stored in one step, after the last turn: `set` records the change for the next commit, which may have
   // taken this group's earlier state while the work above gave the event loop back.
@@ -89,19 +87,45 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
   return { status: 200, body: updated };
 };
 
+/**
+ * The group's tags after `patch`, or a 400 when they would hold more than `limit` user tags: beyond the limit
+ * only a change that does not add tags passes (a group over a lowered limit can shrink).
+ */
+export async function patchGroupTags(
+  group: SecurityGroup,
+  patch: TagsMergePatch | undefined,
+  limit: number,
+): Promise<Tag[]> {
+  const tags = await applyTagsPatch(group.tags_v2, patch);
+  const userTags = tags.reduce((n, tag) => (tag.read_only ? n : n + 1), 0);
+  if (userTags > limit && userTags > group.tags_v2.filter((tag) => !tag.read_only).length) {
+    throw badRequest(
+      `tags: a security group holds at most ${limit} user tags; this change leaves ${userTags}.`,
+    );
+  }
+  return tags;
+}
+
 /** The properties that make two rules the same rule. */
-const sameRuleKey = (rule: SecurityGroupRule) => JSON.stringify(SAME_RULE_FIELDS.map((f) => rule[f] ?? null));
+export const sameRuleKey = (rule: SecurityGroupRule) =>
+  JSON.stringify(SAME_RULE_FIELDS.map((f) => rule[f] ?? null));
 
 function count(counts: Map<string, number>, key: string, by: number): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
 }
 
-function newRule(
-  change: SecurityGroupRuleCreate,
-  groupId: string,
-  id: string,
-  at: string,
-): SecurityGroupRule {
+/** A rule as a request describes it: a `create` change of the v1 update, or a rule of the v2 update's set. */
+export type RequestedRule = Omit<
+  SecurityGroupRuleCreate,
+  "action" | "protocol" | "port_range_min" | "port_range_max"
+> & {
+  protocol?: SecurityGroupRule["protocol"];
+  port_range_min?: number | null;
+  port_range_max?: number | null;
+};
+
+/** A new rule of the group, as `change` describes it. */
+export function newRule(change: RequestedRule, groupId: string, id: string, at: string): SecurityGroupRule {
   const ports = change.port_range_min !== undefined || change.port_range_max !== undefined;
   return {
     id,
