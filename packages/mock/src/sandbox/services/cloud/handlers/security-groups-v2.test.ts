@@ -122,7 +122,7 @@ describe("updateSecurityGroupV2", () => {
       rules: [{ direction: "ingress", port_range_min: 90, port_range_max: 80 }],
     });
     expect(inverted.status).toBe(400);
-    expect(inverted.body.message).toMatch(/rules\[0\]: port_range_min/);
+    expect((inverted.body as unknown as { message: string }).message).toMatch(/rules\[0\]: port_range_min/);
     expect((await patchV2({ rules: [{ protocol: "tcp" }] })).status).toBe(400);
     expect((await patchV2({ rules: [{ direction: "ingress", protocol: "any" }] })).status).toBe(400);
     expect(ctx.sandbox.state().tasks.filter((t) => t.task_type === "update_security_group")).toEqual([]);
