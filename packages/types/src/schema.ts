@@ -139,8 +139,8 @@ export interface paths {
          * Update a security group
          * @deprecated
          * @description Superseded by `updateSecurityGroupV2` (`PATCH /cloud/v2/security_groups/{project_id}/{region_id}/{group_id}`),
-         *     which takes the whole rule set and applies the change as a task. Answers carry a `Deprecation` header
-         *     (RFC 9745) and a `Link` to the successor (`rel="successor-version"`).
+         *     which takes the whole rule set and applies the change as a task. The sandbox answers it with a
+         *     `Deprecation` header (RFC 9745) and a `Link` to the successor (`rel="successor-version"`).
          *
          *     Changes a security group in one request and answers with the whole group as it is afterwards. Every body
          *     field is optional; only what is present is applied:
