@@ -158,6 +158,14 @@ describe("the operations of the bundle", () => {
 });
 
 describe("checkResponse on the bundle", () => {
+  it("takes revokeCdnCertificate's 200 with no body (x-body-optional), and still judges a body when one comes", () => {
+    expect(model.operation("revokeCdnCertificate").responses["200"]?.bodyOptional).toBe(true);
+    expect(model.checkResponse("revokeCdnCertificate", 200, null, undefined).valid).toBe(true);
+    expect(model.checkResponse("revokeCdnCertificate", 200, "application/json", {}).valid).toBe(true);
+    expect(model.checkResponse("revokeCdnCertificate", 200, "application/json", []).valid).toBe(false);
+    expect(model.checkResponse("getTask", 200, null, undefined).valid).toBe(false);
+  });
+
   it("accepts every documented response example", () => {
     const examples = responseExamples(model);
     expect(examples.length).toBeGreaterThan(12);

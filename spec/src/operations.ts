@@ -46,6 +46,8 @@ export interface ResponseObject {
   content: Record<string, MediaTypeObject>;
   /** The operations this answer feeds (OpenAPI `links`), resolved; empty when it has none. */
   links: Link[];
+  /** The service may send this answer with no body although `content` documents one (`x-body-optional`). */
+  bodyOptional: boolean;
 }
 
 export interface Operation {
@@ -121,6 +123,7 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
       ...response,
       content: contentOf(doc, response.content),
       links: linksOf(doc, response.links),
+      bodyOptional: response["x-body-optional"] === true,
     };
   }
   const operationId = typeof object.operationId === "string" ? object.operationId : `${upper} ${path}`;

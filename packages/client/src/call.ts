@@ -13,7 +13,7 @@ import {
   resolveTimeoutMs,
 } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
-import { bodyError, NOT_JSON, parseJson } from "./parse-json.js";
+import { bodyError, mayHaveNoBody, NOT_JSON, parseJson } from "./parse-json.js";
 import { keepRedactor, type Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
@@ -145,7 +145,9 @@ export async function runCall(
       answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
         const text = answer.data as string | undefined;
-        answer.data = parseJson(text, response.headers.get("content-type"));
+        answer.data = !text && mayHaveNoBody(method, path, response.status)
+          ? undefined
+          : parseJson(text, response.headers.get("content-type"));
         if (answer.data === NOT_JSON)
           throw await bodyError(response, text ?? "", call, started, settings.redact);
       }

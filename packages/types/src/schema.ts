@@ -4345,14 +4345,15 @@ export interface operations {
         responses: {
             /**
              * @description The certificate was revoked. The body is an empty object or the updated CDN resource (the sandbox
-             *     answers with the resource).
+             *     answers with the resource); the service may also answer with no body at all (`x-body-optional`),
+             *     which the client returns as no data.
              */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CdnResourceUpdateResult"];
+                    "application/json": components["schemas"]["CdnResourceUpdateResult"] | undefined;
                 };
             };
             400: components["responses"]["CdnBadRequest"];
