@@ -17,7 +17,7 @@ const COMMON =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 /** Any character outside ASCII. */
-const NON_ASCII = /[^\u0000-\u007f]/u;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 /** Whether `text` is an RFC 5321 Mailbox: ASCII only (`josé@example.com` is not one). */
 export function isMailbox(text: string): boolean {

@@ -145,9 +145,10 @@ export async function runCall(
       answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
         const text = answer.data as string | undefined;
-        answer.data = !text && mayHaveNoBody(method, path, response.status)
-          ? undefined
-          : parseJson(text, response.headers.get("content-type"));
+        answer.data =
+          !text && mayHaveNoBody(method, path, response.status)
+            ? undefined
+            : parseJson(text, response.headers.get("content-type"));
         if (answer.data === NOT_JSON)
           throw await bodyError(response, text ?? "", call, started, settings.redact);
       }

@@ -71,7 +71,10 @@ function maybeWithoutBody(document, type, path) {
     .split("/")
     .reduce((at, key) => at?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], document);
   if (node?.["x-body-optional"] !== true) return undefined;
-  return ts.factory.createUnionTypeNode([type, ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword)]);
+  return ts.factory.createUnionTypeNode([
+    type,
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword),
+  ]);
 }
 
 const SCHEMA_REF = /^components\['schemas'\]\['(.+)'\]$/;
