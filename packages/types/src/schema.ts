@@ -764,14 +764,14 @@ export interface components {
         });
         /**
          * TaskType
-         * @description The kinds of asynchronous task. Use these values to filter
-         *     the active-task list. A task's own `task_type` field is a plain string, because the service may report
-         *     kinds that are not in this list.
+         * @description The kinds of asynchronous task (146). Use these values to filter the active-task list; a value outside this
+         *     list is refused. A task's own `task_type` field is a plain string, because the service may report kinds that
+         *     are not in this list.
          * @example create_bm
          * @example update_port_allowed_address_pairs
          * @enum {string}
          */
-        TaskType: "activate_ddos_profile" | "attach_bm_to_reserved_fixed_ip" | "attach_vm_interface" | "attach_vm_to_reserved_fixed_ip" | "attach_volume" | "create_ai_cluster_gpu" | "create_bm" | "create_caas_container" | "create_dbaas_postgres_cluster" | "create_ddos_profile" | "create_faas_function" | "create_faas_namespace" | "create_fip" | "create_gpu_virtual_cluster" | "create_image" | "create_inference_application" | "create_inference_instance" | "create_k8s_cluster_pool_v2" | "create_k8s_cluster_v2" | "create_l7policy" | "create_l7rule" | "create_lblistener" | "create_lbmember" | "create_lbpool" | "create_lbpool_health_monitor" | "create_loadbalancer" | "create_network" | "create_reserved_fixed_ip" | "create_router" | "create_secret" | "create_security_group" | "create_servergroup" | "create_sfs" | "create_snapshot" | "create_subnet" | "create_vm" | "create_volume" | "deactivate_ddos_profile" | "delete_ai_cluster_gpu" | "delete_caas_container" | "delete_dbaas_postgres_cluster" | "delete_ddos_profile" | "delete_faas_function" | "delete_faas_namespace" | "delete_fip" | "delete_gpu_virtual_cluster" | "delete_gpu_virtual_server" | "delete_image" | "delete_inference_application" | "delete_inference_instance" | "delete_k8s_cluster_pool_v2" | "delete_k8s_cluster_v2" | "delete_l7policy" | "delete_l7rule" | "delete_lblistener" | "delete_lbmember" | "delete_lbmetadata" | "delete_lbpool" | "delete_loadbalancer" | "delete_network" | "delete_project" | "delete_reserved_fixed_ip" | "delete_router" | "delete_secret" | "delete_servergroup" | "delete_sfs" | "delete_snapshot" | "delete_subnet" | "delete_vm" | "delete_volume" | "detach_vm_interface" | "detach_volume" | "download_image" | "downscale_ai_cluster_gpu" | "downscale_gpu_virtual_cluster" | "extend_sfs" | "extend_volume" | "failover_loadbalancer" | "hard_reboot_gpu_baremetal_server" | "hard_reboot_gpu_virtual_cluster" | "hard_reboot_gpu_virtual_server" | "hard_reboot_vm" | "patch_caas_container" | "patch_dbaas_postgres_cluster" | "patch_faas_function" | "patch_faas_namespace" | "patch_lblistener" | "patch_lbpool" | "put_into_server_group" | "put_l7rule" | "rebuild_bm" | "rebuild_gpu_baremetal_node" | "remove_from_server_group" | "replace_lbmetadata" | "resize_k8s_cluster_v2" | "resize_loadbalancer" | "resize_vm" | "resume_vm" | "revert_volume" | "soft_reboot_gpu_baremetal_server" | "soft_reboot_gpu_virtual_cluster" | "soft_reboot_gpu_virtual_server" | "soft_reboot_vm" | "start_gpu_baremetal_server" | "start_gpu_virtual_cluster" | "start_gpu_virtual_server" | "start_vm" | "stop_gpu_baremetal_server" | "stop_gpu_virtual_cluster" | "stop_gpu_virtual_server" | "stop_vm" | "suspend_vm" | "sync_private_flavors" | "update_ddos_profile" | "update_floating_ip" | "update_inference_application" | "update_inference_instance" | "update_k8s_cluster_v2" | "update_l7policy" | "update_lbmetadata" | "update_port_allowed_address_pairs" | "update_router" | "update_security_group" | "update_sfs" | "update_tags_gpu_virtual_cluster" | "upgrade_k8s_cluster_v2" | "upscale_ai_cluster_gpu" | "upscale_gpu_virtual_cluster";
+        TaskType: "activate_ddos_profile" | "attach_bm_to_reserved_fixed_ip" | "attach_vm_interface" | "attach_vm_to_reserved_fixed_ip" | "attach_volume" | "convert_fip_to_reserved_fixed_ip" | "convert_reserved_fixed_ip_to_fip" | "create_ai_cluster_gpu" | "create_bm" | "create_caas_container" | "create_dbaas_postgres_cluster" | "create_ddos_profile" | "create_faas_function" | "create_faas_namespace" | "create_fip" | "create_gpu_virtual_cluster" | "create_image" | "create_inference_application" | "create_inference_instance" | "create_k8s_cluster_pool_v2" | "create_k8s_cluster_v2" | "create_l7policy" | "create_l7rule" | "create_lblistener" | "create_lbmember" | "create_lbpool" | "create_lbpool_health_monitor" | "create_loadbalancer" | "create_network" | "create_reserved_fixed_ip" | "create_router" | "create_secret" | "create_security_group" | "create_security_group_rule" | "create_servergroup" | "create_sfs" | "create_snapshot" | "create_subnet" | "create_vm" | "create_volume" | "deactivate_ddos_profile" | "delete_ai_cluster_gpu" | "delete_caas_container" | "delete_dbaas_postgres_cluster" | "delete_ddos_profile" | "delete_faas_function" | "delete_faas_namespace" | "delete_fip" | "delete_gpu_virtual_cluster" | "delete_gpu_virtual_server" | "delete_image" | "delete_inference_application" | "delete_inference_instance" | "delete_k8s_cluster_pool_v2" | "delete_k8s_cluster_v2" | "delete_l7policy" | "delete_l7rule" | "delete_lblistener" | "delete_lbmember" | "delete_lbmetadata" | "delete_lbpool" | "delete_loadbalancer" | "delete_network" | "delete_project" | "delete_reserved_fixed_ip" | "delete_router" | "delete_secret" | "delete_security_group_rule" | "delete_servergroup" | "delete_sfs" | "delete_snapshot" | "delete_subnet" | "delete_vm" | "delete_volume" | "detach_vm_interface" | "detach_volume" | "download_image" | "downscale_ai_cluster_gpu" | "downscale_gpu_virtual_cluster" | "extend_sfs" | "extend_volume" | "failover_loadbalancer" | "hard_reboot_bm" | "hard_reboot_gpu_baremetal_cluster" | "hard_reboot_gpu_baremetal_server" | "hard_reboot_gpu_virtual_cluster" | "hard_reboot_gpu_virtual_server" | "hard_reboot_vm" | "patch_caas_container" | "patch_dbaas_postgres_cluster" | "patch_faas_function" | "patch_faas_namespace" | "patch_lblistener" | "patch_lbpool" | "put_into_server_group" | "put_l7rule" | "rebuild_bm" | "rebuild_gpu_baremetal_cluster" | "rebuild_gpu_baremetal_node" | "rebuild_gpu_baremetal_server" | "remove_from_server_group" | "replace_gpu_baremetal_server" | "replace_lbmetadata" | "resize_k8s_cluster_v2" | "resize_loadbalancer" | "resize_vm" | "resume_vm" | "revert_volume" | "soft_reboot_bm" | "soft_reboot_gpu_baremetal_cluster" | "soft_reboot_gpu_baremetal_server" | "soft_reboot_gpu_virtual_cluster" | "soft_reboot_gpu_virtual_server" | "soft_reboot_vm" | "start_bm" | "start_gpu_baremetal_cluster" | "start_gpu_baremetal_server" | "start_gpu_virtual_cluster" | "start_gpu_virtual_server" | "start_vm" | "stop_bm" | "stop_gpu_baremetal_cluster" | "stop_gpu_baremetal_server" | "stop_gpu_virtual_cluster" | "stop_gpu_virtual_server" | "stop_vm" | "suspend_vm" | "sync_private_flavors" | "update_ddos_profile" | "update_floating_ip" | "update_inference_application" | "update_inference_instance" | "update_k8s_cluster_v2" | "update_l7policy" | "update_lbmetadata" | "update_loadbalancer" | "update_network" | "update_port" | "update_port_allowed_address_pairs" | "update_router" | "update_security_group" | "update_sfs" | "update_tags_gpu_virtual_cluster" | "upgrade_k8s_cluster_v2" | "upscale_ai_cluster_gpu" | "upscale_gpu_virtual_cluster";
         /**
          * TaskState
          * @description Where an asynchronous task stands. `FINISHED` and `ERROR` are final: `FINISHED` means the work is done
@@ -2097,9 +2097,8 @@ export interface components {
         };
         /**
          * BareMetalDdosProfileField
-         * @description One setting of a DDoS protection profile that overrides the template's default. Give one of `value`
-         *     (deprecated) and `field_value`; the service decides what it does with both. `base_field` is required.
-         *     Other fields are allowed.
+         * @description One setting of a DDoS protection profile that overrides the template's default: the template field
+         *     (`base_field`, required) and its value (`field_value`). Other fields are allowed.
          * @example {
          *       "base_field": 10,
          *       "field_value": [
@@ -2115,11 +2114,6 @@ export interface components {
              */
             base_field: number;
             /**
-             * @description The name of the template field being set, as an alternative to `base_field`.
-             * @example ARS
-             */
-            field_name?: string | null;
-            /**
              * @description The value of the field; its type depends on the field (a string, an integer, an array, or null).
              * @example [
              *       45046,
@@ -2127,8 +2121,6 @@ export interface components {
              *     ]
              */
             field_value?: string | number | unknown[] | null;
-            /** @description Deprecated. The value of a field of a basic type, as a string. */
-            value?: string | null;
         };
         /**
          * BareMetalDdosProfile
