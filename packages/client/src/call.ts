@@ -1,6 +1,6 @@
 import { type BodyBound, boundResponse, resolveMaxResponseBytes } from "./body-limit.js";
 import type { CloudClient } from "./call-types.js";
-import type { DeprecationReporter } from "./deprecation.js";
+import type { DeprecationReporting } from "./deprecation.js";
 import { AbortError, type CallInfo, CloudError, NetworkError, TimeoutError } from "./errors.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { requestEvent } from "./middleware/log.js";
@@ -35,8 +35,8 @@ export interface CallSettings {
   logger: CloudClientLogger | undefined;
   /** Judges the final answer of each call (`validateResponses`); undefined when off. */
   check: ResponseCheck | undefined;
-  /** Tells the `onDeprecated` hook of a deprecated operation, once; undefined without a hook. */
-  deprecations: DeprecationReporter | undefined;
+  /** The `onDeprecated` hook and what it was told; undefined without a hook. */
+  deprecations: DeprecationReporting | undefined;
   /** The client's fetch. */
   fetch: FetchLike;
   /** Whether that fetch is the runtime's own, which honours a second `init` argument. */
@@ -187,8 +187,11 @@ export async function runCall(
         requestId: id === null ? undefined : redact(id),
       });
     }
-    const reporting = answered && settings.deprecations?.(call, answered);
-    if (reporting) await reporting;
+    const reporting = settings.deprecations;
+    if (reporting && answered?.headers.has("deprecation")) {
+      const [, m] = await Promise.all([identify(call), import("./deprecation.js")]);
+      m.reportDeprecation(reporting, call, answered);
+    }
     const delay =
       response || failure instanceof NetworkError
         ? retry?.delayFor(method, attempt - 1, response)

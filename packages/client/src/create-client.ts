@@ -3,7 +3,7 @@ import createClient from "openapi-fetch";
 import { resolveMaxResponseBytes } from "./body-limit.js";
 import { wrapClient } from "./call.js";
 import type { CloudClient } from "./call-types.js";
-import { type DeprecationHook, deprecationReporter } from "./deprecation.js";
+import type { DeprecationHook } from "./deprecation.js";
 import { authHeaders, resolveApiKey } from "./middleware/auth.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { createRetryPolicy, type RetryOptions } from "./middleware/retry.js";
@@ -93,7 +93,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     redact,
     logger: options.logger,
     check: createResponseCheck(options.validateResponses, options.logger, redact),
-    deprecations: deprecationReporter(options.onDeprecated),
+    deprecations: options.onDeprecated && { hook: options.onDeprecated, reported: new Set() },
     fetch: options.fetch ?? globalThis.fetch,
     nativeFetch: !options.fetch,
     baseUrl,

@@ -1,6 +1,7 @@
+// Reports deprecated operations to a client's `onDeprecated` hook. Loaded with the first answer that carries a
+// `Deprecation` header, so that clients that never meet one do not carry this code.
 import type { OperationId } from "@cloud-contract/types";
 import type { CallInfo } from "./errors.js";
-import { identify } from "./operation-id.js";
 
 /** What the API said about a deprecated operation, the first time a client called it. */
 export interface DeprecationNotice {
@@ -20,34 +21,33 @@ export interface DeprecationNotice {
 /** Receives one {@link DeprecationNotice} per deprecated operation and client. */
 export type DeprecationHook = (notice: DeprecationNotice) => void;
 
-/** Tells `hook` of each deprecated operation once; a promise only when it reports (a hook that throws is ignored). */
-export type DeprecationReporter = (call: CallInfo, response: Response) => Promise<void> | undefined;
+/** A client's hook and the operations (`METHOD path`) already reported to it. */
+export interface DeprecationReporting {
+  hook: DeprecationHook;
+  reported: Set<string>;
+}
 
-/** The reporter of one client, or undefined without a hook (nothing is reported, and nothing is printed). */
-export function deprecationReporter(hook: DeprecationHook | undefined): DeprecationReporter | undefined {
-  if (!hook) return undefined;
-  const reported = new Set<string>();
-  return (call, response) => {
-    const deprecation = response.headers.get("deprecation");
-    const key = `${call.method} ${call.path}`;
-    if (deprecation === null || reported.has(key)) return undefined;
-    reported.add(key);
-    const sunset = response.headers.get("sunset");
-    return identify(call).then(({ operationId }) => {
-      try {
-        hook({
-          operationId,
-          method: call.method,
-          path: call.path,
-          deprecatedAt: structuredDate(deprecation),
-          successor: successorLink(response.headers.get("link")),
-          sunset: sunset === null ? undefined : validDate(new Date(sunset)),
-        });
-      } catch {
-        // The hook's own failure never costs the call its answer.
-      }
+/**
+ * Tells the hook of a deprecated answer to `call` (its operationId filled in), unless its operation was reported
+ * already; the hook's own failure never costs the call its answer.
+ */
+export function reportDeprecation(reporting: DeprecationReporting, call: CallInfo, response: Response): void {
+  const key = `${call.method} ${call.path}`;
+  if (reporting.reported.has(key)) return;
+  reporting.reported.add(key);
+  const sunset = response.headers.get("sunset");
+  try {
+    reporting.hook({
+      operationId: call.operationId,
+      method: call.method,
+      path: call.path,
+      deprecatedAt: structuredDate(response.headers.get("deprecation") ?? ""),
+      successor: successorLink(response.headers.get("link")),
+      sunset: sunset === null ? undefined : validDate(new Date(sunset)),
     });
-  };
+  } catch {
+    // Ignored: see above.
+  }
 }
 
 /** RFC 9745's value, a structured-field date: `@` and whole seconds since the Unix epoch. */
