@@ -1,4 +1,4 @@
-// vendor-check: the README's checkable rows, each check against a vendor file, the spec's vocabulary matched
+// vendor-check: PUBLIC-REFERENCE.md's checkable rows, each check against a vendor file, the spec's vocabulary matched
 // against the vendor's, and the command's exit codes on a vendor folder that says something else.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -49,10 +49,10 @@ describe("checkRow", () => {
   ])("%s %s → %s", (pointer, check, problem) => expect(checkRow(row(pointer, check), files)).toBe(problem));
 });
 
-it("reads the README's rows and its No counterpart table", () => {
+it("reads the rows and the No counterpart table", () => {
   const readme = [
     "| a | `cloud_api.yaml#/components/schemas/Tag` required key; `cloud_api.yaml#/components/schemas/Value` exists | c |",
-    "### No counterpart",
+    "## No counterpart",
     "| Item | Reason |",
     "| `pattern ^(a\\|b)$` | why |",
   ].join("\n");
@@ -92,10 +92,10 @@ describe("the command", () => {
     const run = spawnSync(process.execPath, [script, work], { encoding: "utf8" });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(
-      /^no longer holds: README line \d+: cloud_api\.yaml#\/components\/schemas\/TaskSerializer\/properties\/created_on no format: the pointer does not resolve$/m,
+      /^no longer holds: PUBLIC-REFERENCE\.md line \d+: cloud_api\.yaml#\/components\/schemas\/TaskSerializer\/properties\/created_on no format: the pointer does not resolve$/m,
     );
     expect(run.stdout).toMatch(
-      /no longer holds: README line \d+: cdn_api\.yaml#.* no vendor file cdn_api\.yaml$/m,
+      /no longer holds: PUBLIC-REFERENCE\.md line \d+: cdn_api\.yaml#.* no vendor file cdn_api\.yaml$/m,
     );
   });
 

@@ -25,7 +25,7 @@ const { data, error } = await client.PATCH("/cloud/v2/security_groups/{project_i
         protocol: "tcp",
         port_range_min: 22,
         port_range_max: 22,
-        remote_ip_prefix: "203.0.113.0/24",
+        remote_ip_prefix: "198.51.100.0/24",
       },
     ],
     tags: { environment: "production" },

@@ -1,10 +1,10 @@
-// The parts of vendor-check.mjs: the README's checkable rows, their checks against a vendor file, and the
+// The parts of vendor-check.mjs: PUBLIC-REFERENCE.md's checkable rows, their checks against a vendor file, and the
 // vocabulary of the spec (property names, enum values, patterns) matched against the vendor's.
 
-/** A README table cell naming a vendor file, a JSON pointer into it and a check: `` `f.yaml#/a/b` no format ``. */
+/** A table cell naming a vendor file, a JSON pointer into it and a check: `` `f.yaml#/a/b` no format ``. */
 const CELL_CHECK = /`([\w.-]+\.yaml)#(\/[^`]*)`\s+([^;|]+)/g;
 
-/** Every README row with a `file#/pointer` check; one entry per check (a cell may hold several, `;`-separated). */
+/** Every table row with a `file#/pointer` check; one entry per check (a cell may hold several, `;`-separated). */
 export function readRows(readme) {
   const rows = [];
   readme.split("\n").forEach((text, index) => {
@@ -16,11 +16,11 @@ export function readRows(readme) {
   return rows;
 }
 
-/** The items of the README's "No counterpart" table: its first cells, `` `property name` ``. */
+/** The items of the "No counterpart" table: its first cells, `` `property name` ``. */
 export function readUnmatched(readme) {
-  const start = readme.indexOf("### No counterpart");
+  const start = readme.search(/^#+ No counterpart/m);
   if (start === -1) return new Set();
-  const section = readme.slice(start).split("\n### ")[0] ?? "";
+  const section = readme.slice(start).split(/\n#+ /)[0] ?? "";
   const items = new Set();
   for (const line of section.split("\n")) {
     const cell = /^\|\s*`([^`]+)`/.exec(line);

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// pnpm --filter @cloud-contract/spec vendor-check DIR [--seed FILE]: checks spec/README.md against the vendor's
+// pnpm --filter @cloud-contract/spec vendor-check DIR [--seed FILE]: checks spec/PUBLIC-REFERENCE.md against the vendor's
 // published OpenAPI files in DIR (a checkout of its documentation, or the folder of its *.yaml files).
-// 1. Every row of the README's tables with a `file#/pointer` and a check: the pointer must resolve in that file
+// 1. Every row of its tables with a `file#/pointer` and a check: the pointer must resolve in that file
 //    and the check must hold there; each row that no longer holds is printed.
 // 2. Every property name, enum value and pattern of the bundled spec must have a counterpart in the vendor's
-//    files (or in the interface text given with --seed), or a row with its reason in the README's
-//    "No counterpart" table; each one without either is printed.
+//    files (or in the interface text given with --seed), or a row with its reason in its "No counterpart"
+//    table; each one without either is printed.
 // Exit 0 when nothing is printed but the summary, 1 when something no longer holds, 2 when it cannot run.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -45,12 +45,14 @@ if (!dir) fail("usage: vendor-check DIR [--seed FILE]");
 if (seedAt !== -1 && (!seedFile || !existsSync(seedFile))) fail(`--seed needs a readable file`);
 
 const files = vendorFiles(dir);
-const readme = readFileSync(join(specDir, "README.md"), "utf8");
+const REFERENCE = "PUBLIC-REFERENCE.md";
+const readme = readFileSync(join(specDir, REFERENCE), "utf8");
 const rows = readRows(readme);
 const broken = [];
 for (const row of rows) {
   const problem = checkRow(row, files);
-  if (problem) broken.push(`README line ${row.line}: ${row.file}#${row.pointer} ${row.check}: ${problem}`);
+  if (problem)
+    broken.push(`${REFERENCE} line ${row.line}: ${row.file}#${row.pointer} ${row.check}: ${problem}`);
 }
 const bundle = JSON.parse(readFileSync(join(specDir, "dist", "openapi.json"), "utf8"));
 const seedText = seedFile ? readFileSync(seedFile, "utf8") : "";
@@ -59,10 +61,10 @@ const explained = readUnmatched(readme);
 const unmatched = specVocabulary(bundle).filter((item) => !known.has(item) && !explained.has(item));
 
 for (const line of broken) console.log(`no longer holds: ${line}`);
-for (const item of unmatched) console.log(`no counterpart and no reason in README.md: ${item}`);
+for (const item of unmatched) console.log(`no counterpart and no reason in ${REFERENCE}: ${item}`);
 console.log(
-  `vendor-check: ${rows.length} README rows checked against ${files.size} vendor files, ${broken.length} no longer hold; ` +
-    `${specVocabulary(bundle).length} spec names, enum values and patterns, ${explained.size} explained in README.md, ` +
+  `vendor-check: ${rows.length} ${REFERENCE} rows checked against ${files.size} vendor files, ${broken.length} no longer hold; ` +
+    `${specVocabulary(bundle).length} spec names, enum values and patterns, ${explained.size} explained in ${REFERENCE}, ` +
     `${unmatched.length} without a counterpart or a reason`,
 );
 process.exit(broken.length + unmatched.length === 0 ? 0 : 1);

@@ -104,6 +104,9 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
 
   it("marks a deprecated operation, sends it with the Deprecation and Link headers shown, and opens its successor", async () => {
     const tryIt = await openTryIt("updateSecurityGroup");
+    // The seeded group, so that the example's new rule is new.
+    await tryIt.locator("button.try-reset").click();
+    await tryIt.locator(".try-answer .note").waitFor();
     const note = tryIt.locator(".try-deprecated");
     await expect(note.textContent()).resolves.toBe(
       "Deprecated. Use updateSecurityGroupV2 instead. No removal date is set yet.",
