@@ -19,6 +19,10 @@ describe("sunsetNote", () => {
       "**Deprecated:** may be removed on or after 2027-03-01.",
     ],
     [{ deprecated: true }, "**Deprecated:** no removal date is set yet."],
+    [
+      { deprecated: true, "x-successor": "getNew" },
+      "**Deprecated:** no removal date is set yet. Use [getNew](#operation/getNew) instead.",
+    ],
     [{ deprecated: false, "x-sunset": "2027-03-01" }, undefined],
     [{}, undefined],
   ])("%j → %s", (node, note) => expect(sunsetNote(node)).toBe(note));

@@ -67,6 +67,9 @@ export function judgeResponse(
   }
   const content = operation.responses[documentedAs]?.content ?? {};
   const types = Object.keys(content);
+  // A response the service may send without its body (`x-body-optional`) keeps the contract empty.
+  if (operation.responses[documentedAs]?.bodyOptional && isEmptyBody(body))
+    return verdict(documentedAs, undefined);
   if (types.length === 0) {
     if (!isEmptyBody(body)) {
       violations.push({

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
-import { isMailbox } from "./email-format.js";
+import { isIdnMailbox, isMailbox } from "./email-format.js";
 import { type CompiledValidators, KEPT_FORMATS } from "./validator.js";
 
 const require = createRequire(import.meta.url);
@@ -24,6 +24,7 @@ const standaloneCode = ((standaloneModule as unknown as { default?: typeof stand
 const formats = {
   ...(require("ajv-formats/dist/formats") as { fullFormats: object }).fullFormats,
   email: isMailbox,
+  "idn-email": isIdnMailbox,
 };
 /** What a kept validator's `require` finds: its formats, or the module it names (ajv's runtime). */
 const requireInKept = (id: string): unknown => (id === KEPT_FORMATS ? formats : require(id));

@@ -26,8 +26,8 @@ const task = {
 };
 
 describe("the operations of the bundle", () => {
-  it("are the twelve, each with method, path, tag and area", () => {
-    expect(model.operations).toHaveLength(12);
+  it("are the thirteen, each with method, path, tag and area", () => {
+    expect(model.operations).toHaveLength(13);
     expect(model.operation("getTask")).toMatchObject({
       method: "GET",
       path: "/cloud/v1/tasks/{task_id}",
@@ -35,6 +35,14 @@ describe("the operations of the bundle", () => {
       area: "cloud/tasks",
     });
     expect(model.operation("resetStreamPushToken").statuses).toEqual(expect.arrayContaining(["200", "202"]));
+  });
+
+  it("deprecate only updateSecurityGroup, naming its successor and the day it was deprecated", () => {
+    const deprecated = model.operations.filter((o) => o.deprecation !== undefined);
+    expect(deprecated.map((o) => [o.operationId, o.deprecation])).toEqual([
+      ["updateSecurityGroup", { since: "2026-05-27", successor: "updateSecurityGroupV2", sunset: undefined }],
+    ]);
+    expect(model.findOperation("updateSecurityGroupV2")?.deprecation).toBeUndefined();
   });
 
   it("each has an area named after its service, which is its tag", () => {
@@ -185,6 +193,14 @@ describe("the operations of the bundle", () => {
 });
 
 describe("checkResponse on the bundle", () => {
+  it("takes revokeCdnCertificate's 200 with no body (x-body-optional), and still judges a body when one comes", () => {
+    expect(model.operation("revokeCdnCertificate").responses["200"]?.bodyOptional).toBe(true);
+    expect(model.checkResponse("revokeCdnCertificate", 200, null, undefined).valid).toBe(true);
+    expect(model.checkResponse("revokeCdnCertificate", 200, "application/json", {}).valid).toBe(true);
+    expect(model.checkResponse("revokeCdnCertificate", 200, "application/json", []).valid).toBe(false);
+    expect(model.checkResponse("getTask", 200, null, undefined).valid).toBe(false);
+  });
+
   it("accepts every documented response example", () => {
     const examples = responseExamples(model);
     expect(examples.length).toBeGreaterThan(12);

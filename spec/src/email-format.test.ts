@@ -1,5 +1,5 @@
-// The `email` format takes every RFC 5321 Mailbox and refuses what is not one, compiled here or loaded from
-// the compiled-validator folder.
+// The `email` format takes every RFC 5321 Mailbox (ASCII) and refuses what is not one, compiled here or loaded
+// from the compiled-validator folder; `idn-email` takes RFC 6531's UTF-8 mailboxes too.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,8 +31,9 @@ const MAILBOXES = [
   "a@[ipv6:::1]", // the IPv6 tag in lower case
   "test@c--n.com", // two hyphens inside a label
   "test@255.255.255.255", // a domain of digit labels, no brackets
-  "ü@exämple.com", // UTF-8 (RFC 6531): taken, more than `email` asks
 ];
+/** RFC 6531's UTF-8 mailboxes: JSON Schema's `idn-email`, not `email` (RFC 5321 is ASCII). */
+const UTF8_MAILBOXES = ["josé@example.com", "用户@例子.广告", "ü@exämple.com", "name@exämple.com"];
 const NOT_MAILBOXES = [
   "",
   "name",
@@ -64,6 +65,7 @@ const NOT_MAILBOXES = [
 ];
 
 const EMAIL = { type: "string", format: "email" };
+const IDN_EMAIL = { type: "string", format: "idn-email" };
 
 /** The format's check, compiled now; with a folder, compiled and kept by one validator, loaded by a second. */
 function emailCheck(folder: string | undefined) {
@@ -96,5 +98,14 @@ describe.each([
 ])("format: email, %s", (_how, folder) => {
   const check = emailCheck(folder);
   it.each(MAILBOXES)("takes %s", (address) => expect(check(address).valid).toBe(true));
+  it.each(NOT_MAILBOXES)("refuses %j", (address) => expect(check(address).valid).toBe(false));
+  it.each(UTF8_MAILBOXES)("refuses the UTF-8 %s", (address) => expect(check(address).valid).toBe(false));
+});
+
+describe("format: idn-email", () => {
+  const check = createSchemaValidator(bundledDocument).compile(IDN_EMAIL);
+  it.each([...MAILBOXES, ...UTF8_MAILBOXES])("takes %s", (address) =>
+    expect(check(address).valid).toBe(true),
+  );
   it.each(NOT_MAILBOXES)("refuses %j", (address) => expect(check(address).valid).toBe(false));
 });

@@ -31,6 +31,7 @@ export {
   type HttpMethod,
   type MediaTypeObject,
   type Operation,
+  type OperationDeprecation,
   type Parameter,
   type RateLimit,
   type RequestBody,

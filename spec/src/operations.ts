@@ -46,6 +46,8 @@ export interface ResponseObject {
   content: Record<string, MediaTypeObject>;
   /** The operations this answer feeds (OpenAPI `links`), resolved; empty when it has none. */
   links: Link[];
+  /** The service may send this answer with no body although `content` documents one (`x-body-optional`). */
+  bodyOptional: boolean;
 }
 
 export interface Operation {
@@ -86,6 +88,8 @@ export interface Operation {
   statuses: string[];
   /** The links of every response, in the order of the statuses. */
   links: OperationLink[];
+  /** Set when the operation is `deprecated: true`: since when, what replaces it and when it may go. */
+  deprecation: OperationDeprecation | undefined;
   /** The operation object as written in the document. */
   object: Json;
 }
@@ -98,6 +102,16 @@ export interface RateLimit {
   published: boolean;
   /** What shares the count: `operation:<operationId>` or `tag:<name>`. */
   scope: string;
+}
+
+/** A deprecated operation's `x-deprecated-since`, `x-successor` and `x-sunset` (each undefined when absent). */
+export interface OperationDeprecation {
+  /** `YYYY-MM-DD`: the day the operation was deprecated. */
+  since: string | undefined;
+  /** The operationId of the operation that replaces it. */
+  successor: string | undefined;
+  /** `YYYY-MM-DD`: the first day it may be removed. */
+  sunset: string | undefined;
 }
 
 /** Every operation of `doc`, in the order of `paths` and, within a path, of HTTP_METHODS. */
@@ -124,6 +138,7 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
       ...response,
       content: contentOf(doc, response.content),
       links: linksOf(doc, response.links),
+      bodyOptional: response["x-body-optional"] === true,
     };
   }
   const operationId = typeof object.operationId === "string" ? object.operationId : `${upper} ${path}`;
@@ -144,6 +159,7 @@ function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, ob
     responses,
     statuses: Object.keys(responses),
     links: Object.entries(responses).flatMap(([status, r]) => r.links.map((link) => ({ ...link, status }))),
+    deprecation: deprecationOf(object),
     object,
   };
 }
@@ -161,6 +177,16 @@ function rateLimitOf(raw: unknown, scope: string): RateLimit | undefined {
   const positive = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
   if (!positive(requests) || !positive(windowSeconds)) return undefined;
   return { requests, windowSeconds, published: raw.published === true, scope };
+}
+
+function deprecationOf(object: Json): OperationDeprecation | undefined {
+  if (object.deprecated !== true) return undefined;
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+  return {
+    since: text(object["x-deprecated-since"]),
+    successor: text(object["x-successor"]),
+    sunset: text(object["x-sunset"]),
+  };
 }
 
 function mergeParameters(doc: Json, pathLevel: unknown, operationLevel: unknown): Parameter[] {

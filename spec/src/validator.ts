@@ -3,7 +3,7 @@
 // module on this path: the model runs in browsers too.
 import { _, Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { isMailbox } from "./email-format.js";
+import { isIdnMailbox, isMailbox } from "./email-format.js";
 import type { Json } from "./json.js";
 
 // ajv-formats is CommonJS: its default export arrives wrapped once more under NodeNext.
@@ -110,6 +110,7 @@ export function createSchemaValidator(
   addFormats(ajv);
   // ajv-formats' `email` wants a domain of two labels and no quoted local part: JSON Schema's is RFC 5321's.
   ajv.addFormat("email", isMailbox);
+  ajv.addFormat("idn-email", isIdnMailbox);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
   const registry = { $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } };
   // Not checked against the JSON Schema meta-schema here (the last argument): the registry's schemas sit under

@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { measureBundle } from "./test-support/bundle-size.js";
 
 const entry = fileURLToPath(new URL("./index.ts", import.meta.url));
-const MAX_GZIPPED_BYTES = 10_000;
+const MAX_GZIPPED_BYTES = 10_240;
 /**
- * The 10.0 kB measured with bounded answers, a typed error per unusable body, bounded pagination and task
- * polling, rounded up to the ceiling (it was 7.22 kB plus 10 % before them).
+ * The 10.15 kB measured with bounded answers, a typed error per unusable body, bounded pagination and task
+ * polling, the deprecation check (its reading of the headers loaded on demand) and bodiless answers, rounded up
+ * to 10 KiB (it was 7.22 kB plus 10 % before them).
  */
-const MAX_CORE_GZIPPED_BYTES = 10_000;
+const MAX_CORE_GZIPPED_BYTES = 10_240;
 
 describe("runtime bundle", () => {
   it(`is at most ${MAX_CORE_GZIPPED_BYTES} bytes minified and gzipped without validation, openapi-fetch included, with no Node built-ins`, async () => {

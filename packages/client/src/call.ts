@@ -1,5 +1,6 @@
 import { type BodyBound, boundResponse, resolveMaxResponseBytes } from "./body-limit.js";
 import type { CloudClient } from "./call-types.js";
+import type { DeprecationReporting } from "./deprecation.js";
 import { AbortError, type CallInfo, CloudError, NetworkError, TimeoutError } from "./errors.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { requestEvent } from "./middleware/log.js";
@@ -12,7 +13,7 @@ import {
   resolveTimeoutMs,
 } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
-import { bodyError, NOT_JSON, parseJson } from "./parse-json.js";
+import { bodyError, mayHaveNoBody, NOT_JSON, parseJson } from "./parse-json.js";
 import { keepRedactor, type Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
@@ -34,6 +35,8 @@ export interface CallSettings {
   logger: CloudClientLogger | undefined;
   /** Judges the final answer of each call (`validateResponses`); undefined when off. */
   check: ResponseCheck | undefined;
+  /** The `onDeprecated` hook and what it was told; undefined without a hook. */
+  deprecations: DeprecationReporting | undefined;
   /** The client's fetch. */
   fetch: FetchLike;
   /** Whether that fetch is the runtime's own, which honours a second `init` argument. */
@@ -142,7 +145,10 @@ export async function runCall(
       answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
         const text = answer.data as string | undefined;
-        answer.data = parseJson(text, response.headers.get("content-type"));
+        answer.data =
+          !text && mayHaveNoBody(method, path, response.status)
+            ? undefined
+            : parseJson(text, response.headers.get("content-type"));
         if (answer.data === NOT_JSON)
           throw await bodyError(response, text ?? "", call, started, settings.redact);
       }
@@ -180,6 +186,11 @@ export async function runCall(
         durationMs: performance.now() - attemptStarted,
         requestId: id === null ? undefined : redact(id),
       });
+    }
+    const reporting = settings.deprecations;
+    if (reporting && answered?.headers.has("deprecation")) {
+      const [, m] = await Promise.all([identify(call), import("./deprecation.js")]);
+      m.reportDeprecation(reporting, call, answered);
     }
     const delay =
       response || failure instanceof NetworkError

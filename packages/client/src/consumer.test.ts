@@ -95,6 +95,19 @@ async function callEveryOperation(client: CloudClient): Promise<number[]> {
   });
   sameType<typeof group.data, SecurityGroup | undefined>();
 
+  const groupV2 = await client.PATCH("/cloud/v2/security_groups/{project_id}/{region_id}/{group_id}", {
+    params: { path: { ...project, group_id: "2bf3a5d7-9072-40aa-8ac0-a64e39427a2c" } },
+    body: {
+      description: "Front-end web servers",
+      rules: [
+        { direction: "egress" },
+        { direction: "ingress", protocol: "tcp", port_range_min: 443, port_range_max: 443 },
+      ],
+      tags: { environment: "production" },
+    },
+  });
+  sameType<typeof groupV2.data, TaskIdList | undefined>();
+
   const pairs = await client.PUT("/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs", {
     params: { path: { ...project, port_id: "351b0dd7-ca09-431c-be53-935db3785067" } },
     body: { allowed_address_pairs: [{ ip_address: "192.168.123.20", mac_address: "00:16:3e:f2:87:16" }] },

@@ -3,6 +3,7 @@ import createClient from "openapi-fetch";
 import { resolveMaxResponseBytes } from "./body-limit.js";
 import { wrapClient } from "./call.js";
 import type { CloudClient } from "./call-types.js";
+import type { DeprecationHook } from "./deprecation.js";
 import { authHeaders, resolveApiKey } from "./middleware/auth.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { createRetryPolicy, type RetryOptions } from "./middleware/retry.js";
@@ -54,6 +55,11 @@ export interface CloudClientOptions {
    * (a JSON module, so browsers too) on first use.
    */
   validateResponses?: ValidateResponses;
+  /**
+   * Called once per deprecated operation this client calls (the API answered it with a `Deprecation` header),
+   * with its successor and sunset when the API names them. Without it nothing is reported or printed.
+   */
+  onDeprecated?: DeprecationHook;
 }
 
 /**
@@ -87,6 +93,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     redact,
     logger: options.logger,
     check: createResponseCheck(options.validateResponses, options.logger, redact),
+    deprecations: options.onDeprecated && { hook: options.onDeprecated, reported: new Set() },
     fetch: options.fetch ?? globalThis.fetch,
     nativeFetch: !options.fetch,
     baseUrl,

@@ -21,6 +21,7 @@ export type {
   RequestMethod,
 } from "./call-types.js";
 export { type CloudClientOptions, createCloudClient, DEFAULT_BASE_URL } from "./create-client.js";
+export type { DeprecationHook, DeprecationNotice } from "./deprecation.js";
 export { errorBodyMessage } from "./error-message.js";
 export type { ErrorStatus } from "./error-types.js";
 export {

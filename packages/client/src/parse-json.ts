@@ -1,6 +1,7 @@
 // The body of a success answer parsed as JSON, as the spec documents every 2xx answer of this API: a body that
 // is empty, does not parse, is not JSON or is JSON under another content type is a typed error, never a
-// SyntaxError or undefined data.
+// SyntaxError or undefined data — except the answers the spec says may come without a body (no data then).
+import { BODY_OPTIONAL_ANSWERS } from "@cloud-contract/types";
 import {
   EmptyBodyError,
   InvalidJsonError,
@@ -11,6 +12,10 @@ import {
 import type { CallInfo } from "./errors.js";
 import { identify } from "./operation-id.js";
 import type { Redact } from "./redact.js";
+
+/** Whether the spec lets this answer of the operation at `path` (a template) come with no body. */
+export const mayHaveNoBody = (method: string, path: string, status: number) =>
+  (BODY_OPTIONAL_ANSWERS as readonly string[]).includes(`${method} ${path} ${status}`);
 
 /** `application/json`, `application/problem+json`, with or without parameters. */
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;

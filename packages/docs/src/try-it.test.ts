@@ -1,8 +1,9 @@
 // Try it on the built docs page, opened from file:// with every request that is not a file aborted: each
 // operation's button opens the panel prefilled from its examples, Send is answered by the sandbox inside the
 // page with a status the operation documents and the verdict of the sandbox's journal; a bare metal create,
-// then getTask with the clock run to done, shows the task FINISHED. A picture of the panel goes to
-// spec/dist/docs/try-it.png (gitignored, as all of dist/).
+// then getTask with the clock run to done, shows the task FINISHED; a deprecated operation is marked and links its
+// successor. Pictures of the panel go to spec/dist/docs/try-it.png and try-it-deprecated.png (gitignored, as all
+// of dist/).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +20,8 @@ import { bundledOperations, docsFile, specDir } from "./operations.js";
 
 const operations = bundledOperations();
 const tryItScreenshot = join(specDir, "dist", "docs", "try-it.png");
+/** The panel on a deprecated operation, its note and its answer's headers. */
+const deprecationScreenshot = join(specDir, "dist", "docs", "try-it-deprecated.png");
 /** The running sandbox the page's server menu names (the only address its CSP lets it reach). */
 const RUNNING_SANDBOX = "http://127.0.0.1:4011";
 
@@ -100,6 +103,30 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
       expect(breach, `${op.operationId}: the verdict of the exchange`).toBe("none");
     }
     expect(Object.keys(seen)).toHaveLength(operations.length);
+  });
+
+  it("marks a deprecated operation, sends it with the Deprecation and Link headers shown, and opens its successor", async () => {
+    const tryIt = await openTryIt("updateSecurityGroup");
+    // The seeded group, so that the example's new rule is new.
+    await tryIt.locator("button.try-reset").click();
+    await tryIt.locator(".try-answer .note").waitFor();
+    const note = tryIt.locator(".try-deprecated");
+    await expect(note.textContent()).resolves.toBe(
+      "Deprecated. Use updateSecurityGroupV2 instead. No removal date is set yet.",
+    );
+    const answer = await send();
+    expect(answer.status).toBe(200);
+    const shown = (await tryIt.locator(".try-answer").textContent()) ?? "";
+    expect(shown).toMatch(/deprecation\W+@\d+/i);
+    expect(shown).toContain('rel="successor-version"');
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: deprecationScreenshot });
+    expect(statSync(deprecationScreenshot).size).toBeGreaterThan(10_000);
+
+    await note.getByRole("link", { name: "updateSecurityGroupV2" }).click();
+    await tryIt.locator(".try-title", { hasText: "updateSecurityGroupV2" }).waitFor();
+    await expect(note.isHidden()).resolves.toBe(true);
+    await page.waitForURL(/#\/cloud\/updatesecuritygroupv2$/, { timeout: HANG_DETECTOR_MS });
   });
 
   it("prefills path, query and body from the operation's examples", async () => {

@@ -43,6 +43,11 @@ export function renderFacts(model = loadDocument()) {
       if (model.resolve(p.schema).type === "array") (p.explode === false ? joined : repeated).add(p.name);
     }
   }
+  const bodyOptional = model.operations.flatMap((op) =>
+    Object.entries(op.responses)
+      .filter(([, response]) => response.bodyOptional)
+      .map(([status]) => `${op.method} ${op.path} ${status}`),
+  );
   const clash = [...joined].filter((name) => repeated.has(name));
   if (clash.length > 0) {
     throw new Error(
@@ -67,6 +72,12 @@ export function renderFacts(model = loadDocument()) {
     " * `ordering=plan_id,-id`); every other array goes as repeated parameters.",
     " */",
     `export const COMMA_JOINED_PARAMS = ${JSON.stringify([...joined].sort())} as const;`,
+    "",
+    "/**",
+    " * Answers the API may send with no body although the spec documents one (`x-body-optional` on the",
+    " * response), as `METHOD path status`: the client returns them as no data.",
+    " */",
+    `export const BODY_OPTIONAL_ANSWERS = ${JSON.stringify(bodyOptional)} as const;`,
     "",
   ].join("\n");
 }

@@ -34,6 +34,7 @@ export async function renderSchemaOf(document) {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
     rootTypesKeepCasing: true,
+    postTransform: (type, options) => maybeWithoutBody(document, type, options.path),
   });
   return BANNER + astToString(ast.flatMap(keepSchemaAliases));
 }
@@ -54,6 +55,26 @@ export function keepRefSiblings(node) {
     }
   }
   return node;
+}
+
+const MEDIA_SCHEMA = /^#(\/paths\/.+\/responses\/[^/]+)\/content\/[^/]+$/;
+
+/**
+ * A response the service may send with no body (`x-body-optional: true`): its body types as `T | undefined`,
+ * as the client returns it. Undefined (no change) for every other type.
+ */
+function maybeWithoutBody(document, type, path) {
+  const response = MEDIA_SCHEMA.exec(path ?? "")?.[1];
+  if (!response) return undefined;
+  const node = response
+    .slice(1)
+    .split("/")
+    .reduce((at, key) => at?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], document);
+  if (node?.["x-body-optional"] !== true) return undefined;
+  return ts.factory.createUnionTypeNode([
+    type,
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword),
+  ]);
 }
 
 const SCHEMA_REF = /^components\['schemas'\]\['(.+)'\]$/;

@@ -18,3 +18,9 @@ export const PAGE_SIZE_LIMITS = {
  * `ordering=plan_id,-id`); every other array goes as repeated parameters.
  */
 export const COMMA_JOINED_PARAMS = ["ordering"] as const;
+
+/**
+ * Answers the API may send with no body although the spec documents one (`x-body-optional` on the
+ * response), as `METHOD path status`: the client returns them as no data.
+ */
+export const BODY_OPTIONAL_ANSWERS = ["PATCH /cdn/resources/{res_id} 200"] as const;

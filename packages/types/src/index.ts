@@ -28,6 +28,6 @@ export type ApiErrorBody =
   | IamErrorBody
   | StreamingErrorBody;
 
-export { COMMA_JOINED_PARAMS, PAGE_SIZE_LIMITS } from "./facts.js";
+export { BODY_OPTIONAL_ANSWERS, COMMA_JOINED_PARAMS, PAGE_SIZE_LIMITS } from "./facts.js";
 // OPERATION_IDS is imported from "@cloud-contract/types/operation-ids", a module of its own that a client
 // loads only when it needs it.

@@ -12,6 +12,7 @@ export const OPERATION_IDS = {
   "GET /cloud/v1/tasks/{task_id}": "getTask",
   "POST /cloud/v2/pricing/{project_id}/{region_id}/instances": "previewInstancePrice",
   "PATCH /cloud/v1/securitygroups/{project_id}/{region_id}/{group_id}": "updateSecurityGroup",
+  "PATCH /cloud/v2/security_groups/{project_id}/{region_id}/{group_id}": "updateSecurityGroupV2",
   "PUT /cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs":
     "replacePortAllowedAddressPairs",
   "POST /cloud/v1/bminstances/{project_id}/{region_id}": "createBareMetalServers",

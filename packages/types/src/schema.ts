@@ -137,7 +137,12 @@ export interface paths {
         head?: never;
         /**
          * Update a security group
-         * @description Changes a security group in one request and answers with the whole group as it is afterwards. Every body
+         * @deprecated
+         * @description Superseded by `updateSecurityGroupV2` (`PATCH /cloud/v2/security_groups/{project_id}/{region_id}/{group_id}`),
+         *     which takes the whole rule set and applies the change as a task. The sandbox answers it with a
+         *     `Deprecation` header (RFC 9745) and a `Link` to the successor (`rel="successor-version"`).
+         *
+         *     Changes a security group in one request and answers with the whole group as it is afterwards. Every body
          *     field is optional; only what is present is applied:
          *
          *     - `changed_rules` adds rules (`action: create`) and removes rules by their ID (`action: delete`); rules
@@ -150,6 +155,45 @@ export interface paths {
          *       changes nothing.
          */
         patch: operations["updateSecurityGroup"];
+        trace?: never;
+    };
+    "/cloud/v2/security_groups/{project_id}/{region_id}/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's ID. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The region's ID. */
+                region_id: components["parameters"]["RegionId"];
+                /** @description The security group's ID. */
+                group_id: components["parameters"]["SecurityGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a security group (whole rule set)
+         * @description Changes a security group's name, description, rules and tags, asynchronously: the answer lists the IDs of
+         *     the tasks that apply the change. Poll each task (`GET /cloud/v1/tasks/{task_id}`) until it is `FINISHED`
+         *     or `ERROR` before relying on the new state. Every body field is optional:
+         *
+         *     - `name` and `description` replace the group's own; a value equal to the current one is skipped.
+         *     - `rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list
+         *       leaves out are removed, and a rule given again is kept as it is. To add one rule, send the current rules
+         *       and the new one.
+         *     - `tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null`
+         *       removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.
+         *
+         *     When nothing would change, no task is started and `tasks` is empty. The sandbox holds at most 10,000 tasks
+         *     per tenant (configurable); beyond that the call is a 400 and changes nothing.
+         */
+        patch: operations["updateSecurityGroupV2"];
         trace?: never;
     };
     "/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs": {
@@ -720,14 +764,14 @@ export interface components {
         });
         /**
          * TaskType
-         * @description The kinds of asynchronous task. Use these values to filter
-         *     the active-task list. A task's own `task_type` field is a plain string, because the service may report
-         *     kinds that are not in this list.
+         * @description The kinds of asynchronous task (146). Use these values to filter the active-task list; a value outside this
+         *     list is refused. A task's own `task_type` field is a plain string, because the service may report kinds that
+         *     are not in this list.
          * @example create_bm
          * @example update_port_allowed_address_pairs
          * @enum {string}
          */
-        TaskType: "activate_ddos_profile" | "attach_bm_to_reserved_fixed_ip" | "attach_vm_interface" | "attach_vm_to_reserved_fixed_ip" | "attach_volume" | "create_ai_cluster_gpu" | "create_bm" | "create_caas_container" | "create_dbaas_postgres_cluster" | "create_ddos_profile" | "create_faas_function" | "create_faas_namespace" | "create_fip" | "create_gpu_virtual_cluster" | "create_image" | "create_inference_application" | "create_inference_instance" | "create_k8s_cluster_pool_v2" | "create_k8s_cluster_v2" | "create_l7policy" | "create_l7rule" | "create_lblistener" | "create_lbmember" | "create_lbpool" | "create_lbpool_health_monitor" | "create_loadbalancer" | "create_network" | "create_reserved_fixed_ip" | "create_router" | "create_secret" | "create_security_group" | "create_servergroup" | "create_sfs" | "create_snapshot" | "create_subnet" | "create_vm" | "create_volume" | "deactivate_ddos_profile" | "delete_ai_cluster_gpu" | "delete_caas_container" | "delete_dbaas_postgres_cluster" | "delete_ddos_profile" | "delete_faas_function" | "delete_faas_namespace" | "delete_fip" | "delete_gpu_virtual_cluster" | "delete_gpu_virtual_server" | "delete_image" | "delete_inference_application" | "delete_inference_instance" | "delete_k8s_cluster_pool_v2" | "delete_k8s_cluster_v2" | "delete_l7policy" | "delete_l7rule" | "delete_lblistener" | "delete_lbmember" | "delete_lbmetadata" | "delete_lbpool" | "delete_loadbalancer" | "delete_network" | "delete_project" | "delete_reserved_fixed_ip" | "delete_router" | "delete_secret" | "delete_servergroup" | "delete_sfs" | "delete_snapshot" | "delete_subnet" | "delete_vm" | "delete_volume" | "detach_vm_interface" | "detach_volume" | "download_image" | "downscale_ai_cluster_gpu" | "downscale_gpu_virtual_cluster" | "extend_sfs" | "extend_volume" | "failover_loadbalancer" | "hard_reboot_gpu_baremetal_server" | "hard_reboot_gpu_virtual_cluster" | "hard_reboot_gpu_virtual_server" | "hard_reboot_vm" | "patch_caas_container" | "patch_dbaas_postgres_cluster" | "patch_faas_function" | "patch_faas_namespace" | "patch_lblistener" | "patch_lbpool" | "put_into_server_group" | "put_l7rule" | "rebuild_bm" | "rebuild_gpu_baremetal_node" | "remove_from_server_group" | "replace_lbmetadata" | "resize_k8s_cluster_v2" | "resize_loadbalancer" | "resize_vm" | "resume_vm" | "revert_volume" | "soft_reboot_gpu_baremetal_server" | "soft_reboot_gpu_virtual_cluster" | "soft_reboot_gpu_virtual_server" | "soft_reboot_vm" | "start_gpu_baremetal_server" | "start_gpu_virtual_cluster" | "start_gpu_virtual_server" | "start_vm" | "stop_gpu_baremetal_server" | "stop_gpu_virtual_cluster" | "stop_gpu_virtual_server" | "stop_vm" | "suspend_vm" | "sync_private_flavors" | "update_ddos_profile" | "update_floating_ip" | "update_inference_application" | "update_inference_instance" | "update_k8s_cluster_v2" | "update_l7policy" | "update_lbmetadata" | "update_port_allowed_address_pairs" | "update_router" | "update_security_group" | "update_sfs" | "update_tags_gpu_virtual_cluster" | "upgrade_k8s_cluster_v2" | "upscale_ai_cluster_gpu" | "upscale_gpu_virtual_cluster";
+        TaskType: "activate_ddos_profile" | "attach_bm_to_reserved_fixed_ip" | "attach_vm_interface" | "attach_vm_to_reserved_fixed_ip" | "attach_volume" | "convert_fip_to_reserved_fixed_ip" | "convert_reserved_fixed_ip_to_fip" | "create_ai_cluster_gpu" | "create_bm" | "create_caas_container" | "create_dbaas_postgres_cluster" | "create_ddos_profile" | "create_faas_function" | "create_faas_namespace" | "create_fip" | "create_gpu_virtual_cluster" | "create_image" | "create_inference_application" | "create_inference_instance" | "create_k8s_cluster_pool_v2" | "create_k8s_cluster_v2" | "create_l7policy" | "create_l7rule" | "create_lblistener" | "create_lbmember" | "create_lbpool" | "create_lbpool_health_monitor" | "create_loadbalancer" | "create_network" | "create_reserved_fixed_ip" | "create_router" | "create_secret" | "create_security_group" | "create_security_group_rule" | "create_servergroup" | "create_sfs" | "create_snapshot" | "create_subnet" | "create_vm" | "create_volume" | "deactivate_ddos_profile" | "delete_ai_cluster_gpu" | "delete_caas_container" | "delete_dbaas_postgres_cluster" | "delete_ddos_profile" | "delete_faas_function" | "delete_faas_namespace" | "delete_fip" | "delete_gpu_virtual_cluster" | "delete_gpu_virtual_server" | "delete_image" | "delete_inference_application" | "delete_inference_instance" | "delete_k8s_cluster_pool_v2" | "delete_k8s_cluster_v2" | "delete_l7policy" | "delete_l7rule" | "delete_lblistener" | "delete_lbmember" | "delete_lbmetadata" | "delete_lbpool" | "delete_loadbalancer" | "delete_network" | "delete_project" | "delete_reserved_fixed_ip" | "delete_router" | "delete_secret" | "delete_security_group_rule" | "delete_servergroup" | "delete_sfs" | "delete_snapshot" | "delete_subnet" | "delete_vm" | "delete_volume" | "detach_vm_interface" | "detach_volume" | "download_image" | "downscale_ai_cluster_gpu" | "downscale_gpu_virtual_cluster" | "extend_sfs" | "extend_volume" | "failover_loadbalancer" | "hard_reboot_bm" | "hard_reboot_gpu_baremetal_cluster" | "hard_reboot_gpu_baremetal_server" | "hard_reboot_gpu_virtual_cluster" | "hard_reboot_gpu_virtual_server" | "hard_reboot_vm" | "patch_caas_container" | "patch_dbaas_postgres_cluster" | "patch_faas_function" | "patch_faas_namespace" | "patch_lblistener" | "patch_lbpool" | "put_into_server_group" | "put_l7rule" | "rebuild_bm" | "rebuild_gpu_baremetal_cluster" | "rebuild_gpu_baremetal_node" | "rebuild_gpu_baremetal_server" | "remove_from_server_group" | "replace_gpu_baremetal_server" | "replace_lbmetadata" | "resize_k8s_cluster_v2" | "resize_loadbalancer" | "resize_vm" | "resume_vm" | "revert_volume" | "soft_reboot_bm" | "soft_reboot_gpu_baremetal_cluster" | "soft_reboot_gpu_baremetal_server" | "soft_reboot_gpu_virtual_cluster" | "soft_reboot_gpu_virtual_server" | "soft_reboot_vm" | "start_bm" | "start_gpu_baremetal_cluster" | "start_gpu_baremetal_server" | "start_gpu_virtual_cluster" | "start_gpu_virtual_server" | "start_vm" | "stop_bm" | "stop_gpu_baremetal_cluster" | "stop_gpu_baremetal_server" | "stop_gpu_virtual_cluster" | "stop_gpu_virtual_server" | "stop_vm" | "suspend_vm" | "sync_private_flavors" | "update_ddos_profile" | "update_floating_ip" | "update_inference_application" | "update_inference_instance" | "update_k8s_cluster_v2" | "update_l7policy" | "update_lbmetadata" | "update_loadbalancer" | "update_network" | "update_port" | "update_port_allowed_address_pairs" | "update_router" | "update_security_group" | "update_sfs" | "update_tags_gpu_virtual_cluster" | "upgrade_k8s_cluster_v2" | "upscale_ai_cluster_gpu" | "upscale_gpu_virtual_cluster";
         /**
          * TaskState
          * @description Where an asynchronous task stands. `FINISHED` and `ERROR` are final: `FINISHED` means the work is done
@@ -1659,6 +1703,18 @@ export interface components {
          */
         SecurityGroupRuleChange: components["schemas"]["SecurityGroupRuleCreate"] | components["schemas"]["SecurityGroupRuleDelete"];
         /**
+         * TagKey
+         * @description A tag key: 1 to 255 characters, with no whitespace (spaces, tabs, line breaks) and no `=`.
+         * @example environment
+         */
+        TagKey: string;
+        /**
+         * TagValue
+         * @description A tag value: 1 to 255 characters, with no tabs or line breaks, and neither starting nor ending with a space.
+         * @example production
+         */
+        TagValue: string;
+        /**
          * TagsMergePatch
          * @description Changes to a resource's user tags, written as a JSON Merge Patch (RFC 7386) against the current tag set.
          *     Each key of the object names one tag:
@@ -1669,8 +1725,8 @@ export interface components {
          *
          *     Sending `null` instead of an object removes every user tag at once. Read-only tags (set by the platform,
          *     `read_only: true`) are never changed or removed, whatever the patch says. To replace the whole set in one
-         *     request, give `null` for each old key and a string for each new one. Keys and values are at most
-         *     255 characters long.
+         *     request, give `null` for each old key and a string for each new one. A key is 1 to 255 characters with no
+         *     whitespace and no `=`; a value is 1 to 255 characters with no tabs or line breaks and no space at either end.
          * @example {
          *       "environment": "production",
          *       "team": "backend",
@@ -1679,7 +1735,7 @@ export interface components {
          * @example null
          */
         TagsMergePatch: {
-            [key: string]: string | null;
+            [key: string]: components["schemas"]["TagValue"] | null;
         } | null;
         /**
          * SecurityGroupUpdateRequest
@@ -1885,6 +1941,127 @@ export interface components {
             updated_at: string;
         };
         /**
+         * SecurityGroupRuleProtocolV2
+         * @description The IP protocol a rule of a whole-state security group update matches, by its lower-case name. There is no
+         *     `any`: a rule matches every protocol when its `protocol` is `null` or left out. This is the full list.
+         * @example tcp
+         * @enum {string}
+         */
+        SecurityGroupRuleProtocolV2: "ah" | "dccp" | "egp" | "esp" | "gre" | "icmp" | "igmp" | "ipencap" | "ipip" | "ipv6-encap" | "ipv6-frag" | "ipv6-icmp" | "ipv6-nonxt" | "ipv6-opts" | "ipv6-route" | "ospf" | "pgm" | "rsvp" | "sctp" | "tcp" | "udp" | "udplite" | "vrrp";
+        /**
+         * SecurityGroupRuleV2
+         * @description One rule of a security group as it should be after the update. Only `direction` is required; a field left
+         *     out or `null` does not restrict the rule (no ports: every port; no protocol: every protocol; no
+         *     `remote_ip_prefix` or `remote_group_id`: every remote address). `ethertype` is `IPv4` when left out.
+         * @example {
+         *       "direction": "ingress",
+         *       "ethertype": "IPv4",
+         *       "protocol": "tcp",
+         *       "port_range_min": 443,
+         *       "port_range_max": 443,
+         *       "remote_ip_prefix": "0.0.0.0/0",
+         *       "description": "Allow HTTPS from anywhere"
+         *     }
+         */
+        SecurityGroupRuleV2: {
+            /**
+             * @description A free-text note on the rule, at most 255 characters; empty when left out.
+             * @example Allow HTTPS from anywhere
+             */
+            description?: string;
+            direction: components["schemas"]["SecurityGroupRuleDirection"];
+            ethertype?: components["schemas"]["SecurityGroupRuleEthertype"];
+            /** @description The protocol the rule matches; `null` or absent matches every protocol. */
+            protocol?: components["schemas"]["SecurityGroupRuleProtocolV2"] | null;
+            /**
+             * @description The lowest port the rule matches, 0 to 65535; not above `port_range_max`.
+             * @example 443
+             */
+            port_range_min?: number | null;
+            /**
+             * @description The highest port the rule matches, 0 to 65535; not below `port_range_min`.
+             * @example 443
+             */
+            port_range_max?: number | null;
+            /**
+             * @description The remote addresses the rule matches, in CIDR notation (IPv4 or IPv6) or a single address; its IP
+             *     version must match `ethertype`. `null` or absent: no address restriction.
+             * @example 10.0.0.0/8
+             */
+            remote_ip_prefix?: components["schemas"]["IpAddressOrNetwork"] | null;
+            /**
+             * Format: uuid
+             * @description The ID of a security group whose members are the remote side of the rule.
+             * @example 5c1e2a34-7d8b-4f60-9e1a-2b3c4d5e6f70
+             */
+            remote_group_id?: string;
+        };
+        /**
+         * SecurityGroupUpdateV2Request
+         * @description Changes to one security group. Every field is optional and only the fields present are applied; a field
+         *     whose value equals the group's current one is skipped.
+         *
+         *     - `name` and `description` replace the group's name and description.
+         *     - `rules` is the whole rule set the group should have afterwards: rules given that the group lacks are added,
+         *       rules the group has that are not given are removed. Keep a rule by giving it again; `[]` removes every rule.
+         *     - `tags` patches the user tags with JSON Merge Patch semantics (see `TagsMergePatch`); `"tags": null`
+         *       removes every user tag. Read-only tags are always kept.
+         * @example {
+         *       "name": "web-servers",
+         *       "rules": [
+         *         {
+         *           "direction": "egress"
+         *         },
+         *         {
+         *           "direction": "ingress",
+         *           "ethertype": "IPv4",
+         *           "protocol": "tcp",
+         *           "port_range_min": 443,
+         *           "port_range_max": 443,
+         *           "remote_ip_prefix": "0.0.0.0/0"
+         *         }
+         *       ],
+         *       "tags": {
+         *         "environment": "production"
+         *       }
+         *     }
+         */
+        SecurityGroupUpdateV2Request: {
+            /**
+             * @description The new name of the group: 3 to 63 characters, letters, digits, spaces, `.`, `_` and `-`, starting with a
+             *     letter or digit and not ending with a space or `-`.
+             * @example web-servers
+             */
+            name?: string;
+            /**
+             * @description The new description of the group.
+             * @example Front-end web servers
+             */
+            description?: string;
+            /** @description The group's rules after the update, at most 250; rules not listed are removed. */
+            rules?: components["schemas"]["SecurityGroupRuleV2"][];
+            tags?: components["schemas"]["TagsMergePatch"];
+        };
+        /**
+         * TaskIdList
+         * @description The answer of an operation that works asynchronously: the IDs of the tasks it started. Poll each task
+         *     (`getTask`) until its `state` is `FINISHED` or `ERROR` before starting operations that depend on it.
+         * @example {
+         *       "tasks": [
+         *         "d478ae29-dedc-4869-82f0-96104425f565"
+         *       ]
+         *     }
+         */
+        TaskIdList: {
+            /**
+             * @description IDs of the asynchronous tasks the operation started.
+             * @example [
+             *       "d478ae29-dedc-4869-82f0-96104425f565"
+             *     ]
+             */
+            tasks: string[];
+        };
+        /**
          * AllowedAddressPair
          * @description An extra source address that a port may use besides its own fixed IPs, for example a virtual IP shared by
          *     several instances (VRRP/keepalived). Traffic from `ip_address` is let through the port when it carries
@@ -1919,29 +2096,9 @@ export interface components {
             allowed_address_pairs?: components["schemas"]["AllowedAddressPair"][];
         };
         /**
-         * TaskIdList
-         * @description The answer of an operation that works asynchronously: the IDs of the tasks it started. Poll each task
-         *     (`getTask`) until its `state` is `FINISHED` or `ERROR` before starting operations that depend on it.
-         * @example {
-         *       "tasks": [
-         *         "d478ae29-dedc-4869-82f0-96104425f565"
-         *       ]
-         *     }
-         */
-        TaskIdList: {
-            /**
-             * @description IDs of the asynchronous tasks the operation started.
-             * @example [
-             *       "d478ae29-dedc-4869-82f0-96104425f565"
-             *     ]
-             */
-            tasks: string[];
-        };
-        /**
          * BareMetalDdosProfileField
-         * @description One setting of a DDoS protection profile that overrides the template's default. Give one of `value`
-         *     (deprecated) and `field_value`; the service decides what it does with both. `base_field` is required.
-         *     Other fields are allowed.
+         * @description One setting of a DDoS protection profile that overrides the template's default: the template field
+         *     (`base_field`, required) and its value (`field_value`). Other fields are allowed.
          * @example {
          *       "base_field": 10,
          *       "field_value": [
@@ -1957,11 +2114,6 @@ export interface components {
              */
             base_field: number;
             /**
-             * @description The name of the template field being set, as an alternative to `base_field`.
-             * @example ARS
-             */
-            field_name?: string | null;
-            /**
              * @description The value of the field; its type depends on the field (a string, an integer, an array, or null).
              * @example [
              *       45046,
@@ -1969,8 +2121,6 @@ export interface components {
              *     ]
              */
             field_value?: string | number | unknown[] | null;
-            /** @description Deprecated. The value of a field of a basic type, as a string. */
-            value?: string | null;
         };
         /**
          * BareMetalDdosProfile
@@ -2066,15 +2216,16 @@ export interface components {
              */
             ssh_key_name?: string | null;
             /**
-             * @description Key-value tags for the server, to filter and group resources and cost reports. Keys and values are at
-             *     most 255 characters each.
+             * @description Key-value tags for the server, to filter and group resources and cost reports. A key is 1 to 255
+             *     characters with no whitespace and no `=`; a value is 1 to 255 characters with no tabs or line breaks and
+             *     no space at either end.
              * @example {
              *       "environment": "production",
              *       "team": "storage"
              *     }
              */
             tags?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["TagValue"];
             };
             /**
              * @description A boot script (cloud-init on Linux, cloudbase-init on Windows), base64-encoded (RFC 4648 standard
@@ -3723,14 +3874,19 @@ export type IpAddressOrNetwork = components['schemas']['IpAddressOrNetwork'];
 export type SecurityGroupRuleCreate = components['schemas']['SecurityGroupRuleCreate'];
 export type SecurityGroupRuleDelete = components['schemas']['SecurityGroupRuleDelete'];
 export type SecurityGroupRuleChange = components['schemas']['SecurityGroupRuleChange'];
+export type TagKey = components['schemas']['TagKey'];
+export type TagValue = components['schemas']['TagValue'];
 export type TagsMergePatch = components['schemas']['TagsMergePatch'];
 export type SecurityGroupUpdateRequest = components['schemas']['SecurityGroupUpdateRequest'];
 export type Tag = components['schemas']['Tag'];
 export type SecurityGroupRule = components['schemas']['SecurityGroupRule'];
 export type SecurityGroup = components['schemas']['SecurityGroup'];
+export type SecurityGroupRuleProtocolV2 = components['schemas']['SecurityGroupRuleProtocolV2'];
+export type SecurityGroupRuleV2 = components['schemas']['SecurityGroupRuleV2'];
+export type SecurityGroupUpdateV2Request = components['schemas']['SecurityGroupUpdateV2Request'];
+export type TaskIdList = components['schemas']['TaskIdList'];
 export type AllowedAddressPair = components['schemas']['AllowedAddressPair'];
 export type AllowedAddressPairsRequest = components['schemas']['AllowedAddressPairsRequest'];
-export type TaskIdList = components['schemas']['TaskIdList'];
 export type BareMetalDdosProfileField = components['schemas']['BareMetalDdosProfileField'];
 export type BareMetalDdosProfile = components['schemas']['BareMetalDdosProfile'];
 export type BareMetalServerCreateRequest = components['schemas']['BareMetalServerCreateRequest'];
@@ -3928,6 +4084,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SecurityGroup"];
+                };
+            };
+            400: components["responses"]["CloudBadRequest"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            409: components["responses"]["CloudConflict"];
+            429: components["responses"]["CloudTooManyRequests"];
+            "5XX": components["responses"]["CloudServerError"];
+        };
+    };
+    updateSecurityGroupV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's ID. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The region's ID. */
+                region_id: components["parameters"]["RegionId"];
+                /** @description The security group's ID. */
+                group_id: components["parameters"]["SecurityGroupId"];
+            };
+            cookie?: never;
+        };
+        /** @description Optional; without a body nothing changes and no task is started. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecurityGroupUpdateV2Request"];
+            };
+        };
+        responses: {
+            /** @description The change was accepted; these tasks apply it (none when the request changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskIdList"];
                 };
             };
             400: components["responses"]["CloudBadRequest"];
@@ -4142,14 +4337,15 @@ export interface operations {
         responses: {
             /**
              * @description The certificate was revoked. The body is an empty object or the updated CDN resource (the sandbox
-             *     answers with the resource).
+             *     answers with the resource); the service may also answer with no body at all (`x-body-optional`),
+             *     which the client returns as no data.
              */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CdnResourceUpdateResult"];
+                    "application/json": components["schemas"]["CdnResourceUpdateResult"] | undefined;
                 };
             };
             400: components["responses"]["CdnBadRequest"];

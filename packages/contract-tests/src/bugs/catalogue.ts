@@ -570,6 +570,11 @@ const BEHAVIOUR: SeededBug[] = [
     appliedElsewhere,
   ),
   bug(
+    "behaviour.updateSecurityGroupV2.not-applied",
+    "the group's change answers task ids but starts nothing",
+    appliedElsewhere,
+  ),
+  bug(
     "behaviour.listPlanContents.filter-ignored",
     "currency_char_code is ignored: items of every currency are listed",
     rewriteRequest((call) => call.url.searchParams.delete("currency_char_code")),

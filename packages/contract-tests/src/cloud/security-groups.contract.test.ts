@@ -1,4 +1,10 @@
-import type { SecurityGroup, SecurityGroupUpdateRequest, TagsMergePatch } from "@cloud-contract/types";
+import { waitForTasks } from "@cloud-contract/client";
+import type {
+  SecurityGroup,
+  SecurityGroupUpdateRequest,
+  SecurityGroupUpdateV2Request,
+  TagsMergePatch,
+} from "@cloud-contract/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { needMutations, needState } from "../suite/gates.js";
 import { useHarness } from "../suite/harness.js";
@@ -97,6 +103,16 @@ describe(h.label("updateSecurityGroup"), () => {
       call: () => patch({ tags: { k: longText(256, "v") } }),
     },
     {
+      name: "an empty tag key",
+      operationId: "updateSecurityGroup",
+      call: () => patch({ tags: { "": "v" } }),
+    },
+    {
+      name: "a tag value with a leading space",
+      operationId: "updateSecurityGroup",
+      call: () => patch({ tags: { k: " lead" } }),
+    },
+    {
       name: "a tag value that is a number",
       operationId: "updateSecurityGroup",
       call: () => patch({ tags: { k: 1 } }),
@@ -190,5 +206,64 @@ describe("security group tags and rules (behaviour): updateSecurityGroup", () =>
     const deleted = await update({ changed_rules: [{ action: "delete", security_group_rule_id: id }] });
     expect((deleted.security_group_rules ?? []).map((r) => r.id)).not.toContain(id);
     expect(deleted.security_group_rules?.length ?? 0).toBe(group.security_group_rules?.length ?? 0);
+  });
+});
+
+const GROUP_V2 = "/cloud/v2/security_groups/{project_id}/{region_id}/{group_id}";
+const FAST_POLL = { intervalMs: 50, maxIntervalMs: 500, timeoutMs: 20_000 };
+
+const patchV2 = (body: SecurityGroupUpdateV2Request | Record<string, unknown>) =>
+  h.client.PATCH(GROUP_V2, {
+    params: { path: { ...projectRegion(h.ctx), group_id: h.ctx.ids.securityGroupId } },
+    body: body as never,
+  });
+
+describe(h.label("updateSecurityGroupV2"), () => {
+  it("answers 200 with the IDs of the tasks that apply a tag change", async (t) => {
+    needMutations(t, h.ctx, CHANGE);
+    await snapshot();
+    const { tasks } = await h.ok("updateSecurityGroupV2", patchV2({ tags: { "contract-v2": "1" } }));
+    expect(Array.isArray(tasks)).toBe(true);
+  });
+
+  rejects(h, [
+    {
+      name: "a tag key with '='",
+      operationId: "updateSecurityGroupV2",
+      call: () => patchV2({ tags: { "a=b": "v" } }),
+    },
+    {
+      name: "a tag value with a line break",
+      operationId: "updateSecurityGroupV2",
+      call: () => patchV2({ tags: { k: "a\nb" } }),
+    },
+    {
+      name: "a rule without direction",
+      operationId: "updateSecurityGroupV2",
+      call: () => patchV2({ rules: [{ protocol: "tcp" }] }),
+    },
+    {
+      name: "the protocol any (the whole-state update has none; null matches every protocol)",
+      operationId: "updateSecurityGroupV2",
+      call: () => patchV2({ rules: [{ direction: "ingress", protocol: "any" }] }),
+    },
+  ] satisfies NegativeCase[]);
+});
+
+describe("security group update v2 (behaviour): updateSecurityGroupV2 → waitForTasks → updateSecurityGroup", () => {
+  it("the task's change shows on the group once it finishes; a change that changes nothing starts no task", async (t) => {
+    needState(t, h.ctx);
+    needMutations(t, h.ctx, CHANGE);
+    const group = await snapshot();
+    const { tasks } = await h.ok("updateSecurityGroupV2", patchV2({ tags: { "contract-v2": "applied" } }));
+    expect(tasks).toHaveLength(1);
+    const done = await waitForTasks(h.client, tasks, FAST_POLL);
+    expect(done[0]).toMatchObject({ state: "FINISHED", task_type: "update_security_group" });
+    const after = await update({});
+    expect(tagMap(after)).toEqual({ ...tagMap(group), "contract-v2": "applied" });
+    expect(after.revision_number).toBeGreaterThan(group.revision_number);
+
+    const again = await h.ok("updateSecurityGroupV2", patchV2({ tags: { "contract-v2": "applied" } }));
+    expect(again.tasks).toEqual([]);
   });
 });

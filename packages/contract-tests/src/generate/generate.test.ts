@@ -81,7 +81,7 @@ describe("contract-tests generate", () => {
     const reports = join(work, "sandbox");
     const { code, output } = await run(["generate", "--target", "sandbox", "--reports-dir", reports]);
     expect(code, output.slice(-3000)).toBe(0);
-    expect(output).toMatch(/12 passed/);
+    expect(output).toMatch(new RegExp(`${loadDocument().operations.length} passed`));
     expect(output).toMatch(
       /^reported apart: oneOf branches 100\.0% \((\d+)\/\1\), enum values 100\.0% \((\d+)\/\2\) /m,
     );

@@ -5,6 +5,7 @@
 // proves the probe fails on it. Left out: the sandbox's own configurable limits (10,000 tasks, servers,
 // settings; 1,000 tags), which describe the double, not the API.
 import type { CheckName } from "./checks.js";
+import { SECURITY_GROUP_V2_BEHAVIOURS } from "./security-group-v2-behaviours.js";
 
 /** The probes of probes.ts, by name (probes.ts implements exactly these). */
 export type ProbeName =
@@ -386,6 +387,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     check: "auth-required",
     brokenBy: "auth.listActiveTasks.out-of-scope",
   },
+  ...SECURITY_GROUP_V2_BEHAVIOURS,
 ];
 
 export function behaviour(id: string): Behaviour {

@@ -31,6 +31,7 @@ const CALLS: [string, CallOptions][] = [
     { params: P, body: { flavor: F.vmFlavor, names: ["a"], interfaces: [{ type: "external" }] } },
   ],
   ["updateSecurityGroup", { params: { ...P, group_id: F.securityGroupId }, body: { name: "renamed" } }],
+  ["updateSecurityGroupV2", { params: { ...P, group_id: F.securityGroupId }, body: { name: "renamed" } }],
   [
     "replacePortAllowedAddressPairs",
     { params: { ...P, port_id: F.portId }, body: { allowed_address_pairs: [] } },

@@ -24,6 +24,7 @@ const STYLE = `
 .try-title { margin: 0 0 8px; font: 600 14px ui-monospace, monospace; overflow-wrap: break-word; }
 .try-title small { font-weight: normal; color: #5b6472; }
 .try-method { color: #2e6bd6; }
+.try-deprecated { margin: 0 0 8px; padding: 4px 8px; border-left: 3px solid #b26a00; background: #fff4e0; }
 .try-it label { display: block; margin: 6px 0; font-size: 12px; color: #3b4350; }
 .try-it input, .try-it textarea, .try-it select { display: block; width: 100%; box-sizing: border-box;
   font: 12px ui-monospace, monospace; padding: 3px; }

@@ -74,6 +74,7 @@ export function tryItPanel(
     ...servers.map((s, i) => el("option", { value: String(i) }, s.label)),
   );
   const title = el("h3", { className: "try-title" });
+  const deprecated = el("p", { className: "try-deprecated", hidden: true });
   const form = el("div", { className: "try-fields" });
   const body = el("textarea", { className: "try-body", rows: 10, "aria-label": "request body" });
   const bodyBlock = el("label", { className: "try-body-block" }, "Body (JSON)", body);
@@ -138,6 +139,7 @@ export function tryItPanel(
       ` ${next.path} `,
       el("small", {}, next.operationId),
     );
+    showDeprecation(next);
     fill(
       form,
       ...fields.map((field) =>
@@ -163,6 +165,36 @@ export function tryItPanel(
     fill(problem);
     element.hidden = false;
     void showClock();
+  };
+
+  /** A deprecated operation says so above its request, with a link that opens its successor. */
+  const showDeprecation = (next: Operation) => {
+    const successor = next.deprecation?.successor && model.findOperation(next.deprecation.successor);
+    deprecated.hidden = next.deprecation === undefined;
+    if (!next.deprecation) return fill(deprecated);
+    const when = next.deprecation.sunset
+      ? `It may be removed on or after ${next.deprecation.sunset}.`
+      : "No removal date is set yet.";
+    fill(
+      deprecated,
+      el("strong", {}, "Deprecated. "),
+      ...(successor
+        ? [
+            "Use ",
+            el(
+              "a",
+              {
+                className: "try-successor",
+                href: `#/${successor.tag?.toLowerCase()}/${successor.operationId.toLowerCase()}`,
+                onclick: () => open(successor),
+              },
+              successor.operationId,
+            ),
+            " instead. ",
+          ]
+        : []),
+      when,
+    );
   };
 
   menu.onchange = () => {
@@ -194,6 +226,7 @@ export function tryItPanel(
       title,
       el("button", { className: "try-close", onclick: () => (element.hidden = true) }, "Close"),
     ),
+    deprecated,
     el("div", { className: "try-server-row" }, menu, keyInput),
     form,
     bodyBlock,

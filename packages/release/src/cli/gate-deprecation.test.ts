@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { bundlePath } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
 import { gate, workspace, write } from "../test-support/workspace.js";
 
@@ -112,6 +114,32 @@ describe("the deprecation policy", () => {
     expect(code).toBe(2);
     expect(output).toBe(
       `gate: ${join(root, "release-gate.yaml")}: deprecation.minimumNoticeDays must map stability levels to whole days`,
+    );
+  });
+});
+
+describe("the deprecation policy on the API's own deprecated operation", () => {
+  const bundle = () => JSON.parse(readFileSync(bundlePath(), "utf8")) as { paths: Record<string, unknown> };
+  const V1 = "/cloud/v1/securitygroups/{project_id}/{region_id}/{group_id}";
+
+  it("keeps updateSecurityGroup's removal a break while it has no sunset: deprecated alone frees nothing", async () => {
+    const doc = bundle();
+    delete doc.paths[V1];
+    const json = await gate(workspace(bundle(), doc), "--format", "json");
+    expect(json.code, json.output).toBe(1);
+    expect(JSON.parse(json.output).findings).toContainEqual(
+      expect.objectContaining({ rule: "operation-removed", level: "error" }),
+    );
+  });
+
+  it("lets it go without a major bump once a sunset it was released with has passed", async () => {
+    const released = bundle();
+    Object.assign((released.paths[V1] as { patch: object }).patch, { "x-sunset": "2026-03-01" });
+    const doc = bundle();
+    delete doc.paths[V1];
+    const json = await gate(workspace(released, doc), "--format", "json");
+    expect(JSON.parse(json.output).findings).toContainEqual(
+      expect.objectContaining({ rule: "operation-removed-after-sunset", level: "info" }),
     );
   });
 });

@@ -33,6 +33,8 @@ export type {
 /** What a call turned out to be: the shape its errors are written in, and what it gives back when it ends. */
 interface Known<App> {
   op?: CompiledOperation;
+  /** The path parameters as the request wrote them, once routed. */
+  rawParams?: Record<string, string>;
   head: boolean;
   call?: Call<App>;
   /** The stage running (the one that answered, once the call ends) and the error it answered with. */
@@ -109,6 +111,8 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
       known.error = error;
       response = fail(error, requestId, known.op, known.head);
     }
+    const deprecation = known.op?.deprecationHeaders?.(known.rawParams ?? {});
+    if (deprecation) response = { ...response, headers: { ...response.headers, ...deprecation } };
     const { call } = known;
     if (call && options.record) record(options.record, call, known, request, response, started);
     return response;
@@ -154,8 +158,8 @@ export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
     try {
       const routed = route(parts, request.method, path, requestId);
       if ("early" in routed) return answerEarly(routed.early, requestId, routed.shape, false);
-      const { op, head } = routed;
-      Object.assign(known, { op, head });
+      const { op, head, rawParams } = routed;
+      Object.assign(known, { op, head, rawParams });
       const caller = await authenticate(parts, op, request);
       if (caller instanceof ApiError) return answerEarly(caller, requestId, op, head);
       const call: Call<App> = {

@@ -17,6 +17,7 @@ const PATHS: Record<string, Record<string, string | number>> = {
   checkRegistryQuota: { project_id: F.projectId, region_id: F.regionId },
   previewInstancePrice: { project_id: F.projectId, region_id: F.regionId },
   updateSecurityGroup: { project_id: F.projectId, region_id: F.regionId, group_id: F.securityGroupId },
+  updateSecurityGroupV2: { project_id: F.projectId, region_id: F.regionId, group_id: F.securityGroupId },
   replacePortAllowedAddressPairs: { project_id: F.projectId, region_id: F.regionId, port_id: F.portId },
   createBareMetalServers: { project_id: F.projectId, region_id: F.regionId },
   revokeCdnCertificate: { res_id: F.cdnResourceId },

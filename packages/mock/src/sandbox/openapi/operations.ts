@@ -10,6 +10,7 @@ import {
 } from "@cloud-contract/spec/model";
 import { type ErrorService, errorServiceOf } from "../http/api-error.js";
 import type { ScopeKind } from "../http/auth.js";
+import { type DeprecationHeaders, deprecationHeadersOf } from "../http/deprecation-headers.js";
 import { type Coercer, parameterCoercer } from "./coerce.js";
 
 export interface ParameterSpec {
@@ -50,6 +51,8 @@ export interface CompiledOperation {
     | undefined;
   /** The documented status closest to `wanted` (see `documentedStatus`). */
   status(wanted: number): number;
+  /** The headers every answer carries when the operation is deprecated; undefined when it is not. */
+  deprecationHeaders: DeprecationHeaders | undefined;
 }
 
 /**
@@ -88,6 +91,7 @@ function compileOperation(model: DocumentModel, op: Operation): CompiledOperatio
     validateQuery: model.compile(objectSchema(queryParams)),
     body: compileBody(model, op),
     status: (wanted) => documentedStatus(op.statuses, wanted),
+    deprecationHeaders: deprecationHeadersOf(model, op),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AllowedAddressPair } from "@cloud-contract/types";
+import type { AllowedAddressPair, SecurityGroup } from "@cloud-contract/types";
 
 // The shapes the cloud service keeps besides the API's own (security groups and tasks are kept in their API
 // shape); they follow the public API's field names where those are known.
@@ -73,10 +73,16 @@ export interface AppTemplate {
   name: string;
 }
 
+/** What a security group update sets on the group when its task finishes: only the fields it changes. */
+export type SecurityGroupChange = Partial<
+  Pick<SecurityGroup, "name" | "description" | "security_group_rules" | "tags_v2">
+>;
+
 /** What happens when a task finishes well: data only, so that it can be persisted. */
 export type TaskEffect =
   | { kind: "createBareMetal"; instance: Instance; ports: Port[] }
-  | { kind: "setAllowedAddressPairs"; portId: string; pairs: AllowedAddressPair[] };
+  | { kind: "setAllowedAddressPairs"; portId: string; pairs: AllowedAddressPair[] }
+  | { kind: "updateSecurityGroup"; groupId: string; change: SecurityGroupChange };
 
 /** How a running task will end. */
 export interface TaskPlan {

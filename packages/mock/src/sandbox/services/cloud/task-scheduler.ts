@@ -1,17 +1,17 @@
-import type { Task } from "@cloud-contract/types";
+import type { SecurityGroup, Task } from "@cloud-contract/types";
 import type { Entities } from "../../entities.js";
 import { SANDBOX_FIXTURES } from "../../fixtures/ids.js";
 import { MinHeap } from "../../indexes/min-heap.js";
 import type { Random } from "../../random.js";
 import type { RowContext } from "../entity-kind.js";
-import type { TaskPlan } from "./shapes.js";
+import type { SecurityGroupChange, TaskPlan } from "./shapes.js";
 
 /** How a running task is ended on demand. */
 export type TaskCompletion = { state: "FINISHED" } | { state: "ERROR"; error: string };
 
 /** What the scheduler needs of its store: the entities a task changes, ids, time, and to tell of changes. */
 export interface SchedulerHost {
-  readonly entities: Pick<Entities, "tasks" | "instances" | "ports">;
+  readonly entities: Pick<Entities, "tasks" | "instances" | "ports" | "securityGroups">;
   readonly random: Random;
   readonly taskDelayMs: number;
   now(): number;
@@ -148,7 +148,7 @@ export class TaskScheduler {
 
   /** Sets a task's final state and times, and applies its effect when it finished. */
   private end(task: Task, outcome: TaskPlan["outcome"] | { state: "FINISHED" }, atMs: number): void {
-    const { instances, ports, tasks } = this.host.entities;
+    const { instances, ports, securityGroups, tasks } = this.host.entities;
     const at = new Date(atMs).toISOString();
     task.updated_on = at;
     task.finished_on = at;
@@ -163,9 +163,11 @@ export class TaskScheduler {
         for (const port of effect.ports) ports.set(port.id, port);
         task.created_resources = { instances: [effect.instance.id], ports: effect.ports.map((p) => p.id) };
       } else {
-        if (effect) {
+        if (effect?.kind === "setAllowedAddressPairs") {
           const port = ports.get(effect.portId);
           if (port) port.allowed_address_pairs = effect.pairs;
+        } else if (effect?.kind === "updateSecurityGroup") {
+          updateGroup(securityGroups.get(effect.groupId), effect.change, atMs);
         }
         task.created_resources = {};
       }
@@ -173,6 +175,14 @@ export class TaskScheduler {
     // The task is final now: out of the active tasks, and recorded.
     tasks.refresh(task.id);
   }
+}
+
+/** Sets what a finished update changes on a group (gone since: nothing), a new revision at `atMs` or later. */
+function updateGroup(group: SecurityGroup | undefined, change: SecurityGroupChange, atMs: number): void {
+  if (!group) return;
+  Object.assign(group, change);
+  group.revision_number += 1;
+  group.updated_at = new Date(Math.max(atMs, Date.parse(group.updated_at) + 1)).toISOString();
 }
 
 const emptySchedule = (): ScheduledTasks => ({ plans: new Map(), finishQueue: new MinHeap() });

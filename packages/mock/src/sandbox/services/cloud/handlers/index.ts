@@ -3,7 +3,7 @@ import { createBareMetalServers } from "./bare-metal.js";
 import { replacePortAllowedAddressPairs } from "./ports.js";
 import { previewInstancePrice } from "./pricing.js";
 import { checkRegistryQuota } from "./registry.js";
-import { updateSecurityGroup } from "./security-groups.js";
+import { updateSecurityGroup, updateSecurityGroupV2 } from "./security-groups.js";
 import { getTask, listActiveTasks } from "./tasks.js";
 
 /** The cloud service's handlers, by operationId. */
@@ -13,6 +13,7 @@ export const CLOUD_HANDLERS = {
   getTask,
   previewInstancePrice,
   updateSecurityGroup,
+  updateSecurityGroupV2,
   replacePortAllowedAddressPairs,
   createBareMetalServers,
 } satisfies Partial<SandboxHandlers>;

@@ -22,7 +22,6 @@ export const replacePortAllowedAddressPairs: SandboxHandler<"replacePortAllowedA
       project_id: projectId,
       region_id: regionId,
       request_id: ctx.requestId,
-      data: { port_id: port.id, allowed_address_pairs: pairs },
     },
     { state: "FINISHED", effect: { kind: "setAllowedAddressPairs", portId: port.id, pairs } },
   );

@@ -1,9 +1,17 @@
-import type { SecurityGroupRule, SecurityGroupRuleCreate } from "@cloud-contract/types";
-import { laterThan } from "../../../handlers/common.js";
+import type {
+  SecurityGroup,
+  SecurityGroupRule,
+  SecurityGroupRuleCreate,
+  Tag,
+  TagsMergePatch,
+  TaskIdList,
+} from "@cloud-contract/types";
+import { assertRoom, laterThan } from "../../../handlers/common.js";
 import type { SandboxHandler } from "../../../handlers/types.js";
 import { ApiError, badRequest, conflict, notFound } from "../../../http/api-error.js";
 import { forEachInTurns } from "../../../http/turns.js";
 import { applyTagsPatch } from "../../../merge-patch.js";
+import type { SecurityGroupChange } from "../shapes.js";
 import { projectRegion } from "./project-region.js";
 
 const SAME_RULE_FIELDS = [
@@ -65,15 +73,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
     count(properties, key, 1);
     rules.set(rule.id ?? rule, rule);
   });
-  const tags = await applyTagsPatch(group.tags_v2, request.tags);
-  // Beyond the limit only a change that does not add tags passes (a group over a lowered limit can shrink).
-  const limit = ctx.app.cloud.maxTagsPerGroup;
-  const userTags = tags.reduce((n, tag) => (tag.read_only ? n : n + 1), 0);
-  if (userTags > limit && userTags > group.tags_v2.filter((tag) => !tag.read_only).length) {
-    throw badRequest(
-      `tags: a security group holds at most ${limit} user tags; this change leaves ${userTags}.`,
-    );
-  }
+  const tags = await patchGroupTags(group, request.tags, ctx.app.cloud.maxTagsPerGroup);
 
   // Stored in one step, after the last turn: `set` records the change for the next commit, which may have
   // taken this group's earlier state while the work above gave the event loop back.
@@ -89,19 +89,88 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
   return { status: 200, body: updated };
 };
 
+/**
+ * PATCH /cloud/v2/security_groups/{project_id}/{region_id}/{group_id} — checks the change at once and starts a
+ * task that applies it to the group when it finishes: the name and description, the rule set (`rules` is the
+ * whole set: rules with the properties of a current one keep it, the others are created, current rules not
+ * given are removed) and the tags merge patch. A change that changes nothing starts no task (`tasks: []`).
+ */
+export const updateSecurityGroupV2: SandboxHandler<"updateSecurityGroupV2"> = async (ctx) => {
+  const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
+  const group = ctx.app.entities.securityGroups.peek(ctx.params.group_id);
+  if (!group || group.project_id !== projectId || group.region_id !== regionId) {
+    throw notFound(`Security group ${ctx.params.group_id}`);
+  }
+  const request = ctx.body ?? {};
+  const change: SecurityGroupChange = {};
+  if (request.name !== undefined && request.name !== group.name) change.name = request.name;
+  if (request.description !== undefined && request.description !== group.description) {
+    change.description = request.description;
+  }
+  if (request.rules !== undefined) {
+    const rules = await wantedRules(group.security_group_rules ?? [], request.rules, (rule) =>
+      newRule(rule, group.id, ctx.app.random.uuid(), laterThan(ctx.app, group.updated_at)),
+    );
+    if (rules) change.security_group_rules = rules;
+  }
+  if (request.tags !== undefined) {
+    const tags = await patchGroupTags(group, request.tags, ctx.app.cloud.maxTagsPerGroup);
+    if (JSON.stringify(tags) !== JSON.stringify(group.tags_v2)) change.tags_v2 = tags;
+  }
+  if (Object.keys(change).length === 0) return { status: 200, body: { tasks: [] } satisfies TaskIdList };
+
+  assertRoom(ctx.app, { tasks: 1 });
+  const task = ctx.app.cloud.scheduler.start(
+    {
+      task_type: "update_security_group",
+      project_id: projectId,
+      region_id: regionId,
+      request_id: ctx.requestId,
+    },
+    { state: "FINISHED", effect: { kind: "updateSecurityGroup", groupId: group.id, change } },
+  );
+  return { status: 200, body: { tasks: [task.id] } satisfies TaskIdList };
+};
+
+/**
+ * The group's tags after `patch`, or a 400 when they would hold more than `limit` user tags: beyond the limit
+ * only a change that does not add tags passes (a group over a lowered limit can shrink).
+ */
+export async function patchGroupTags(
+  group: SecurityGroup,
+  patch: TagsMergePatch | undefined,
+  limit: number,
+): Promise<Tag[]> {
+  const tags = await applyTagsPatch(group.tags_v2, patch);
+  const userTags = tags.reduce((n, tag) => (tag.read_only ? n : n + 1), 0);
+  if (userTags > limit && userTags > group.tags_v2.filter((tag) => !tag.read_only).length) {
+    throw badRequest(
+      `tags: a security group holds at most ${limit} user tags; this change leaves ${userTags}.`,
+    );
+  }
+  return tags;
+}
+
 /** The properties that make two rules the same rule. */
-const sameRuleKey = (rule: SecurityGroupRule) => JSON.stringify(SAME_RULE_FIELDS.map((f) => rule[f] ?? null));
+export const sameRuleKey = (rule: SecurityGroupRule) =>
+  JSON.stringify(SAME_RULE_FIELDS.map((f) => rule[f] ?? null));
 
 function count(counts: Map<string, number>, key: string, by: number): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
 }
 
-function newRule(
-  change: SecurityGroupRuleCreate,
-  groupId: string,
-  id: string,
-  at: string,
-): SecurityGroupRule {
+/** A rule as a request describes it: a `create` change of the v1 update, or a rule of the v2 update's set. */
+export type RequestedRule = Omit<
+  SecurityGroupRuleCreate,
+  "action" | "protocol" | "port_range_min" | "port_range_max"
+> & {
+  protocol?: SecurityGroupRule["protocol"];
+  port_range_min?: number | null;
+  port_range_max?: number | null;
+};
+
+/** A new rule of the group, as `change` describes it. */
+export function newRule(change: RequestedRule, groupId: string, id: string, at: string): SecurityGroupRule {
   const ports = change.port_range_min !== undefined || change.port_range_max !== undefined;
   return {
     id,
@@ -118,4 +187,34 @@ function newRule(
     created_at: at,
     updated_at: at,
   };
+}
+
+/**
+ * The group's rules once `wanted` is its whole set: a current rule with the properties of a wanted one is kept
+ * as it is, a wanted rule no current one matches is made by `make`; a wanted rule given twice counts once.
+ * Undefined when the set is the current one.
+ */
+async function wantedRules(
+  current: SecurityGroupRule[],
+  wanted: RequestedRule[],
+  make: (rule: RequestedRule) => SecurityGroupRule,
+): Promise<SecurityGroupRule[] | undefined> {
+  const byKey = new Map<string, SecurityGroupRule>();
+  await forEachInTurns(current, (rule) => {
+    if (!byKey.has(sameRuleKey(rule))) byKey.set(sameRuleKey(rule), rule);
+  });
+  const out = new Map<string, SecurityGroupRule>();
+  let created = 0;
+  await forEachInTurns(wanted, (request, i) => {
+    const rule = make(request);
+    if ((rule.port_range_min ?? 0) > (rule.port_range_max ?? 65535)) {
+      throw badRequest(`rules[${i}]: port_range_min must not be greater than port_range_max.`);
+    }
+    const key = sameRuleKey(rule);
+    if (out.has(key)) return;
+    const kept = byKey.get(key);
+    if (!kept) created += 1;
+    out.set(key, kept ?? rule);
+  });
+  return created === 0 && out.size === current.length ? undefined : [...out.values()];
 }
