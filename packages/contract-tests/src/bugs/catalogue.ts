@@ -5,10 +5,9 @@ import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { isObject, type JsonObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import {
-  BUG_CLASSES,
   type BugAnswer,
   type BugCall,
-  type BugClass,
+  defineBug,
   isSuccess,
   keyOf,
   rewriteRequest,
@@ -16,19 +15,11 @@ import {
   rewriteSuccess,
   type SeededBug,
 } from "./seeded-bug.js";
+import { STATEMENT_BUGS } from "./statement-bugs.js";
 
 type Json = JsonObject;
 
-const bug = (
-  id: `${BugClass}.${string}.${string}`,
-  description: string,
-  apply: SeededBug["apply"],
-): SeededBug => {
-  const [first, operationId = ""] = id.split(".");
-  const kind = BUG_CLASSES.find((c) => c === first);
-  if (kind === undefined) throw new Error(`${id} names no class of bug`);
-  return { id, class: kind, operationId, description, apply };
-};
+const bug = defineBug;
 
 const each = (body: Json, change: (item: Json) => void) => {
   for (const item of objectsOf(body.results)) change(item);
@@ -658,7 +649,14 @@ const BEHAVIOUR: SeededBug[] = [
   ),
 ];
 
-export const CATALOGUE: readonly SeededBug[] = [...SHAPE, ...STATUS, ...AUTH, ...VALIDATION, ...BEHAVIOUR];
+export const CATALOGUE: readonly SeededBug[] = [
+  ...SHAPE,
+  ...STATUS,
+  ...AUTH,
+  ...VALIDATION,
+  ...BEHAVIOUR,
+  ...STATEMENT_BUGS,
+];
 
 export function seededBug(id: string): SeededBug {
   const found = CATALOGUE.find((b) => b.id === id);

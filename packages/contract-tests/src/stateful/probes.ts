@@ -2,58 +2,38 @@
 // the sequence's world and throws a CheckFailure, under the statement's check, when the answers break the
 // statement. A probe may run the other steps of a sequence (a call, a followed link, the pages of a list).
 import type { ScopedKey } from "@cloud-contract/mock";
-import { isObject, type JsonObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
+import { isObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
 import type { Behaviour, ProbeName } from "./behaviours.js";
 import { CheckFailure } from "./checks.js";
+import { EDGE_PROBES } from "./edge-probes.js";
 import type { Answer, WireRequest } from "./http.js";
-import { fillPath, sampleRequest } from "./samples.js";
+import {
+  fail,
+  fresh,
+  isSuccess,
+  type Json,
+  type Probe,
+  type ProbeTable,
+  resultsOf,
+  same,
+  sample,
+  succeed,
+  withBody,
+  withQuery,
+} from "./probe-kit.js";
+import { fillPath } from "./samples.js";
 import type { World } from "./world.js";
 
-/** The steps a probe may run; the sequence's own (commands.ts), passed in to keep the modules apart. */
-export interface ProbeSteps {
-  call(operationId: string): Promise<void>;
-  follow(link: number): Promise<void>;
-  pages(operationId: string): Promise<void>;
-  auth(operationId: string, credentials: "missing" | "wrong"): Promise<void>;
-}
-
-type Probe = (world: World, b: Behaviour, steps: ProbeSteps) => Promise<void>;
+export type { ProbeSteps } from "./probe-kit.js";
 
 /** Links followed at most by one probe (a followed link hands out more). */
 const MAX_FOLLOWED = 12;
 /** How far a probe moves a sandbox tenant's clock for its tasks to end. */
 const TASK_END_MS = 3_600_000;
 
-type Json = JsonObject;
-
-const fail = (b: Behaviour, detail: string): never => {
-  throw new CheckFailure(b.check, b.operationId, `(${b.id}) ${detail}`);
-};
-
-const isSuccess = (status: number) => status >= 200 && status < 300;
-
-/** The answer of a request that must succeed; a refusal is the statement's failure. */
-async function succeed(world: World, b: Behaviour, request: WireRequest): Promise<Json> {
-  const answer = await world.exchange(request);
-  if (!isSuccess(answer.status)) fail(b, `${request.method} ${request.path} → ${answer.status}`);
-  return objectOf(answer.body);
-}
-
-const sample = (world: World, operationId: string) => sampleRequest(world.ctx, operationId);
-const withBody = (request: WireRequest, body: unknown): WireRequest => {
-  const { body: _, ...rest } = request;
-  return body === undefined ? rest : { ...rest, body };
-};
-const withQuery = (request: WireRequest, query: Array<[string, string]>): WireRequest => {
-  const names = new Set(query.map(([name]) => name));
-  return { ...request, query: [...request.query.filter(([name]) => !names.has(name)), ...query] };
-};
-
 const at = (value: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((v, key) => (isObject(v) ? v[key] : undefined), value);
-
-const resultsOf = (body: Json) => objectsOf(body.results);
 
 const linksFollowed: Probe = async (world, b, steps) => {
   // On a sandbox the tenant's clock stands still: a task does not end (and leave its lists) midway.
@@ -148,8 +128,6 @@ const groupOf = (body: Json) => {
     rules: rules.map((r) => String(r.id)).sort(),
   };
 };
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const fresh = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
 
 type Group = ReturnType<typeof groupOf>;
 
@@ -431,7 +409,7 @@ const scope: Probe = async (world, b) => {
   }
 };
 
-export const PROBES: Record<ProbeName, Probe> = {
+const BASE_PROBES = {
   "links-followed": linksFollowed,
   "tasks-end": tasksEnd,
   "only-active": onlyActive,
@@ -454,4 +432,6 @@ export const PROBES: Record<ProbeName, Probe> = {
   "scheme-case": schemeCase,
   "key-not-in-url": keyNotInUrl,
   scope,
-};
+} satisfies Partial<ProbeTable<ProbeName>>;
+
+export const PROBES: ProbeTable<ProbeName> = { ...BASE_PROBES, ...EDGE_PROBES };
