@@ -565,6 +565,26 @@ const BEHAVIOUR: SeededBug[] = [
     "currency_char_code is ignored: items of every currency are listed",
     rewriteRequest((call) => call.url.searchParams.delete("currency_char_code")),
   ),
+  ...[
+    "calc_rule_type",
+    "currency_id",
+    "default",
+    "feature_id",
+    "id",
+    "plan_id",
+    "product_category_id",
+    "product_id",
+    "product_internal_name",
+    "metric_ext_name",
+    "product_category_name",
+    "product_name",
+  ].map((parameter) =>
+    bug(
+      `behaviour.listPlanContents.${parameter}-ignored`,
+      `${parameter} is ignored: items of every ${parameter} are listed`,
+      rewriteRequest((call) => call.url.searchParams.delete(parameter)),
+    ),
+  ),
   bug(
     "behaviour.listPlanContents.text-filter-case-sensitive",
     "feature_name matches only in the letter case it was sent in",

@@ -237,6 +237,48 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     brokenBy: "behaviour.listPlanContents.text-filter-case-sensitive",
     filter: { parameter: "feature_name", field: ["feature", "name"], part: true },
   },
+  ...(
+    [
+      ["calc_rule_type", ["calc_rule_type"]],
+      ["currency_id", ["price", "currency", "id"]],
+      ["default", ["default"]],
+      ["feature_id", ["feature", "id"]],
+      ["id", ["id"]],
+      ["plan_id", ["plan_id"]],
+      ["product_category_id", ["product_category", "id"]],
+      ["product_id", ["product", "id"]],
+      ["product_internal_name", ["product", "internal_name"]],
+    ] as const
+  ).map(
+    ([parameter, field]): Behaviour => ({
+      id: `plans.filter.${parameter}`,
+      operationId: "listPlanContents",
+      source: `${PLANS} parameter ${parameter}`,
+      statement: `${parameter} keeps only the items whose ${field.join(".")} it names`,
+      probe: "filter-holds",
+      check: "filters-hold",
+      brokenBy: `behaviour.listPlanContents.${parameter}-ignored`,
+      filter: { parameter, field: [...field] },
+    }),
+  ),
+  ...(
+    [
+      ["metric_ext_name", ["metric_ext_name"]],
+      ["product_category_name", ["product_category", "name"]],
+      ["product_name", ["product", "name"]],
+    ] as const
+  ).map(
+    ([parameter, field]): Behaviour => ({
+      id: `plans.text-filter.${parameter}`,
+      operationId: "listPlanContents",
+      source: `${PLANS} parameter ${parameter}`,
+      statement: `${parameter} keeps the items whose ${field.join(".")} contains it, in any letter case`,
+      probe: "filter-holds",
+      check: "filters-hold",
+      brokenBy: `behaviour.listPlanContents.${parameter}-ignored`,
+      filter: { parameter, field: [...field], part: true },
+    }),
+  ),
   {
     id: "plans.pages",
     operationId: "listPlanContents",

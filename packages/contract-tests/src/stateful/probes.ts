@@ -89,7 +89,7 @@ const filterHolds: Probe = async (world, b) => {
   const all = resultsOf(await succeed(world, b, request));
   const found = all
     .map((item) => at(item, filter.field))
-    .find((v) => typeof v === "string" || typeof v === "number");
+    .find((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean");
   if (found === undefined) return;
   // A text filter gets the middle of a value in upper case: it must still match that item.
   const text = String(found);
