@@ -42,6 +42,16 @@ const SEEDED_TASKS = new Set<string>([
   SANDBOX_FIXTURES.errorTaskId,
 ]);
 
+/** The one message a push-token reset's 202 notice has (LiveStreamResetNotice's enum). */
+const RESET_NOTICE = () =>
+  stringsOf(
+    objectOf(
+      objectOf(
+        objectOf(loadDocument().resolve({ $ref: "#/components/schemas/LiveStreamResetNotice" })).properties,
+      ).message,
+    ).enum,
+  )[0];
+
 /** The task kinds the spec knows (TaskType's enum). */
 const TASK_TYPES = () =>
   stringsOf(objectOf(loadDocument().resolve({ $ref: "#/components/schemas/TaskType" })).enum);
@@ -189,6 +199,20 @@ const SHAPE: SeededBug[] = [
 
 const STATUS: SeededBug[] = [
   bug(
+    "status.resetStreamPushToken.always-202",
+    "every reset is answered 202 with the notice, also for a stream off air",
+    rewriteStatus(200, (a) => ({
+      ...a,
+      status: 202,
+      body: { message: RESET_NOTICE() },
+    })),
+  ),
+  bug(
+    "status.listPlanContents.403-as-text",
+    "a refused plan contents list is answered 403 as plain text",
+    rewriteStatus(403, (a) => ({ ...a, contentType: "text/plain", body: "forbidden" })),
+  ),
+  bug(
     "status.getTask.200-as-201",
     "a task is read with 201, which getTask does not document",
     rewriteStatus(200, restatus(201)),
@@ -256,6 +280,11 @@ const STATUS: SeededBug[] = [
 ];
 
 const AUTH: SeededBug[] = [
+  bug(
+    "auth.getTask.out-of-scope",
+    "a key bound to another project reads this project's tasks",
+    outOfScopeAccepted,
+  ),
   bug(
     "auth.listPlanContents.no-key",
     "plan contents are listed without an Authorization header",

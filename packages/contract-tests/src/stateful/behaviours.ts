@@ -42,10 +42,14 @@ export type ProbeName =
   | "email-kept"
   | "error-bodies"
   | "retry-after"
-  | "retried-once";
+  | "retried-once"
+  | "reset-answers"
+  | "fault-only-statuses"
+  | "scope-of-resource";
 
 /** The probes that check their statement on every operation, whichever one the row names. */
 export const EVERY_OPERATION: ReadonlySet<ProbeName> = new Set([
+  "fault-only-statuses",
   "auth",
   "scope",
   "path-scope",
@@ -673,7 +677,38 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       brokenBy,
     }),
   ),
+  {
+    id: "stream.reset-answers",
+    operationId: "resetStreamPushToken",
+    source: `${STREAM} responses, spec/components/schemas/LiveStreamResetNotice.yaml`,
+    statement:
+      "a reset answers 200 with the stream, or 202 with a notice when its ingest could not be closed (a stream live on its backup server)",
+    probe: "reset-answers",
+    check: "changes-applied",
+    brokenBy: "status.resetStreamPushToken.always-202",
+  },
+  {
+    id: "auth.scope-of-resource",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "spec/components/responses/CloudForbidden.yaml",
+    statement: "a key may not read a task of a project it is not bound to (403)",
+    probe: "scope-of-resource",
+    check: "auth-required",
+    brokenBy: "auth.getTask.out-of-scope",
+  },
+  {
+    id: "errors.fault-only-statuses",
+    operationId: "listPlanContents",
+    source: "packages/mock/README.md (Tenants and the control API): Faults",
+    statement:
+      "a documented status no request can produce is answered, when a fault asks for it, in the operation's documented shape",
+    probe: "fault-only-statuses",
+    check: "response-conforms",
+    brokenBy: "status.listPlanContents.403-as-text",
+  },
 ];
+
 export function behaviour(id: string): Behaviour {
   const found = BEHAVIOURS.find((b) => b.id === id);
   if (!found) throw new Error(`no behaviour "${id}"`);

@@ -1,6 +1,7 @@
 // The probes of the statements that hold across fields, calls and time: fields of one answer that must
 // agree, the scope the path names, the edges of a page, all or nothing after a refusal, values kept as
 // sent, what every error carries, and what a 503 or 429 means for a retry.
+import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
 import type { Behaviour } from "./behaviours.js";
@@ -331,34 +332,47 @@ const emailKept: Probe = async (world, b) => {
 const INTERNALS =
   /(https?:\/\/|\blocalhost\b|\b\d{1,3}(\.\d{1,3}){3}\b|\.[a-z]{2,}:\d{2,5}\b|\/(srv|home|usr|var|opt|app|tmp|work)\/|node_modules|\.(js|ts|py|go|java):\d+)/i;
 
-/** The errors every operation can be made to answer: no key, an unknown id in the path, a broken request. */
-async function errorRequests(
-  world: World,
-  operationId: string,
-): Promise<Array<[string, WireRequest, "key" | "missing"]>> {
+type ErrorRequest = [what: string, request: WireRequest, credentials: "key" | "missing"];
+
+/** A value of the parameter's type that names nothing, and one that breaks its type (integers only). */
+function unknownValue(world: World, schema: unknown): { unknown: unknown; broken?: string } {
+  const type = (world.env.judge.model.resolve(schema) as { type?: unknown } | undefined)?.type;
+  return type === "integer"
+    ? { unknown: 987_654_321, broken: "not-a-number" }
+    : { unknown: "00000000-0000-4000-8000-00000000dead" };
+}
+
+/**
+ * The errors every operation can be made to answer by a request alone: no key, an unknown id in the path
+ * (the resource's, else the region's), a path id of the wrong type, a broken body or query, malformed JSON.
+ */
+async function errorRequests(world: World, operationId: string): Promise<ErrorRequest[]> {
   const request = await sample(world, operationId);
   const operation = world.operation(operationId);
-  const out: Array<[string, WireRequest, "key" | "missing"]> = [["no key", request, "missing"]];
+  const out: ErrorRequest[] = [["no key", request, "missing"]];
   const params = world.env.judge.route(request.method, request.path)?.params ?? {};
-  const unknown = operation.parameters.find(
-    (p) => p.in === "path" && !["project_id", "region_id"].includes(p.name),
-  );
-  if (unknown) {
-    const type =
-      (world.env.judge.model.resolve(unknown.schema) as { type?: string; format?: string } | undefined) ?? {};
-    const value = type.type === "integer" ? 987_654_321 : "00000000-0000-4000-8000-00000000dead";
-    out.push([
-      `an unknown ${unknown.name}`,
-      { ...request, path: fillPath(operation, { ...params, [unknown.name]: value }) },
-      "key",
-    ]);
+  const ids = operation.parameters.filter((p) => p.in === "path");
+  const named =
+    ids.find((p) => p.name !== "project_id" && p.name !== "region_id") ??
+    ids.find((p) => p.name === "region_id");
+  if (named) {
+    const { unknown, broken } = unknownValue(world, named.schema);
+    const at = (value: unknown) => ({
+      ...request,
+      path: fillPath(operation, { ...params, [named.name]: value }),
+    });
+    out.push([`an unknown ${named.name}`, at(unknown), "key"]);
+    if (broken !== undefined) out.push([`${named.name} ${broken}`, at(broken), "key"]);
   }
   const breakLabel = world.env.breakLabels.get(operationId)?.[0];
-  if (breakLabel !== undefined) {
-    const model = world.env.models.get(operationId);
-    const broken = model && breaksOf(world.env.judge, model, request).find((x) => x.label === breakLabel);
-    if (broken) out.push([breakLabel, broken.apply(request), "key"]);
-  }
+  const model = world.env.models.get(operationId);
+  const broken =
+    breakLabel === undefined || !model
+      ? undefined
+      : breaksOf(world.env.judge, model, request).find((x) => x.label === breakLabel);
+  if (broken) out.push([breakLabel ?? "", broken.apply(request), "key"]);
+  if (operation.requestBody !== undefined)
+    out.push(["malformed JSON", { ...withBody(request, undefined), rawBody: "{" }, "key"]);
   return out;
 }
 
@@ -419,6 +433,59 @@ const retriedOnce: Probe = async (world, b) => {
     fail(b, `sent again after a 503 with Retry-After, the write shows ${after - before} times, not once`);
 };
 
+/** A reset of a stream off air answers 200 with the stream; of one live on its backup server, 202 with a notice. */
+const resetAnswers: Probe = async (world, b) => {
+  const request = await sample(world, b.operationId);
+  const offAir = await world.exchange(request);
+  if (offAir.status !== 200) fail(b, `a reset of the stream off air → ${offAir.status}`);
+  if (!world.control) return;
+  const operation = world.operation(b.operationId);
+  const path = fillPath(operation, { stream_id: SANDBOX_FIXTURES.backupLiveStreamId });
+  const live = await world.exchange({ ...request, path });
+  if (live.status !== 202) fail(b, `a reset of the stream live on its backup server → ${live.status}`);
+};
+
+/**
+ * The documented statuses the sandbox answers only when a fault is armed, and why no request reaches them:
+ * every other documented status of every operation some request reaches (coverage of `stateful`).
+ */
+export const FAULT_ONLY_STATUSES: ReadonlyArray<{ operationId: string; status: number; why: string }> = [
+  {
+    operationId: "getTask",
+    status: 400,
+    why: "its only input is the task id, and any string is one: no request breaks a schema",
+  },
+  {
+    operationId: "listPlanContents",
+    status: 403,
+    why: "keys are bound to projects or resellers; plan contents belong to neither, so no key is refused them",
+  },
+  {
+    operationId: "revokeCdnCertificate",
+    status: 403,
+    why: "keys are bound to projects or resellers; a CDN resource belongs to neither, so no key is refused it",
+  },
+  {
+    operationId: "createBareMetalServers",
+    status: 409,
+    why: "the spec names no state a creation conflicts with",
+  },
+  {
+    operationId: "replacePortAllowedAddressPairs",
+    status: 409,
+    why: "the spec names no state a change of the pairs conflicts with",
+  },
+];
+
+const faultOnlyStatuses: Probe = async (world, b) => {
+  for (const { operationId, status } of FAULT_ONLY_STATUSES) {
+    if (world.env.readOnly && world.operation(operationId).writes) continue;
+    if (!(await armFault(world, operationId, status))) return;
+    const answer = await world.exchange(await sample(world, operationId), "key", { serverError: true });
+    if (answer.status !== status) fail(b, `a ${status} fault armed, answered ${answer.status}`, operationId);
+  }
+};
+
 export const EDGE_PROBES = {
   "task-fields": taskFields,
   "group-fields": groupFields,
@@ -433,4 +500,6 @@ export const EDGE_PROBES = {
   "error-bodies": errorBodies,
   "retry-after": retryAfter,
   "retried-once": retriedOnce,
+  "reset-answers": resetAnswers,
+  "fault-only-statuses": faultOnlyStatuses,
 } satisfies Record<string, Probe>;

@@ -409,6 +409,24 @@ const scope: Probe = async (world, b) => {
   }
 };
 
+/** A task of the sample's project read with a key bound to other projects: refused (401 or 403). */
+const scopeOfResource: Probe = async (world, b) => {
+  const key = world.scopedKeys.find(
+    (k) => k.projects !== undefined && !k.projects.includes(Number(world.ctx.ids.projectId)),
+  );
+  if (!key) return;
+  const created = stringsOf((await succeed(world, b, await sample(world, "createBareMetalServers"))).tasks);
+  for (const id of created) {
+    const path = fillPath(world.operation("getTask"), { task_id: id });
+    const answer = await world.exchange(
+      { operationId: "getTask", method: "GET", path, query: [] },
+      { authorization: `apikey ${key.api_key}` },
+    );
+    if (answer.status !== 401 && answer.status !== 403)
+      fail(b, `a key bound to other projects reads task ${id} → ${answer.status}`);
+  }
+};
+
 const BASE_PROBES = {
   "links-followed": linksFollowed,
   "tasks-end": tasksEnd,
@@ -432,6 +450,7 @@ const BASE_PROBES = {
   "scheme-case": schemeCase,
   "key-not-in-url": keyNotInUrl,
   scope,
+  "scope-of-resource": scopeOfResource,
 } satisfies Partial<ProbeTable<ProbeName>>;
 
 export const PROBES: ProbeTable<ProbeName> = { ...BASE_PROBES, ...EDGE_PROBES };

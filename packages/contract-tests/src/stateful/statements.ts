@@ -41,8 +41,6 @@ export const UNCHECKED_BECAUSE = {
   notYetFlavor: "not yet checked: a bare metal creation with an unknown flavor ending in ERROR",
   notYetBody: "not yet checked: malformed JSON, another content type, a body that is not UTF-8 or over 1 MiB",
   notYetMethods: "not yet checked: HEAD, OPTIONS and methods a path does not have",
-  notYet202:
-    "not yet checked: no sandbox stream is live on its backup server, so the 202 answer is never reached",
 } as const;
 
 export type UncheckedBecause = keyof typeof UNCHECKED_BECAUSE;
@@ -921,9 +919,9 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   sentencesAt("openapi.json#/components/schemas/LiveStreamResetNotice/description", [
     [
       "The short answer of a push-token reset whose active ingest could not be closed automatically (`202`).",
-      "platform",
+      ["stream.reset-answers"],
     ],
-    ["The token has been replaced all the same; read the stream to get its new push URLs.", "platform"],
+    ["The token has been replaced all the same; read the stream to get its new push URLs.", "noStreamRead"],
   ]),
   sentencesAt("openapi.json#/components/schemas/StreamingErrorBody/description", [
     ["The body of an error answer of the streaming service (tag Streaming).", ["response-conforms"]],
@@ -1214,7 +1212,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     [
       'Faults: `{"kind", "times"?, "status"?, "retry_after_s"?, "delay_ms"?}` spoils the next `times` calls of `operation_id`, a `service` (`"cdn"`) or all: `status` (documented ones only, in the service\'s error shape), `reset` (no answer), `latency` (late), `slow_body` (trickles).',
-      "control",
+      ["errors.fault-only-statuses", "errors.retry-after"],
     ],
     [
       'Chaos: `probability` with a `seed` (the same calls spoiled again after a reset), `latency: {"p50_ms", "p99_ms"}` (log-normal), `from`/`until` on the tenant\'s clock.',
