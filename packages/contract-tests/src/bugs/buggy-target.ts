@@ -162,7 +162,8 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
         const headers = new Headers(call.headers);
         headers.delete("content-length");
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-        if (body !== undefined) headers.set("content-type", "application/json");
+        if (body !== undefined && !headers.has("content-type"))
+          headers.set("content-type", "application/json");
         return answerOf(await upstream(call.url, call.method, headers, body));
       },
     };

@@ -341,6 +341,11 @@ const AUTH: SeededBug[] = [
 
 const VALIDATION: SeededBug[] = [
   bug(
+    "validation.updateSecurityGroup.any-content-type",
+    "a JSON body is taken whatever Content-Type it is sent with",
+    rewriteRequest((call) => call.headers.set("content-type", "application/json")),
+  ),
+  bug(
     "validation.listPlanContents.limit-clamped",
     "a limit above 100 is taken as 100 instead of refused",
     rewriteRequest((call) => {
@@ -422,6 +427,15 @@ const VALIDATION: SeededBug[] = [
 ];
 
 const BEHAVIOUR: SeededBug[] = [
+  bug(
+    "behaviour.getTask.failed-task-finished",
+    "a task that failed is answered FINISHED, with no error",
+    rewriteSuccess((t) => {
+      if (t.state !== "ERROR") return;
+      t.state = "FINISHED";
+      t.error = null;
+    }),
+  ),
   bug(
     "behaviour.updateSecurityGroup.not-applied",
     "a group change is answered with the new name but not stored",
@@ -607,6 +621,7 @@ const BEHAVIOUR: SeededBug[] = [
     "metric_ext_name",
     "product_category_name",
     "product_name",
+    "region_id",
   ].map((parameter) =>
     bug(
       `behaviour.listPlanContents.${parameter}-ignored`,

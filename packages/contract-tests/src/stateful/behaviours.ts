@@ -45,10 +45,13 @@ export type ProbeName =
   | "retried-once"
   | "reset-answers"
   | "fault-only-statuses"
-  | "scope-of-resource";
+  | "scope-of-resource"
+  | "unknown-flavor-fails"
+  | "body-refused";
 
 /** The probes that check their statement on every operation, whichever one the row names. */
 export const EVERY_OPERATION: ReadonlySet<ProbeName> = new Set([
+  "body-refused",
   "fault-only-statuses",
   "auth",
   "scope",
@@ -252,13 +255,14 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       ["product_category_id", ["product_category", "id"]],
       ["product_id", ["product", "id"]],
       ["product_internal_name", ["product", "internal_name"]],
+      ["region_id", ["regions", "[]", "id"]],
     ] as const
   ).map(
     ([parameter, field]): Behaviour => ({
       id: `plans.filter.${parameter}`,
       operationId: "listPlanContents",
       source: `${PLANS} parameter ${parameter}`,
-      statement: `${parameter} keeps only the items whose ${field.join(".")} it names`,
+      statement: `${parameter} keeps only the items whose ${field.join(".").replace(".[]", "[]")} it names`,
       probe: "filter-holds",
       check: "filters-hold",
       brokenBy: `behaviour.listPlanContents.${parameter}-ignored`,
@@ -706,6 +710,27 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     probe: "fault-only-statuses",
     check: "response-conforms",
     brokenBy: "status.listPlanContents.403-as-text",
+  },
+  {
+    id: "bare-metal.unknown-flavor-fails",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "packages/mock/README.md (What the sandbox does): Tasks",
+    statement:
+      "a bare metal creation of an unknown flavor is taken, and its task ends in ERROR with an error and nothing created",
+    probe: "unknown-flavor-fails",
+    check: "tasks-end",
+    brokenBy: "behaviour.getTask.failed-task-finished",
+  },
+  {
+    id: "errors.body-refused",
+    operationId: "updateSecurityGroup",
+    source: "packages/mock/README.md (What the sandbox does): Errors",
+    statement:
+      "malformed JSON, or JSON sent as another content type, is refused with 400 by every operation that takes a body",
+    probe: "body-refused",
+    check: "invalid-refused",
+    brokenBy: "validation.updateSecurityGroup.any-content-type",
   },
 ];
 

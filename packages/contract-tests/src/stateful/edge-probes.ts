@@ -486,6 +486,51 @@ const faultOnlyStatuses: Probe = async (world, b) => {
   }
 };
 
+/** A creation of a flavor that does not exist is taken, and its task ends in ERROR, with why and nothing made. */
+const unknownFlavorFails: Probe = async (world, b) => {
+  const control = world.control;
+  if (!control) return;
+  await control.clock.manual();
+  const base = await sample(world, "createBareMetalServers");
+  const created = await succeed(
+    world,
+    b,
+    withBody(base, { ...objectOf(base.body), flavor: "bm-no-such-flavor" }),
+  );
+  await control.clock.advance(3_600_000);
+  for (const id of stringsOf(created.tasks)) {
+    const task = await readTask(world, b, id);
+    const made = Object.values(objectOf(task.created_resources)).some(
+      (v) => Array.isArray(v) && v.length > 0,
+    );
+    if (task.state !== "ERROR" || typeof task.error !== "string" || made)
+      fail(
+        b,
+        `the task of an unknown flavor is ${String(task.state)} (error ${JSON.stringify(task.error)}, created ${JSON.stringify(task.created_resources)})`,
+      );
+  }
+};
+
+/** A body that is not JSON, or JSON sent as another content type, is refused with 400 by every operation that takes one. */
+const bodyRefused: Probe = async (world, b) => {
+  for (const operationId of world.env.models.keys()) {
+    const operation = world.operation(operationId);
+    if (operation.requestBody === undefined || (world.env.readOnly && operation.writes)) continue;
+    const request = await sample(world, operationId);
+    const sent = request.body === undefined ? "{}" : JSON.stringify(request.body);
+    for (const [what, broken] of [
+      ["malformed JSON", { ...withBody(request, undefined), rawBody: sent.slice(0, -1) }],
+      [
+        "JSON sent as text/plain",
+        { ...withBody(request, undefined), rawBody: sent, contentType: "text/plain" },
+      ],
+    ] as const) {
+      const answer = await world.exchange(broken);
+      if (answer.status !== 400) fail(b, `${what} → ${answer.status}`, operationId);
+    }
+  }
+};
+
 export const EDGE_PROBES = {
   "task-fields": taskFields,
   "group-fields": groupFields,
@@ -502,4 +547,6 @@ export const EDGE_PROBES = {
   "retried-once": retriedOnce,
   "reset-answers": resetAnswers,
   "fault-only-statuses": faultOnlyStatuses,
+  "unknown-flavor-fails": unknownFlavorFails,
+  "body-refused": bodyRefused,
 } satisfies Record<string, Probe>;

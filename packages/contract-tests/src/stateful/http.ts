@@ -9,8 +9,10 @@ export interface WireRequest {
   path: string;
   query: Array<[string, string]>;
   body?: unknown;
-  /** The body's JSON text as sent, when JSON.stringify cannot write it (integers beyond 2^53). */
+  /** The body's text as sent, when JSON.stringify cannot write it (integers beyond 2^53, malformed JSON). */
   rawBody?: string;
+  /** The body's Content-Type when not application/json. */
+  contentType?: string;
 }
 
 /** The Authorization a request carries: the target's key, none, or a key the target cannot know. */
@@ -53,7 +55,7 @@ export async function send(
   }
   let body: string | undefined;
   if (request.body !== undefined || request.rawBody !== undefined) {
-    headers.set("content-type", "application/json");
+    headers.set("content-type", request.contentType ?? "application/json");
     body = request.rawBody ?? JSON.stringify(request.body);
   }
   const response = await target.fetch(

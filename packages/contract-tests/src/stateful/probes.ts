@@ -32,8 +32,15 @@ const MAX_FOLLOWED = 12;
 /** How far a probe moves a sandbox tenant's clock for its tasks to end. */
 const TASK_END_MS = 3_600_000;
 
-const at = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((v, key) => (isObject(v) ? v[key] : undefined), value);
+/** The values at a path of fields; a `[]` step takes every item of a list (`regions`, `[]`, `id`). */
+const valuesAt = (value: unknown, path: readonly string[]): unknown[] =>
+  path.reduce<unknown[]>(
+    (values, key) =>
+      values.flatMap((v) => (key === "[]" ? (Array.isArray(v) ? v : []) : isObject(v) ? [v[key]] : [])),
+    [value],
+  );
+
+const isScalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 const linksFollowed: Probe = async (world, b, steps) => {
   // On a sandbox the tenant's clock stands still: a task does not end (and leave its lists) midway.
@@ -87,24 +94,22 @@ const filterHolds: Probe = async (world, b) => {
   if (!filter) throw new Error(`${b.id} names no filter`);
   const request = withQuery(await sample(world, b.operationId), [["limit", "100"]]);
   const all = resultsOf(await succeed(world, b, request));
-  const found = all
-    .map((item) => at(item, filter.field))
-    .find((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean");
+  const found = all.flatMap((item) => valuesAt(item, filter.field)).find(isScalar);
   if (found === undefined) return;
   // A text filter gets the middle of a value in upper case: it must still match that item.
   const text = String(found);
   const value = filter.part && text.length >= 3 ? text.slice(1, -1).toUpperCase() : text;
-  const matches = (item: Json) => {
-    const field = String(at(item, filter.field));
-    return filter.part ? field.toLowerCase().includes(value.toLowerCase()) : field === value;
-  };
+  const matches = (item: Json) =>
+    valuesAt(item, filter.field).some((v) =>
+      filter.part ? String(v).toLowerCase().includes(value.toLowerCase()) : String(v) === value,
+    );
   const filtered = resultsOf(await succeed(world, b, withQuery(request, [[filter.parameter, value]])));
   if (filtered.length === 0) fail(b, `${filter.parameter}=${value} lists nothing, yet an item has ${text}`);
   const other = filtered.find((item) => !matches(item));
   if (other) {
     fail(
       b,
-      `${filter.parameter}=${value} lists an item with ${filter.field.join(".")} ${JSON.stringify(at(other, filter.field))}`,
+      `${filter.parameter}=${value} lists an item with ${filter.field.join(".")} ${JSON.stringify(valuesAt(other, filter.field))}`,
     );
   }
 };

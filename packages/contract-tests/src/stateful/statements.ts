@@ -27,7 +27,7 @@ export const UNCHECKED_BECAUSE = {
   limit:
     "a configurable limit of the sandbox (10,000 objects, 1,000 tags a group): thousands of calls per run to reach from outside; the mock's own tests reach it with a lowered limit",
   noField:
-    "a plan content does not carry what this filter matches (addendum, metric id, plan name), so no answer shows whether it held",
+    "a plan content does not carry what this filter matches (addendum, metric id, plan name, a region's internal name), so no answer shows whether it held",
   openMatch: "the spec leaves how the text is matched open, so no answer can break it",
   openValues: "the spec leaves the accepted values open, so no answer can break it",
   permissive: "permissive on purpose (any key may be absent, others may be added), so no answer breaks it",
@@ -36,10 +36,9 @@ export const UNCHECKED_BECAUSE = {
     "what the service returns in practice, which the sentence itself says the schema does not require",
   noLogin: "a user on the server: no operation of this contract logs into a server",
   flat: "no answer says which prices are flat, so none can contradict it",
-  notYetRegions: "not yet checked: an item's regions are a list, which the filter statement does not compare",
+  regionName:
+    "a region has two names (`name`, `external_name`) and the spec does not say which one this text is matched against, so no answer can break it",
   notYetEthertype: "not yet checked: a rule whose remote_ip_prefix is of the other IP version",
-  notYetFlavor: "not yet checked: a bare metal creation with an unknown flavor ending in ERROR",
-  notYetBody: "not yet checked: malformed JSON, another content type, a body that is not UTF-8 or over 1 MiB",
   notYetMethods: "not yet checked: HEAD, OPTIONS and methods a path does not have",
 } as const;
 
@@ -361,13 +360,13 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
   ]),
   sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/21/description", [
-    ["Only items that apply to these regions (IDs).", "notYetRegions"],
+    ["Only items that apply to these regions (IDs).", ["plans.filter.region_id"]],
   ]),
   sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/22/description", [
-    ["Only items that apply to regions with these internal names (exact values).", "notYetRegions"],
+    ["Only items that apply to regions with these internal names (exact values).", "noField"],
   ]),
   sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/23/description", [
-    ["Only items that apply to regions whose name contains this text (case-insensitive).", "notYetRegions"],
+    ["Only items that apply to regions whose name contains this text (case-insensitive).", "regionName"],
   ]),
   sentencesAt("openapi.json#/paths/~1cdn~1resources~1{res_id}/patch/description", [
     ["Any other combination is not a revoke and is answered with `400`.", ["cdn.only-the-revoke"]],
@@ -1117,7 +1116,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     [
       "A bare metal task ends in `ERROR` (nothing created) for an unknown or non-bare-metal flavor, image or application template.",
-      "notYetFlavor",
+      ["bare-metal.unknown-flavor-fails"],
     ],
     ["`listActiveTasks`: `limit` 10 by default, at most 1000.", ["tasks.page-edges"]],
     [
@@ -1151,7 +1150,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     [
       "Malformed JSON or another content type → 400; a body that is not UTF-8 → 400; a body over 1 MiB (`maxBodyBytes`) → 413, read to its end (up to 16 MiB) so that a client still sending gets the answer.",
-      "notYetBody",
+      ["errors.body-refused"],
     ],
     [
       "Numbers are refused only where the spec says so: an integer of a body beyond ±(2^53 − 1) is kept and answered back with all its digits (every backend keeps them), unknown properties are ignored whatever they hold, and an id too large for any entity is a 404 like any unknown id.",
