@@ -138,7 +138,12 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
       }
       return response;
     }
-    const operationId = model.route(request.method, url.pathname).route?.operationId;
+    // A method the path does not have (HEAD, OPTIONS, another) goes to the bug of an operation of that path.
+    const match = model.route(request.method, url.pathname);
+    const other = match.allowed[0];
+    const operationId =
+      match.route?.operationId ??
+      (other === undefined ? undefined : model.route(other, url.pathname).route?.operationId);
     if (!bug || operationId !== bug.operationId) {
       return upstream(url, request.method, request.headers, text);
     }

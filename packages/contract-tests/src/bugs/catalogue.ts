@@ -199,6 +199,14 @@ const SHAPE: SeededBug[] = [
 
 const STATUS: SeededBug[] = [
   bug(
+    "status.updateSecurityGroup.other-method-404",
+    "a method the group's path does not have is answered 404, without Allow",
+    async (call) => {
+      if (["PATCH", "HEAD", "OPTIONS"].includes(call.method)) return call.forward();
+      return { status: 404, contentType: "application/json", body: { message: "Not found." } };
+    },
+  ),
+  bug(
     "status.resetStreamPushToken.always-202",
     "every reset is answered 202 with the notice, also for a stream off air",
     rewriteStatus(200, (a) => ({

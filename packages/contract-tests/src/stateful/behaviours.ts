@@ -47,10 +47,12 @@ export type ProbeName =
   | "fault-only-statuses"
   | "scope-of-resource"
   | "unknown-flavor-fails"
-  | "body-refused";
+  | "body-refused"
+  | "methods";
 
 /** The probes that check their statement on every operation, whichever one the row names. */
 export const EVERY_OPERATION: ReadonlySet<ProbeName> = new Set([
+  "methods",
   "body-refused",
   "fault-only-statuses",
   "auth",
@@ -731,6 +733,16 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     probe: "body-refused",
     check: "invalid-refused",
     brokenBy: "validation.updateSecurityGroup.any-content-type",
+  },
+  {
+    id: "errors.methods",
+    operationId: "updateSecurityGroup",
+    source: "packages/mock/README.md (What the sandbox does): Errors; spec/description.md (Errors) 405",
+    statement:
+      "HEAD works wherever GET does and answers no body; OPTIONS answers 204 with Allow; a method a path does not have, 405 with Allow",
+    probe: "methods",
+    check: "errors-documented",
+    brokenBy: "status.updateSecurityGroup.other-method-404",
   },
 ];
 

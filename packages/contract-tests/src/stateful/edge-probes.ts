@@ -6,7 +6,7 @@ import { objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
 import type { Behaviour } from "./behaviours.js";
 import { breaksOf } from "./breaks.js";
-import type { Answer, WireRequest } from "./http.js";
+import { type Answer, send, type WireRequest } from "./http.js";
 import {
   fail,
   fresh,
@@ -531,6 +531,47 @@ const bodyRefused: Probe = async (world, b) => {
   }
 };
 
+/** Methods HTTP gives every path: HEAD as GET without a body, OPTIONS with Allow, 405 with Allow for the others. */
+const methods: Probe = async (world, b) => {
+  // A method the spec does not list is sent to a sandbox only: a real path may have it.
+  if (!world.control) return;
+  const byPath = new Map<string, string[]>();
+  for (const operationId of world.env.models.keys()) {
+    const { path } = world.operation(operationId);
+    byPath.set(path, [...(byPath.get(path) ?? []), operationId]);
+  }
+  for (const operationIds of byPath.values()) {
+    const first = operationIds[0] as string;
+    const request = withBody(await sample(world, first), undefined);
+    const own = operationIds.map((id) => world.operation(id).method.toUpperCase());
+    const allowed = [...own, ...(own.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+    const on = (method: string) => send(world.target, { ...request, method, query: [] });
+    const options = await on("OPTIONS");
+    const listed = (options.headers.get("allow") ?? "").split(/\s*,\s*/);
+    if (options.status !== 204 || allowed.some((m) => !listed.includes(m)))
+      fail(b, `OPTIONS ${request.path} → ${options.status}, Allow: ${listed.join(", ")}`, first);
+    const missing = ["DELETE", "PUT", "PATCH", "POST", "GET"].find((m) => !own.includes(m)) as string;
+    const refused = await on(missing);
+    if (refused.status !== 405 || !refused.headers.get("allow"))
+      fail(
+        b,
+        `${missing} ${request.path} → ${refused.status}, Allow: ${refused.headers.get("allow")}`,
+        first,
+      );
+    if (own.includes("GET")) {
+      const get = operationIds.find((id) => world.operation(id).method.toUpperCase() === "GET") as string;
+      const head = await send(world.target, { ...(await sample(world, get)), method: "HEAD" });
+      const answer = await send(world.target, await sample(world, get));
+      if (head.status !== answer.status || head.text !== "")
+        fail(
+          b,
+          `HEAD ${request.path} → ${head.status} with ${head.text.length} bytes, GET → ${answer.status}`,
+          get,
+        );
+    }
+  }
+};
+
 export const EDGE_PROBES = {
   "task-fields": taskFields,
   "group-fields": groupFields,
@@ -549,4 +590,5 @@ export const EDGE_PROBES = {
   "fault-only-statuses": faultOnlyStatuses,
   "unknown-flavor-fails": unknownFlavorFails,
   "body-refused": bodyRefused,
+  methods,
 } satisfies Record<string, Probe>;
