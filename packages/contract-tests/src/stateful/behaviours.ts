@@ -1,5 +1,6 @@
-// Every behavioural statement of the spec's descriptions (spec/paths/*.yaml, spec/components), once, in our
-// words, with the probe that holds it and the check its failure is reported under. `stateful` derives its
+// The statements a request can check, of the spec's descriptions and the sandbox's README (statements.ts maps
+// each sentence to them), once, in our words, with the probe that holds it and the check its failure is
+// reported under. `stateful` derives its
 // behaviour steps from this table: one sweep step per statement, and the same steps among the random ones.
 // `brokenBy` names a seeded bug (src/bugs/catalogue.ts) that breaks the statement; behaviours.test.ts
 // proves the probe fails on it. Left out: the sandbox's own configurable limits (10,000 tasks, servers,
