@@ -478,6 +478,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
   {
     id: "tasks.listed-no-end-while-running",
     operationId: "listActiveTasks",
+    from: "createBareMetalServers",
     source: "spec/components/schemas/Task.yaml finished_on",
     statement: "a listed active task has no finished_on",
     probe: "task-fields",

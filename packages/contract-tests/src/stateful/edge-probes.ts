@@ -161,13 +161,11 @@ const pageEdges: Probe = async (world, b) => {
       fail(b, `offset ${count - 1} of ${count} answers ${resultsOf(last).length} items`);
     if (typeof last.next === "string") fail(b, `the last page links a next page ${last.next}`);
   }
-  const maximum = Number(
-    (
-      world.operation(b.operationId).parameters.find((p) => p.name === "limit")?.schema as {
-        maximum?: number;
-      }
-    )?.maximum ?? count,
+  const limitParameter = world.operation(b.operationId).parameters.find((p) => p.name === "limit");
+  const schema = objectOf(
+    limitParameter === undefined ? {} : world.env.judge.model.resolve(limitParameter.schema),
   );
+  const maximum = typeof schema.maximum === "number" ? schema.maximum : count;
   if (count > page) {
     const limit = Math.min(count, maximum);
     const all = await succeed(world, b, withQuery(unpaged, [["limit", String(limit)]]));
@@ -336,7 +334,7 @@ type ErrorRequest = [what: string, request: WireRequest, credentials: "key" | "m
 
 /** A value of the parameter's type that names nothing, and one that breaks its type (integers only). */
 function unknownValue(world: World, schema: unknown): { unknown: unknown; broken?: string } {
-  const type = (world.env.judge.model.resolve(schema) as { type?: unknown } | undefined)?.type;
+  const type = objectOf(world.env.judge.model.resolve(schema)).type;
   return type === "integer"
     ? { unknown: 987_654_321, broken: "not-a-number" }
     : { unknown: "00000000-0000-4000-8000-00000000dead" };
@@ -541,7 +539,8 @@ const methods: Probe = async (world, b) => {
     byPath.set(path, [...(byPath.get(path) ?? []), operationId]);
   }
   for (const operationIds of byPath.values()) {
-    const first = operationIds[0] as string;
+    const [first] = operationIds;
+    if (first === undefined) continue;
     const request = withBody(await sample(world, first), undefined);
     const own = operationIds.map((id) => world.operation(id).method.toUpperCase());
     const allowed = [...own, ...(own.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
@@ -550,7 +549,7 @@ const methods: Probe = async (world, b) => {
     const listed = (options.headers.get("allow") ?? "").split(/\s*,\s*/);
     if (options.status !== 204 || allowed.some((m) => !listed.includes(m)))
       fail(b, `OPTIONS ${request.path} → ${options.status}, Allow: ${listed.join(", ")}`, first);
-    const missing = ["DELETE", "PUT", "PATCH", "POST", "GET"].find((m) => !own.includes(m)) as string;
+    const missing = ["DELETE", "PUT", "PATCH", "POST", "GET"].find((m) => !own.includes(m)) ?? "DELETE";
     const refused = await on(missing);
     if (refused.status !== 405 || !refused.headers.get("allow"))
       fail(
@@ -558,8 +557,8 @@ const methods: Probe = async (world, b) => {
         `${missing} ${request.path} → ${refused.status}, Allow: ${refused.headers.get("allow")}`,
         first,
       );
-    if (own.includes("GET")) {
-      const get = operationIds.find((id) => world.operation(id).method.toUpperCase() === "GET") as string;
+    const get = operationIds.find((id) => world.operation(id).method.toUpperCase() === "GET");
+    if (get !== undefined) {
       const head = await send(world.target, { ...(await sample(world, get)), method: "HEAD" });
       const answer = await send(world.target, await sample(world, get));
       if (head.status !== answer.status || head.text !== "")
