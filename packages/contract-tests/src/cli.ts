@@ -13,6 +13,7 @@ import { replayCommand } from "./commands/replay.js";
 import { replayCaseCommand } from "./commands/replay-case.js";
 import { runCommand } from "./commands/run.js";
 import { statefulCommand } from "./commands/stateful.js";
+import { statementsCommand } from "./commands/statements.js";
 import { messageOf, oneLine } from "./error-message.js";
 import type { Env } from "./run-config/target.js";
 
@@ -23,6 +24,7 @@ const COMMANDS: readonly CommandModule[] = [
   runCommand,
   generateCommand,
   statefulCommand,
+  statementsCommand,
   recordCommand,
   replayCommand,
   replayCaseCommand,

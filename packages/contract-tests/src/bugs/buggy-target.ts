@@ -60,20 +60,37 @@ class KeyBook implements KnownKeys {
   }
 }
 
+/** Headers the layer writes itself (framing, type) rather than passing on. */
+const OWN_HEADERS = new Set(["content-type", "content-length", "transfer-encoding"]);
+
+/** A parsed answer that remembers its text: a bug that leaves the body alone passes on the same bytes. */
+const unchanged = new WeakMap<object, string>();
+
 async function answerOf(response: Response): Promise<BugAnswer> {
   const contentType = response.headers.get("content-type");
-  return { status: response.status, contentType, body: parseBody(contentType, await response.text()) };
+  const text = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!OWN_HEADERS.has(name)) headers[name] = value;
+  });
+  const body = parseBody(contentType, text);
+  if (body !== null && typeof body === "object") unchanged.set(body, text);
+  return { status: response.status, contentType, body, headers };
 }
 
 function responseOf(answer: BugAnswer): Response {
+  const headers = new Headers(answer.headers);
   if (answer.body === undefined || answer.status === 204)
-    return new Response(null, { status: answer.status });
+    return new Response(null, { status: answer.status, headers });
   const json = answer.contentType === null || /json/i.test(answer.contentType);
-  const text = json || typeof answer.body !== "string" ? JSON.stringify(answer.body) : answer.body;
-  return new Response(text, {
-    status: answer.status,
-    headers: { "content-type": answer.contentType ?? "application/json" },
-  });
+  const same =
+    typeof answer.body === "object" && answer.body !== null ? unchanged.get(answer.body) : undefined;
+  const text =
+    answer.text ??
+    same ??
+    (json || typeof answer.body !== "string" ? JSON.stringify(answer.body) : answer.body);
+  headers.set("content-type", answer.contentType ?? "application/json");
+  return new Response(text, { status: answer.status, headers });
 }
 
 /** A fresh sandbox with `bug` switched on (none: the sandbox as it is). */
@@ -121,7 +138,12 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
       }
       return response;
     }
-    const operationId = model.route(request.method, url.pathname).route?.operationId;
+    // A method the path does not have (HEAD, OPTIONS, another) goes to the bug of an operation of that path.
+    const match = model.route(request.method, url.pathname);
+    const other = match.allowed[0];
+    const operationId =
+      match.route?.operationId ??
+      (other === undefined ? undefined : model.route(other, url.pathname).route?.operationId);
     if (!bug || operationId !== bug.operationId) {
       return upstream(url, request.method, request.headers, text);
     }
@@ -145,7 +167,8 @@ export function buggyTarget(bug: SeededBug | undefined): BuggyTarget {
         const headers = new Headers(call.headers);
         headers.delete("content-length");
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-        if (body !== undefined) headers.set("content-type", "application/json");
+        if (body !== undefined && !headers.has("content-type"))
+          headers.set("content-type", "application/json");
         return answerOf(await upstream(call.url, call.method, headers, body));
       },
     };

@@ -5,10 +5,9 @@ import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
 import { isObject, type JsonObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import {
-  BUG_CLASSES,
   type BugAnswer,
   type BugCall,
-  type BugClass,
+  defineBug,
   isSuccess,
   keyOf,
   rewriteRequest,
@@ -16,19 +15,11 @@ import {
   rewriteSuccess,
   type SeededBug,
 } from "./seeded-bug.js";
+import { STATEMENT_BUGS } from "./statement-bugs.js";
 
 type Json = JsonObject;
 
-const bug = (
-  id: `${BugClass}.${string}.${string}`,
-  description: string,
-  apply: SeededBug["apply"],
-): SeededBug => {
-  const [first, operationId = ""] = id.split(".");
-  const kind = BUG_CLASSES.find((c) => c === first);
-  if (kind === undefined) throw new Error(`${id} names no class of bug`);
-  return { id, class: kind, operationId, description, apply };
-};
+const bug = defineBug;
 
 const each = (body: Json, change: (item: Json) => void) => {
   for (const item of objectsOf(body.results)) change(item);
@@ -50,6 +41,16 @@ const SEEDED_TASKS = new Set<string>([
   SANDBOX_FIXTURES.finishedTaskId,
   SANDBOX_FIXTURES.errorTaskId,
 ]);
+
+/** The one message a push-token reset's 202 notice has (LiveStreamResetNotice's enum). */
+const RESET_NOTICE = () =>
+  stringsOf(
+    objectOf(
+      objectOf(
+        objectOf(loadDocument().resolve({ $ref: "#/components/schemas/LiveStreamResetNotice" })).properties,
+      ).message,
+    ).enum,
+  )[0];
 
 /** The task kinds the spec knows (TaskType's enum). */
 const TASK_TYPES = () =>
@@ -198,6 +199,28 @@ const SHAPE: SeededBug[] = [
 
 const STATUS: SeededBug[] = [
   bug(
+    "status.updateSecurityGroup.other-method-404",
+    "a method the group's path does not have is answered 404, without Allow",
+    async (call) => {
+      if (["PATCH", "HEAD", "OPTIONS"].includes(call.method)) return call.forward();
+      return { status: 404, contentType: "application/json", body: { message: "Not found." } };
+    },
+  ),
+  bug(
+    "status.resetStreamPushToken.always-202",
+    "every reset is answered 202 with the notice, also for a stream off air",
+    rewriteStatus(200, (a) => ({
+      ...a,
+      status: 202,
+      body: { message: RESET_NOTICE() },
+    })),
+  ),
+  bug(
+    "status.listPlanContents.403-as-text",
+    "a refused plan contents list is answered 403 as plain text",
+    rewriteStatus(403, (a) => ({ ...a, contentType: "text/plain", body: "forbidden" })),
+  ),
+  bug(
     "status.getTask.200-as-201",
     "a task is read with 201, which getTask does not document",
     rewriteStatus(200, restatus(201)),
@@ -266,6 +289,11 @@ const STATUS: SeededBug[] = [
 
 const AUTH: SeededBug[] = [
   bug(
+    "auth.getTask.out-of-scope",
+    "a key bound to another project reads this project's tasks",
+    outOfScopeAccepted,
+  ),
+  bug(
     "auth.listPlanContents.no-key",
     "plan contents are listed without an Authorization header",
     noKeyAccepted,
@@ -320,6 +348,11 @@ const AUTH: SeededBug[] = [
 ];
 
 const VALIDATION: SeededBug[] = [
+  bug(
+    "validation.updateSecurityGroup.any-content-type",
+    "a JSON body is taken whatever Content-Type it is sent with",
+    rewriteRequest((call) => call.headers.set("content-type", "application/json")),
+  ),
   bug(
     "validation.listPlanContents.limit-clamped",
     "a limit above 100 is taken as 100 instead of refused",
@@ -402,6 +435,15 @@ const VALIDATION: SeededBug[] = [
 ];
 
 const BEHAVIOUR: SeededBug[] = [
+  bug(
+    "behaviour.getTask.failed-task-finished",
+    "a task that failed is answered FINISHED, with no error",
+    rewriteSuccess((t) => {
+      if (t.state !== "ERROR") return;
+      t.state = "FINISHED";
+      t.error = null;
+    }),
+  ),
   bug(
     "behaviour.updateSecurityGroup.not-applied",
     "a group change is answered with the new name but not stored",
@@ -579,6 +621,27 @@ const BEHAVIOUR: SeededBug[] = [
     "currency_char_code is ignored: items of every currency are listed",
     rewriteRequest((call) => call.url.searchParams.delete("currency_char_code")),
   ),
+  ...[
+    "calc_rule_type",
+    "currency_id",
+    "default",
+    "feature_id",
+    "id",
+    "plan_id",
+    "product_category_id",
+    "product_id",
+    "product_internal_name",
+    "metric_ext_name",
+    "product_category_name",
+    "product_name",
+    "region_id",
+  ].map((parameter) =>
+    bug(
+      `behaviour.listPlanContents.${parameter}-ignored`,
+      `${parameter} is ignored: items of every ${parameter} are listed`,
+      rewriteRequest((call) => call.url.searchParams.delete(parameter)),
+    ),
+  ),
   bug(
     "behaviour.listPlanContents.text-filter-case-sensitive",
     "feature_name matches only in the letter case it was sent in",
@@ -663,7 +726,14 @@ const BEHAVIOUR: SeededBug[] = [
   ),
 ];
 
-export const CATALOGUE: readonly SeededBug[] = [...SHAPE, ...STATUS, ...AUTH, ...VALIDATION, ...BEHAVIOUR];
+export const CATALOGUE: readonly SeededBug[] = [
+  ...SHAPE,
+  ...STATUS,
+  ...AUTH,
+  ...VALIDATION,
+  ...BEHAVIOUR,
+  ...STATEMENT_BUGS,
+];
 
 export function seededBug(id: string): SeededBug {
   const found = CATALOGUE.find((b) => b.id === id);

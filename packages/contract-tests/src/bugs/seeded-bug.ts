@@ -3,7 +3,21 @@
 // forwarded, answer it without forwarding, or change the answer that came back.
 import { isObject, type JsonObject } from "../json-fields.js";
 
-export const BUG_CLASSES = ["shape", "status", "auth", "validation", "behaviour"] as const;
+/** The first five break one answer or one rule; the others a sentence across fields, calls or time. */
+export const BUG_CLASSES = [
+  "shape",
+  "status",
+  "auth",
+  "validation",
+  "behaviour",
+  "fields",
+  "scope",
+  "pages",
+  "atomicity",
+  "values",
+  "errors",
+  "retry",
+] as const;
 export type BugClass = (typeof BUG_CLASSES)[number];
 
 /** An answer as the layer handles it: JSON bodies parsed, anything else as text. */
@@ -11,6 +25,10 @@ export interface BugAnswer {
   status: number;
   contentType: string | null;
   body: unknown;
+  /** The answer's other headers (X-Request-Id, Retry-After, …), passed on as they are unless a bug changes them. */
+  headers?: Record<string, string>;
+  /** The body's text as the sandbox wrote it, passed on unchanged when the bug leaves `body` alone. */
+  text?: string;
 }
 
 /** One call to the bug's operation, as it goes through the layer. */
@@ -47,6 +65,18 @@ export interface SeededBug {
   operationId: string;
   description: string;
   apply(call: BugCall): Promise<BugAnswer>;
+}
+
+/** A bug whose id, `<class>.<operationId>.<what>`, names its class and operation. */
+export function defineBug(
+  id: `${BugClass}.${string}.${string}`,
+  description: string,
+  apply: SeededBug["apply"],
+): SeededBug {
+  const [first, operationId = ""] = id.split(".");
+  const kind = BUG_CLASSES.find((c) => c === first);
+  if (kind === undefined) throw new Error(`${id} names no class of bug`);
+  return { id, class: kind, operationId, description, apply };
 }
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;

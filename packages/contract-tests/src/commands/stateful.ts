@@ -23,6 +23,7 @@ import {
 import { replayTarget, savedTargetOf, unreachableSaved } from "../saved-target.js";
 import { loadSequenceCase, saveSequenceCase } from "../stateful/case-file.js";
 import { CHECKS } from "../stateful/checks.js";
+import { FAULT_ONLY_STATUSES } from "../stateful/edge-probes.js";
 import {
   DEFAULT_SEQUENCE_OPTIONS,
   replaySteps,
@@ -299,6 +300,11 @@ export async function runStateful(
       out.write(
         `saved: ${shownPath(caseFile, cwd)} — run it again with: ${cliCommand(["stateful", "--replay", shownPath(caseFile, cwd)], cwd)}\n`,
       );
+    }
+    // What the coverage counts as reached but no request can make the sandbox answer: said, with why.
+    for (const { operationId, status, why } of FAULT_ONLY_STATUSES) {
+      if (result.hits.has(`${operationId} ${status}`))
+        out.write(`reached through a fault only: ${operationId} ${status} (${why})\n`);
     }
     for (const line of lines) out.write(`${line}\n`);
     return result.failure ? 1 : 0;

@@ -1,5 +1,6 @@
-// Every behavioural statement of the spec's descriptions (spec/paths/*.yaml, spec/components), once, in our
-// words, with the probe that holds it and the check its failure is reported under. `stateful` derives its
+// The statements a request can check, of the spec's descriptions and the sandbox's README (statements.ts maps
+// each sentence to them), once, in our words, with the probe that holds it and the check its failure is
+// reported under. `stateful` derives its
 // behaviour steps from this table: one sweep step per statement, and the same steps among the random ones.
 // `brokenBy` names a seeded bug (src/bugs/catalogue.ts) that breaks the statement; behaviours.test.ts
 // proves the probe fails on it. Left out: the sandbox's own configurable limits (10,000 tasks, servers,
@@ -30,7 +31,38 @@ export type ProbeName =
   | "auth"
   | "scheme-case"
   | "key-not-in-url"
-  | "scope";
+  | "scope"
+  | "task-fields"
+  | "group-fields"
+  | "path-scope"
+  | "page-edges"
+  | "group-all-or-nothing"
+  | "setting-all-or-nothing"
+  | "tasks-all-or-nothing"
+  | "tags-kept"
+  | "digits-kept"
+  | "email-kept"
+  | "error-bodies"
+  | "retry-after"
+  | "retried-once"
+  | "reset-answers"
+  | "fault-only-statuses"
+  | "scope-of-resource"
+  | "unknown-flavor-fails"
+  | "body-refused"
+  | "methods";
+
+/** The probes that check their statement on every operation, whichever one the row names. */
+export const EVERY_OPERATION: ReadonlySet<ProbeName> = new Set([
+  "methods",
+  "body-refused",
+  "fault-only-statuses",
+  "auth",
+  "scope",
+  "path-scope",
+  "error-bodies",
+  "retry-after",
+]);
 
 export interface Behaviour {
   id: string;
@@ -57,6 +89,10 @@ const GROUP = "spec/paths/cloud_v1_securitygroups_{project_id}_{region_id}_{grou
 const PLANS = "spec/paths/billing_org_v1_plans_contents.yaml";
 const SETTINGS = "spec/paths/iam_reselling_resellers_{resellerId}_notification_settings.yaml";
 const STREAM = "spec/paths/streaming_streams_{stream_id}_reset_push_token.yaml";
+const BM = "spec/paths/cloud_v1_bminstances_{project_id}_{region_id}.yaml";
+const PORTS = "spec/paths/cloud_v2_ports_{project_id}_{region_id}_{port_id}_allow_address_pairs.yaml";
+const ERRORS = "spec/description.md (Errors), packages/mock/README.md (What the sandbox does)";
+const SERVER_ERROR = "spec/components/responses/*ServerError.yaml";
 
 export const BEHAVIOURS: readonly Behaviour[] = [
   {
@@ -212,6 +248,49 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     brokenBy: "behaviour.listPlanContents.text-filter-case-sensitive",
     filter: { parameter: "feature_name", field: ["feature", "name"], part: true },
   },
+  ...(
+    [
+      ["calc_rule_type", ["calc_rule_type"]],
+      ["currency_id", ["price", "currency", "id"]],
+      ["default", ["default"]],
+      ["feature_id", ["feature", "id"]],
+      ["id", ["id"]],
+      ["plan_id", ["plan_id"]],
+      ["product_category_id", ["product_category", "id"]],
+      ["product_id", ["product", "id"]],
+      ["product_internal_name", ["product", "internal_name"]],
+      ["region_id", ["regions", "[]", "id"]],
+    ] as const
+  ).map(
+    ([parameter, field]): Behaviour => ({
+      id: `plans.filter.${parameter}`,
+      operationId: "listPlanContents",
+      source: `${PLANS} parameter ${parameter}`,
+      statement: `${parameter} keeps only the items whose ${field.join(".").replace(".[]", "[]")} it names`,
+      probe: "filter-holds",
+      check: "filters-hold",
+      brokenBy: `behaviour.listPlanContents.${parameter}-ignored`,
+      filter: { parameter, field: [...field] },
+    }),
+  ),
+  ...(
+    [
+      ["metric_ext_name", ["metric_ext_name"]],
+      ["product_category_name", ["product_category", "name"]],
+      ["product_name", ["product", "name"]],
+    ] as const
+  ).map(
+    ([parameter, field]): Behaviour => ({
+      id: `plans.text-filter.${parameter}`,
+      operationId: "listPlanContents",
+      source: `${PLANS} parameter ${parameter}`,
+      statement: `${parameter} keeps the items whose ${field.join(".")} contains it, in any letter case`,
+      probe: "filter-holds",
+      check: "filters-hold",
+      brokenBy: `behaviour.listPlanContents.${parameter}-ignored`,
+      filter: { parameter, field: [...field], part: true },
+    }),
+  ),
   {
     id: "plans.pages",
     operationId: "listPlanContents",
@@ -388,6 +467,287 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     brokenBy: "auth.listActiveTasks.out-of-scope",
   },
   ...SECURITY_GROUP_V2_BEHAVIOURS,
+  {
+    id: "tasks.no-end-while-running",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "spec/components/schemas/Task.yaml finished_on",
+    statement: "finished_on is null while the task runs (NEW or RUNNING)",
+    probe: "task-fields",
+    check: "fields-agree",
+    brokenBy: "fields.getTask.running-with-finished-on",
+  },
+  {
+    id: "tasks.listed-no-end-while-running",
+    operationId: "listActiveTasks",
+    from: "createBareMetalServers",
+    source: "spec/components/schemas/Task.yaml finished_on",
+    statement: "a listed active task has no finished_on",
+    probe: "task-fields",
+    check: "fields-agree",
+    brokenBy: "fields.listActiveTasks.running-with-finished-on",
+  },
+  {
+    id: "tasks.error-says-why",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "spec/description.md (Asynchronous tasks)",
+    statement: "a task in ERROR says why in error",
+    probe: "task-fields",
+    check: "fields-agree",
+    brokenBy: "fields.getTask.error-without-reason",
+  },
+  {
+    id: "security-group.rules-of-group",
+    operationId: "updateSecurityGroup",
+    source: "spec/components/schemas/SecurityGroupRuleDelete.yaml security_group_rule_id",
+    statement: "the rules of a group belong to it: each names the group as security_group_id",
+    probe: "group-fields",
+    check: "fields-agree",
+    brokenBy: "fields.updateSecurityGroup.rule-of-other-group",
+  },
+  ...(
+    [
+      [
+        "listActiveTasks",
+        "the active tasks listed are those of the project and region in the path",
+        "scope.listActiveTasks.other-region-listed",
+      ],
+      [
+        "listResellerNotificationSettings",
+        "the settings listed are those of the reseller in the path",
+        "scope.listResellerNotificationSettings.other-reseller-listed",
+      ],
+      [
+        "addResellerNotificationSetting",
+        "a setting is added to the reseller in the path",
+        "scope.addResellerNotificationSetting.stored-for-other-reseller",
+      ],
+      [
+        "updateSecurityGroup",
+        "the group changed is the one of the project and region in the path",
+        "scope.updateSecurityGroup.other-region-answered",
+      ],
+      [
+        "resetStreamPushToken",
+        "the stream reset is the one in the path",
+        "scope.resetStreamPushToken.other-stream",
+      ],
+      ["getTask", "the task read is the one in the path", "scope.getTask.other-task"],
+    ] as const
+  ).map(
+    ([operationId, statement, brokenBy]): Behaviour => ({
+      id: `scope.${operationId}`,
+      operationId,
+      source: "spec/paths (the operation's description and path parameters)",
+      statement,
+      probe: "path-scope",
+      check: "scope-kept",
+      brokenBy,
+    }),
+  ),
+  {
+    id: "tasks.page-edges",
+    operationId: "listActiveTasks",
+    source: `${ACTIVE}, spec/description.md (Pagination)`,
+    statement:
+      "an offset at the count gives an empty page, the last offset one item, and a limit above the default page (with more items than it) every item",
+    probe: "page-edges",
+    check: "pages-consistent",
+    brokenBy: "pages.listActiveTasks.limit-capped-at-default",
+  },
+  {
+    id: "plans.page-edges",
+    operationId: "listPlanContents",
+    source: `${PLANS}, spec/description.md (Pagination)`,
+    statement:
+      "an offset at the count gives an empty page, the last offset one item, a limit up to 100 that many",
+    probe: "page-edges",
+    check: "pages-consistent",
+    brokenBy: "pages.listPlanContents.offset-past-end-last-page",
+  },
+  {
+    id: "settings.page-edges",
+    operationId: "listResellerNotificationSettings",
+    source: `${SETTINGS}, spec/components/schemas/ResellerNotificationSettingList.yaml next`,
+    statement:
+      "an offset at the count gives an empty page, the last offset one item, and the last page no next",
+    probe: "page-edges",
+    check: "pages-consistent",
+    brokenBy: "pages.listResellerNotificationSettings.next-on-last-page",
+  },
+  {
+    id: "security-group.all-or-nothing",
+    operationId: "updateSecurityGroup",
+    source:
+      "packages/mock/README.md (What the sandbox does): Security group PATCH, Bad input never changes the state",
+    statement:
+      "a change refused for an unknown rule (404), a duplicate rule (409) or a reversed port range (400) changes nothing, not its name or tags either",
+    probe: "group-all-or-nothing",
+    check: "all-or-nothing",
+    brokenBy: "atomicity.updateSecurityGroup.name-applied-on-404",
+  },
+  {
+    id: "settings.all-or-nothing",
+    operationId: "addResellerNotificationSetting",
+    source: `${SETTINGS}, packages/mock/README.md (What the sandbox does)`,
+    statement: "a refused repeat of a setting stores nothing",
+    probe: "setting-all-or-nothing",
+    check: "all-or-nothing",
+    brokenBy: "atomicity.addResellerNotificationSetting.duplicate-stored-anyway",
+  },
+  {
+    id: "bare-metal.all-or-nothing",
+    operationId: "createBareMetalServers",
+    source: `${BM}, packages/mock/README.md (What the sandbox does)`,
+    statement: "a refused creation starts no task",
+    probe: "tasks-all-or-nothing",
+    check: "all-or-nothing",
+    brokenBy: "atomicity.createBareMetalServers.refused-but-started",
+  },
+  {
+    id: "ports.all-or-nothing",
+    operationId: "replacePortAllowedAddressPairs",
+    source: `${PORTS} (at most 10 pairs)`,
+    statement: "a refused change of the pairs (more than 10) starts no task",
+    probe: "tasks-all-or-nothing",
+    check: "all-or-nothing",
+    brokenBy: "atomicity.replacePortAllowedAddressPairs.refused-but-applied",
+  },
+  {
+    id: "security-group.values-kept",
+    operationId: "updateSecurityGroup",
+    source: `${GROUP}, spec/components/schemas/Tag.yaml`,
+    statement:
+      "a tag's key and value and the group's name are kept as sent: letter case, accents as composed, any Unicode in tags",
+    probe: "tags-kept",
+    check: "values-kept",
+    brokenBy: "values.updateSecurityGroup.tag-key-lower-cased",
+  },
+  {
+    id: "registry.digits-kept",
+    operationId: "checkRegistryQuota",
+    source:
+      "packages/mock/README.md (What the sandbox does): an integer beyond ±(2^53 − 1) is answered with all its digits",
+    statement: "a storage_limit beyond 2^53 is answered as registry_storage_requested with all its digits",
+    probe: "digits-kept",
+    check: "values-kept",
+    brokenBy: "values.checkRegistryQuota.big-integer-rounded",
+  },
+  {
+    id: "settings.email-kept",
+    operationId: "addResellerNotificationSetting",
+    source: SETTINGS,
+    statement: "the stored setting's e-mail is the address as sent, letter case included",
+    probe: "email-kept",
+    check: "values-kept",
+    brokenBy: "values.addResellerNotificationSetting.email-lower-cased",
+  },
+  {
+    id: "errors.no-internals",
+    operationId: "listActiveTasks",
+    source: "packages/mock/README.md (What the sandbox does): No error shows hosts, ports or paths",
+    statement: "no error of any operation shows a host, a port or a file path",
+    probe: "error-bodies",
+    check: "errors-documented",
+    brokenBy: "errors.listActiveTasks.error-shows-host",
+  },
+  {
+    id: "errors.request-id",
+    operationId: "getTask",
+    source: ERRORS,
+    statement: "every error of every operation carries X-Request-Id",
+    probe: "error-bodies",
+    check: "errors-documented",
+    brokenBy: "errors.getTask.404-without-request-id",
+  },
+  {
+    id: "errors.retry-after",
+    operationId: "listActiveTasks",
+    source: `spec/components/responses/*TooManyRequests.yaml, ${SERVER_ERROR}`,
+    statement: "a 429 and a 503 of any operation carry Retry-After",
+    probe: "retry-after",
+    check: "errors-documented",
+    brokenBy: "retry.listActiveTasks.503-without-retry-after",
+  },
+  ...(
+    [
+      ["createBareMetalServers", "retry.createBareMetalServers.503-applied"],
+      ["addResellerNotificationSetting", "retry.addResellerNotificationSetting.503-applied"],
+      ["replacePortAllowedAddressPairs", "retry.replacePortAllowedAddressPairs.503-applied"],
+    ] as const
+  ).map(
+    ([operationId, brokenBy]): Behaviour => ({
+      id: `retry.${operationId}`,
+      operationId,
+      source: `${SERVER_ERROR}: a 503 with Retry-After means nothing changed`,
+      statement: "a write refused with 503 and sent again is applied once",
+      probe: "retried-once",
+      check: "retry-safe",
+      brokenBy,
+    }),
+  ),
+  {
+    id: "stream.reset-answers",
+    operationId: "resetStreamPushToken",
+    source: `${STREAM} responses, spec/components/schemas/LiveStreamResetNotice.yaml`,
+    statement:
+      "a reset answers 200 with the stream, or 202 with a notice when its ingest could not be closed (a stream live on its backup server)",
+    probe: "reset-answers",
+    check: "changes-applied",
+    brokenBy: "status.resetStreamPushToken.always-202",
+  },
+  {
+    id: "auth.scope-of-resource",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "spec/components/responses/CloudForbidden.yaml",
+    statement: "a key may not read a task of a project it is not bound to (403)",
+    probe: "scope-of-resource",
+    check: "auth-required",
+    brokenBy: "auth.getTask.out-of-scope",
+  },
+  {
+    id: "errors.fault-only-statuses",
+    operationId: "listPlanContents",
+    source: "packages/mock/README.md (Tenants and the control API): Faults",
+    statement:
+      "a documented status no request can produce is answered, when a fault asks for it, in the operation's documented shape",
+    probe: "fault-only-statuses",
+    check: "response-conforms",
+    brokenBy: "status.listPlanContents.403-as-text",
+  },
+  {
+    id: "bare-metal.unknown-flavor-fails",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "packages/mock/README.md (What the sandbox does): Tasks",
+    statement:
+      "a bare metal creation of an unknown flavor is taken, and its task ends in ERROR with an error and nothing created",
+    probe: "unknown-flavor-fails",
+    check: "tasks-end",
+    brokenBy: "behaviour.getTask.failed-task-finished",
+  },
+  {
+    id: "errors.body-refused",
+    operationId: "updateSecurityGroup",
+    source: "packages/mock/README.md (What the sandbox does): Errors",
+    statement:
+      "malformed JSON, or JSON sent as another content type, is refused with 400 by every operation that takes a body",
+    probe: "body-refused",
+    check: "invalid-refused",
+    brokenBy: "validation.updateSecurityGroup.any-content-type",
+  },
+  {
+    id: "errors.methods",
+    operationId: "updateSecurityGroup",
+    source: "packages/mock/README.md (What the sandbox does): Errors; spec/description.md (Errors) 405",
+    statement:
+      "HEAD works wherever GET does and answers no body; OPTIONS answers 204 with Allow; a method a path does not have, 405 with Allow",
+    probe: "methods",
+    check: "errors-documented",
+    brokenBy: "status.updateSecurityGroup.other-method-404",
+  },
 ];
 
 export function behaviour(id: string): Behaviour {

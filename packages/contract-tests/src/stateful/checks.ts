@@ -17,6 +17,16 @@ export const CHECKS = {
   "filters-hold": "a list's filter keeps only the items that match it, and its ordering sorts them",
   "changes-applied":
     "a change is answered as the spec says and stays applied: merge patches merge, rules come and go, tokens change, an address gets a type once, a check changes nothing",
+  "fields-agree":
+    "the fields of one answer agree: a running task has no finished_on, a failed one an error, a group's rules name the group",
+  "scope-kept":
+    "an answer is about what its path names: the project, region, reseller, group, stream or task in it",
+  "all-or-nothing":
+    "a refused request changes nothing: a group, a reseller's settings and the active tasks read the same after it",
+  "values-kept": "values are kept as sent: letter case, Unicode, the digits of an integer beyond 2^53",
+  "errors-documented":
+    "every error carries X-Request-Id and shows no host, port or path; a 429 or 503 carries Retry-After",
+  "retry-safe": "a write answered 503 with Retry-After changed nothing: sent again, it is applied once",
 } as const;
 
 export type CheckName = keyof typeof CHECKS;

@@ -9,6 +9,10 @@ export interface WireRequest {
   path: string;
   query: Array<[string, string]>;
   body?: unknown;
+  /** The body's text as sent, when JSON.stringify cannot write it (integers beyond 2^53, malformed JSON). */
+  rawBody?: string;
+  /** The body's Content-Type when not application/json. */
+  contentType?: string;
 }
 
 /** The Authorization a request carries: the target's key, none, or a key the target cannot know. */
@@ -29,6 +33,9 @@ export interface Answer {
   status: number;
   contentType: string | null;
   body: unknown;
+  headers: Headers;
+  /** The body as it came, before parsing. */
+  text: string;
 }
 
 export function requestUrl(baseUrl: string, request: WireRequest): string {
@@ -47,9 +54,9 @@ export async function send(
     headers.set("authorization", `apikey ${credentials === "key" ? target.apiKey : WRONG_KEY}`);
   }
   let body: string | undefined;
-  if (request.body !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(request.body);
+  if (request.body !== undefined || request.rawBody !== undefined) {
+    headers.set("content-type", request.contentType ?? "application/json");
+    body = request.rawBody ?? JSON.stringify(request.body);
   }
   const response = await target.fetch(
     new Request(requestUrl(target.baseUrl, request), {
@@ -59,5 +66,12 @@ export async function send(
     }),
   );
   const contentType = response.headers.get("content-type");
-  return { status: response.status, contentType, body: parseBody(contentType, await response.text()) };
+  const text = await response.text();
+  return {
+    status: response.status,
+    contentType,
+    body: parseBody(contentType, text),
+    headers: response.headers,
+    text,
+  };
 }

@@ -2,58 +2,45 @@
 // the sequence's world and throws a CheckFailure, under the statement's check, when the answers break the
 // statement. A probe may run the other steps of a sequence (a call, a followed link, the pages of a list).
 import type { ScopedKey } from "@cloud-contract/mock";
-import { isObject, type JsonObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
+import { isObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
 import type { Behaviour, ProbeName } from "./behaviours.js";
 import { CheckFailure } from "./checks.js";
+import { EDGE_PROBES } from "./edge-probes.js";
 import type { Answer, WireRequest } from "./http.js";
-import { fillPath, sampleRequest } from "./samples.js";
+import {
+  fail,
+  fresh,
+  isSuccess,
+  type Json,
+  type Probe,
+  type ProbeTable,
+  resultsOf,
+  same,
+  sample,
+  succeed,
+  withBody,
+  withQuery,
+} from "./probe-kit.js";
+import { fillPath } from "./samples.js";
 import type { World } from "./world.js";
 
-/** The steps a probe may run; the sequence's own (commands.ts), passed in to keep the modules apart. */
-export interface ProbeSteps {
-  call(operationId: string): Promise<void>;
-  follow(link: number): Promise<void>;
-  pages(operationId: string): Promise<void>;
-  auth(operationId: string, credentials: "missing" | "wrong"): Promise<void>;
-}
-
-type Probe = (world: World, b: Behaviour, steps: ProbeSteps) => Promise<void>;
+export type { ProbeSteps } from "./probe-kit.js";
 
 /** Links followed at most by one probe (a followed link hands out more). */
 const MAX_FOLLOWED = 12;
 /** How far a probe moves a sandbox tenant's clock for its tasks to end. */
 const TASK_END_MS = 3_600_000;
 
-type Json = JsonObject;
+/** The values at a path of fields; a `[]` step takes every item of a list (`regions`, `[]`, `id`). */
+const valuesAt = (value: unknown, path: readonly string[]): unknown[] =>
+  path.reduce<unknown[]>(
+    (values, key) =>
+      values.flatMap((v) => (key === "[]" ? (Array.isArray(v) ? v : []) : isObject(v) ? [v[key]] : [])),
+    [value],
+  );
 
-const fail = (b: Behaviour, detail: string): never => {
-  throw new CheckFailure(b.check, b.operationId, `(${b.id}) ${detail}`);
-};
-
-const isSuccess = (status: number) => status >= 200 && status < 300;
-
-/** The answer of a request that must succeed; a refusal is the statement's failure. */
-async function succeed(world: World, b: Behaviour, request: WireRequest): Promise<Json> {
-  const answer = await world.exchange(request);
-  if (!isSuccess(answer.status)) fail(b, `${request.method} ${request.path} → ${answer.status}`);
-  return objectOf(answer.body);
-}
-
-const sample = (world: World, operationId: string) => sampleRequest(world.ctx, operationId);
-const withBody = (request: WireRequest, body: unknown): WireRequest => {
-  const { body: _, ...rest } = request;
-  return body === undefined ? rest : { ...rest, body };
-};
-const withQuery = (request: WireRequest, query: Array<[string, string]>): WireRequest => {
-  const names = new Set(query.map(([name]) => name));
-  return { ...request, query: [...request.query.filter(([name]) => !names.has(name)), ...query] };
-};
-
-const at = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((v, key) => (isObject(v) ? v[key] : undefined), value);
-
-const resultsOf = (body: Json) => objectsOf(body.results);
+const isScalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 const linksFollowed: Probe = async (world, b, steps) => {
   // On a sandbox the tenant's clock stands still: a task does not end (and leave its lists) midway.
@@ -107,24 +94,22 @@ const filterHolds: Probe = async (world, b) => {
   if (!filter) throw new Error(`${b.id} names no filter`);
   const request = withQuery(await sample(world, b.operationId), [["limit", "100"]]);
   const all = resultsOf(await succeed(world, b, request));
-  const found = all
-    .map((item) => at(item, filter.field))
-    .find((v) => typeof v === "string" || typeof v === "number");
+  const found = all.flatMap((item) => valuesAt(item, filter.field)).find(isScalar);
   if (found === undefined) return;
   // A text filter gets the middle of a value in upper case: it must still match that item.
   const text = String(found);
   const value = filter.part && text.length >= 3 ? text.slice(1, -1).toUpperCase() : text;
-  const matches = (item: Json) => {
-    const field = String(at(item, filter.field));
-    return filter.part ? field.toLowerCase().includes(value.toLowerCase()) : field === value;
-  };
+  const matches = (item: Json) =>
+    valuesAt(item, filter.field).some((v) =>
+      filter.part ? String(v).toLowerCase().includes(value.toLowerCase()) : String(v) === value,
+    );
   const filtered = resultsOf(await succeed(world, b, withQuery(request, [[filter.parameter, value]])));
   if (filtered.length === 0) fail(b, `${filter.parameter}=${value} lists nothing, yet an item has ${text}`);
   const other = filtered.find((item) => !matches(item));
   if (other) {
     fail(
       b,
-      `${filter.parameter}=${value} lists an item with ${filter.field.join(".")} ${JSON.stringify(at(other, filter.field))}`,
+      `${filter.parameter}=${value} lists an item with ${filter.field.join(".")} ${JSON.stringify(valuesAt(other, filter.field))}`,
     );
   }
 };
@@ -148,8 +133,6 @@ const groupOf = (body: Json) => {
     rules: rules.map((r) => String(r.id)).sort(),
   };
 };
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const fresh = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
 
 type Group = ReturnType<typeof groupOf>;
 
@@ -431,7 +414,25 @@ const scope: Probe = async (world, b) => {
   }
 };
 
-export const PROBES: Record<ProbeName, Probe> = {
+/** A task of the sample's project read with a key bound to other projects: refused (401 or 403). */
+const scopeOfResource: Probe = async (world, b) => {
+  const key = world.scopedKeys.find(
+    (k) => k.projects !== undefined && !k.projects.includes(Number(world.ctx.ids.projectId)),
+  );
+  if (!key) return;
+  const created = stringsOf((await succeed(world, b, await sample(world, "createBareMetalServers"))).tasks);
+  for (const id of created) {
+    const path = fillPath(world.operation("getTask"), { task_id: id });
+    const answer = await world.exchange(
+      { operationId: "getTask", method: "GET", path, query: [] },
+      { authorization: `apikey ${key.api_key}` },
+    );
+    if (answer.status !== 401 && answer.status !== 403)
+      fail(b, `a key bound to other projects reads task ${id} → ${answer.status}`);
+  }
+};
+
+const BASE_PROBES = {
   "links-followed": linksFollowed,
   "tasks-end": tasksEnd,
   "only-active": onlyActive,
@@ -454,4 +455,7 @@ export const PROBES: Record<ProbeName, Probe> = {
   "scheme-case": schemeCase,
   "key-not-in-url": keyNotInUrl,
   scope,
-};
+  "scope-of-resource": scopeOfResource,
+} satisfies Partial<ProbeTable<ProbeName>>;
+
+export const PROBES: ProbeTable<ProbeName> = { ...BASE_PROBES, ...EDGE_PROBES };

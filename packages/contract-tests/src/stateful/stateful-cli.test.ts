@@ -16,6 +16,7 @@ import { sink } from "../test-support/output-sink.js";
 import { startRewritingProxy } from "../test-support/rewriting-proxy.js";
 import type { SequenceCase } from "./case-file.js";
 import { CHECKS } from "./checks.js";
+import { FAULT_ONLY_STATUSES } from "./edge-probes.js";
 
 let work: string;
 
@@ -42,6 +43,10 @@ describe("contract-tests stateful", () => {
     expect(text.trimEnd().split("\n").at(-1)).toBe(`verdict: passed (${checks} passed, 0 failed, 0 skipped)`);
     const links = loadDocument().operations.flatMap((op) => op.links).length;
     expect(text).toMatch(new RegExp(`links followed \\d+\\.\\d% \\([1-9]\\d*/${links}\\)`));
+    // Every documented status of every operation is reached; those only a fault produces are named with why.
+    expect(text).toMatch(/documented statuses (\d+)\/\1\n/);
+    for (const { operationId, status } of FAULT_ONLY_STATUSES)
+      expect(text).toContain(`reached through a fault only: ${operationId} ${status} (`);
     const summary = JSON.parse(readFileSync(join(reports, "stateful-sandbox.json"), "utf8"));
     expect(summary.details.failure).toBeNull();
     expect(summary.run).toMatchObject({ name: "stateful", target: "sandbox" });

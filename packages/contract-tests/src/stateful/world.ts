@@ -148,8 +148,15 @@ export class World {
     return this.env.judge.model.operation(operationId);
   }
 
-  /** Sends a request, checks the answer against the spec and the task lifecycle, hands out its links. */
-  async exchange(request: WireRequest, credentials: Credentials = "key"): Promise<Answer> {
+  /**
+   * Sends a request, checks the answer against the spec and the task lifecycle, hands out its links. A
+   * server error fails valid-accepted unless the caller armed it (`serverError`: a fault it asked for).
+   */
+  async exchange(
+    request: WireRequest,
+    credentials: Credentials = "key",
+    options: { serverError?: boolean } = {},
+  ): Promise<Answer> {
     const answer = await send(this.target, request, credentials);
     this.sent++;
     this.last = { request, credentials, answer };
@@ -171,7 +178,7 @@ export class World {
         `→ ${answer.status}: ${first.pointer || "/"} ${first.message}`,
       );
     }
-    if (answer.status >= 500) {
+    if (answer.status >= 500 && !options.serverError) {
       throw new CheckFailure("valid-accepted", request.operationId, `→ ${answer.status} (a server error)`);
     }
     if (credentials === "key" && answer.status < 300) {

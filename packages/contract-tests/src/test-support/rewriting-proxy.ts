@@ -35,6 +35,9 @@ export interface RewritingProxy {
   close(): Promise<void>;
 }
 
+/** Headers Node writes itself for the answer it sends. */
+const FRAMING = new Set(["content-length", "transfer-encoding", "connection", "keep-alive"]);
+
 const readAll = async (request: IncomingMessage) => {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -69,11 +72,18 @@ export async function startRewritingProxy(options: RewritingProxyOptions): Promi
           headers: exchange.headers,
           ...(body.length > 0 ? { body } : {}),
         });
-        const got = {
-          status: upstream.status,
-          body: parseBody(upstream.headers.get("content-type"), await upstream.text()),
-        };
-        answer = options.rewrite?.(exchange, got) ?? got;
+        const sent = await upstream.text();
+        const got = { status: upstream.status, body: parseBody(upstream.headers.get("content-type"), sent) };
+        answer = options.rewrite?.(exchange, got);
+        // Not rewritten: the upstream's answer as it came, its headers and the exact text of its body.
+        if (!answer) {
+          upstream.headers.forEach((value, name) => {
+            if (!FRAMING.has(name)) response.setHeader(name, value);
+          });
+          response.writeHead(upstream.status);
+          response.end(sent);
+          return;
+        }
       }
       const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
       response.writeHead(answer.status, text ? { "content-type": "application/json" } : {});
