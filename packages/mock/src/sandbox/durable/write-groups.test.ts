@@ -3,13 +3,16 @@
 // its turn is dropped without its write and without holding up the others, a fault's delay that holds the
 // turn ends when its client leaves (also with a 1 MB body and the database down), and a group whose COMMIT
 // fails answers 503 and is rolled back.
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  holdTenantRow,
   refusedCommits,
   startPostgres,
   type ThrowawayPostgres,
   tenantIdOf,
   tenantLockHeld,
+  tenantLockWaits,
   transactionsLeftOpen,
 } from "../../test-support/postgres.js";
 import { eventually, sandboxRequest, sleep } from "../../test-support/sandbox.js";
@@ -48,6 +51,29 @@ async function open() {
   };
 }
 
+/** A JSON POST: `sent` once its body is flushed to the socket, `answer` once it is answered. */
+function postJson(url: string, path: string, key: string, body: unknown) {
+  let sent: Promise<void> = Promise.resolve();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    const req = request(
+      new URL(path, url),
+      { method: "POST", headers: { Authorization: `apikey ${key}`, "Content-Type": "application/json" } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }),
+        );
+      },
+    );
+    req.on("error", reject);
+    sent = new Promise((done) => req.on("finish", () => done()));
+    req.end(JSON.stringify(body));
+  });
+  return { sent, answer };
+}
+
 /** The default security group as the tenant of `key` sees it. */
 async function groupOf(url: string, key: string) {
   const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
@@ -69,18 +95,18 @@ describe("group commit on PostgreSQL", () => {
     try {
       const tenant = await sandboxRequest(first.url, "POST", "/__sandbox/tenants", SANDBOX_API_KEY);
       key = tenant.body.api_key;
+      const tenantId = (await tenantIdOf(postgres.url, key)) as string;
       const before = first.backend.committedTransactions;
-      const answers = await Promise.all(
-        Array.from({ length: WRITERS }, () =>
-          sandboxRequest(
-            first.url,
-            "POST",
-            `/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
-            key,
-            bareMetal,
-          ),
-        ),
+      // The tenant's row is held until every create has been sent and a group waits for the row: the creates
+      // arrive together whatever the machine's speed (counted by events, never timed).
+      const holder = await holdTenantRow(postgres.url, tenantId);
+      const sends = Array.from({ length: WRITERS }, () =>
+        postJson(first.url, `/cloud/v1/bminstances/${F.projectId}/${F.regionId}`, key, bareMetal),
       );
+      await Promise.all(sends.map((s) => s.sent));
+      await tenantLockWaits(postgres.url, tenantId);
+      await holder.release();
+      const answers = await Promise.all(sends.map((s) => s.answer));
       const transactions = first.backend.committedTransactions - before;
       console.log(`${WRITERS} concurrent creates: ${transactions} transactions`);
       expect(answers.map((a) => a.status)).toEqual(Array(WRITERS).fill(200));
