@@ -473,6 +473,11 @@ export const FAULT_ONLY_STATUSES: ReadonlyArray<{ operationId: string; status: n
     status: 409,
     why: "the spec names no state a change of the pairs conflicts with",
   },
+  {
+    operationId: "updateSecurityGroupV2",
+    status: 409,
+    why: "the rules sent are the whole set and a rule given again is kept, so the spec names no state the update conflicts with",
+  },
 ];
 
 const faultOnlyStatuses: Probe = async (world, b) => {

@@ -44,7 +44,7 @@ describe("contract-tests stateful", () => {
     const links = loadDocument().operations.flatMap((op) => op.links).length;
     expect(text).toMatch(new RegExp(`links followed \\d+\\.\\d% \\([1-9]\\d*/${links}\\)`));
     // Every documented status of every operation is reached; those only a fault produces are named with why.
-    expect(text).toMatch(/documented statuses (\d+)\/\1\n/);
+    expect(text).toMatch(/documented statuses 100\.0% \((\d+)\/\1\)/);
     for (const { operationId, status } of FAULT_ONLY_STATUSES)
       expect(text).toContain(`reached through a fault only: ${operationId} ${status} (`);
     const summary = JSON.parse(readFileSync(join(reports, "stateful-sandbox.json"), "utf8"));
