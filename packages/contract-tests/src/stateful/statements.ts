@@ -42,7 +42,7 @@ export const UNCHECKED_BECAUSE = {
   sandboxOnly:
     "what only the sandbox promises (deprecation headers, the rate it allows once its limits are on, the origins and hosts it answers): the public API documents none of it, so no statement may hold it of every target; src/deprecation.contract.test.ts, src/rate-limits and the mock's own tests check it on a sandbox",
   notYetV2Effect:
-    "what the v2 security-group update does to the group, which shows through the v1 update once its task ends: checkable, but no statement checks it yet (src/cloud/security-groups.contract.test.ts checks that a tag change shows and that a change of nothing starts no task)",
+    "the v2 security-group update's rule set and tag patch as the group shows them once the task ends: checkable through the v1 update, but no statement checks it yet (security-groups-v2.applied checks the name, the description, one tag set and the rules left out kept)",
   fixture:
     "a fixture of the sandbox's default world (ids the samples use): it describes the double, not the API",
   tool: "a command of the mock package, tested by the mock package: not a behaviour of the API",
@@ -276,7 +276,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     [
       [
         "Changes a security group's name, description, rules and tags, asynchronously: the answer lists the IDs of the tasks that apply the change.",
-        ["security-groups-v2.tasks-readable"],
+        ["security-groups-v2.tasks-readable", "security-groups-v2.applied"],
       ],
       [
         "Poll each task (`GET /cloud/v1/tasks/{task_id}`) until it is `FINISHED` or `ERROR` before relying on the new state.",
@@ -284,7 +284,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ],
       [
         "`name` and `description` replace the group's own; a value equal to the current one is skipped.",
-        "notYetV2Effect",
+        ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
       ],
       [
         "`rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list leaves out are removed, and a rule given again is kept as it is.",
@@ -294,7 +294,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
         '`tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null` removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.',
         "notYetV2Effect",
       ],
-      ["When nothing would change, no task is started and `tasks` is empty.", "notYetV2Effect"],
+      [
+        "When nothing would change, no task is started and `tasks` is empty.",
+        ["security-groups-v2.nothing-no-task"],
+      ],
       [
         "The sandbox holds at most 10,000 tasks per tenant (configurable); beyond that the call is a 400 and changes nothing.",
         "limit",
@@ -303,14 +306,23 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   ),
   sentencesAt(
     "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/requestBody/description",
-    [["Optional; without a body nothing changes and no task is started.", "notYetV2Effect"]],
+    [
+      [
+        "Optional; without a body nothing changes and no task is started.",
+        ["security-groups-v2.nothing-no-task"],
+      ],
+    ],
   ),
   sentencesAt(
     "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/responses/200/description",
     [
       [
         "The change was accepted; these tasks apply it (none when the request changes nothing).",
-        ["security-groups-v2.tasks-readable"],
+        [
+          "security-groups-v2.tasks-readable",
+          "security-groups-v2.applied",
+          "security-groups-v2.nothing-no-task",
+        ],
       ],
     ],
   ),
@@ -710,9 +722,9 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/description", [
     [
       "Every field is optional and only the fields present are applied; a field whose value equals the group's current one is skipped.",
-      "notYetV2Effect",
+      ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
     ],
-    ["`name` and `description` replace the group's name and description.", "notYetV2Effect"],
+    ["`name` and `description` replace the group's name and description.", ["security-groups-v2.applied"]],
     ["Keep a rule by giving it again;", "notYetV2Effect"],
     ["`[]` removes every rule.", "notYetV2Effect"],
     ['`"tags": null` removes every user tag.', "notYetV2Effect"],
