@@ -617,6 +617,21 @@ const BEHAVIOUR: SeededBug[] = [
     appliedElsewhere,
   ),
   bug(
+    "behaviour.updateSecurityGroupV2.description-ignored",
+    "the v2 update leaves the group's description as it was",
+    fixBody(
+      (b) => "description" in b,
+      (b) => delete b.description,
+    ),
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.task-for-nothing",
+    "a v2 update that changes nothing answers a task id all the same",
+    rewriteSuccess((b) => {
+      if (Array.isArray(b.tasks) && b.tasks.length === 0) b.tasks = ["0b2b6c9e-5f1a-4c3e-9d7a-2f4e8a1c6b3d"];
+    }),
+  ),
+  bug(
     "behaviour.listPlanContents.filter-ignored",
     "currency_char_code is ignored: items of every currency are listed",
     rewriteRequest((call) => call.url.searchParams.delete("currency_char_code")),

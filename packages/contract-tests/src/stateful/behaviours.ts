@@ -19,6 +19,7 @@ export type ProbeName =
   | "rules-applied"
   | "tags-merge"
   | "tags-null"
+  | "group-v2-applied"
   | "setting-stored"
   | "duplicate-refused"
   | "refused"

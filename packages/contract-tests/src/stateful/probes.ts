@@ -236,6 +236,57 @@ const tagsNull = onGroup(async (world, b, base, before) => {
   }
 });
 
+/**
+ * The v2 update's change, seen through the v1 update without a body (which answers the group) once its task
+ * has ended, the rules it left out kept; the same change again, and no body, start no task. Needs a sandbox's
+ * clock.
+ */
+const groupV2Applied: Probe = async (world, b) => {
+  const control = world.control;
+  if (!control) return;
+  await control.clock.manual();
+  const read = withBody(await sample(world, "updateSecurityGroup"), undefined);
+  const before = await succeed(world, b, read);
+  const v2 = await sample(world, b.operationId);
+  const key = fresh("probe_");
+  const change = { name: fresh("probe-"), description: fresh("probe "), tags: { [key]: "1" } };
+  try {
+    const tasks = stringsOf((await succeed(world, b, withBody(v2, change))).tasks);
+    if (tasks.length === 0) fail(b, `${JSON.stringify(change)} started no task`);
+    await control.clock.advance(TASK_END_MS);
+    // Polled to their end, as the spec says to before relying on the new state.
+    const getTask = world.operation("getTask");
+    for (const id of tasks) {
+      const path = fillPath(getTask, { task_id: id });
+      const task = await succeed(world, b, { operationId: "getTask", method: "GET", path, query: [] });
+      if (task.state !== "FINISHED") fail(b, `task ${id} is ${String(task.state)} an hour after it began`);
+    }
+    const after = await succeed(world, b, read);
+    const shown = {
+      name: after.name,
+      description: after.description,
+      tags: { [key]: groupOf(after).user[key] },
+    };
+    if (!same(shown, change))
+      fail(b, `${JSON.stringify(change)} shows as ${JSON.stringify(shown)} once its task ended`);
+    if (!same(groupOf(after).rules, groupOf(before).rules))
+      fail(b, `a change without rules left rules ${JSON.stringify(groupOf(after).rules)}`);
+    for (const [what, request] of [
+      ["the same change again", withBody(v2, change)],
+      ["no body", withBody(v2, undefined)],
+    ] as const) {
+      const started = stringsOf((await succeed(world, b, request)).tasks);
+      if (started.length > 0) fail(b, `${what} started tasks ${started.join(", ")}`);
+    }
+  } finally {
+    const last = world.last;
+    await world.exchange(withBody(v2, { description: before.description })).catch(() => undefined);
+    await control.clock.advance(TASK_END_MS);
+    await restoreGroup(world, read, groupOf(before)).catch(() => undefined);
+    world.last = last;
+  }
+};
+
 const settingStored: Probe = async (world, b) => {
   const base = await sample(world, b.operationId);
   const sent: Json = { ...objectOf(base.body), enabled: false };
@@ -442,6 +493,7 @@ const BASE_PROBES = {
   "rules-applied": rulesApplied,
   "tags-merge": tagsMerge,
   "tags-null": tagsNull,
+  "group-v2-applied": groupV2Applied,
   "setting-stored": settingStored,
   "duplicate-refused": duplicateRefused,
   refused,

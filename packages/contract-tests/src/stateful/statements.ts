@@ -15,7 +15,6 @@ export const UNCHECKED_BECAUSE = {
     "the sandbox's control API (/__sandbox/), which has its own OpenAPI file and the mock package's control tests; not part of this contract",
   process:
     "how the sandbox process runs (flags, files, signals, storage, adapters): tested by the mock package, not visible in the API's answers",
-  prism: "what Prism leaves unchecked: tested by the mock package's Prism tests",
   about: "says what a document or an interface covers, not what the API does",
   platform:
     "what the live video platform does with a stream (ingest, transcoding, players, sessions): no operation of this contract observes it",
@@ -40,6 +39,13 @@ export const UNCHECKED_BECAUSE = {
     "a region has two names (`name`, `external_name`) and the spec does not say which one this text is matched against, so no answer can break it",
   callerRule:
     "a rule for the caller: the spec does not say the service refuses a request that breaks it (the sandbox takes it), so no answer can break it",
+  sandboxOnly:
+    "what only the sandbox promises (deprecation headers, the rate it allows once its limits are on, the origins and hosts it answers): the public API documents none of it, so no statement may hold it of every target; src/deprecation.contract.test.ts, src/rate-limits and the mock's own tests check it on a sandbox",
+  notYetV2Effect:
+    "the v2 security-group update's rule set and tag patch as the group shows them once the task ends: checkable through the v1 update, but no statement checks it yet (security-groups-v2.applied checks the name, the description, one tag set and the rules left out kept)",
+  fixture:
+    "a fixture of the sandbox's default world (ids the samples use): it describes the double, not the API",
+  tool: "a command of the mock package, tested by the mock package: not a behaviour of the API",
 } as const;
 
 export type UncheckedBecause = keyof typeof UNCHECKED_BECAUSE;
@@ -140,11 +146,18 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["response-conforms"],
     ],
     ["Streaming answers a schema mismatch with 422 on the operations that document it.", ["invalid-refused"]],
+    ["Wait as long as `Retry-After` says, then send it again.", ["errors.retry-after"]],
+    ["5xx The service failed; safe (idempotent) requests may be retried with backoff.", "advice"],
+  ]),
+  sentencesAt("openapi.json#/info/description (Rate limits)", [
     [
-      "429 Too many requests; wait as long as `Retry-After` says before trying again.",
+      "No service publishes a fixed request rate: each may answer `429` when one key sends too many requests, and says in `Retry-After` how many seconds to wait.",
       ["errors.retry-after"],
     ],
-    ["5xx The service failed; safe (idempotent) requests may be retried with backoff.", "advice"],
+    [
+      "`published: false` since the service states no figure): the rate the local sandbox allows once its limits are switched on, so that a client's handling of `429` can be tried.",
+      "sandboxOnly",
+    ],
   ]),
   sentencesAt(
     "openapi.json#/paths/~1cloud~1v1~1registries~1{project_id}~1{region_id}~1check_limits/post/description",
@@ -248,11 +261,70 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
         "A group holds at most 1,000 user tags in the sandbox (configurable); a change that leaves more, and more than before, is a 400 and changes nothing.",
         "limit",
       ],
+      [
+        'The sandbox answers it with a `Deprecation` header (RFC 9745) and a `Link` to the successor (`rel="successor-version"`).',
+        "sandboxOnly",
+      ],
     ],
   ),
   sentencesAt(
     "openapi.json#/paths/~1cloud~1v1~1securitygroups~1{project_id}~1{region_id}~1{group_id}/patch/requestBody/description",
     [["Optional; without a body nothing changes.", ["security-group.answer-is-after"]]],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/description",
+    [
+      [
+        "Changes a security group's name, description, rules and tags, asynchronously: the answer lists the IDs of the tasks that apply the change.",
+        ["security-groups-v2.tasks-readable", "security-groups-v2.applied"],
+      ],
+      [
+        "Poll each task (`GET /cloud/v1/tasks/{task_id}`) until it is `FINISHED` or `ERROR` before relying on the new state.",
+        "advice",
+      ],
+      [
+        "`name` and `description` replace the group's own; a value equal to the current one is skipped.",
+        ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
+      ],
+      [
+        "`rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list leaves out are removed, and a rule given again is kept as it is.",
+        "notYetV2Effect",
+      ],
+      [
+        '`tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null` removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.',
+        "notYetV2Effect",
+      ],
+      [
+        "When nothing would change, no task is started and `tasks` is empty.",
+        ["security-groups-v2.nothing-no-task"],
+      ],
+      [
+        "The sandbox holds at most 10,000 tasks per tenant (configurable); beyond that the call is a 400 and changes nothing.",
+        "limit",
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/requestBody/description",
+    [
+      [
+        "Optional; without a body nothing changes and no task is started.",
+        ["security-groups-v2.nothing-no-task"],
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/responses/200/description",
+    [
+      [
+        "The change was accepted; these tasks apply it (none when the request changes nothing).",
+        [
+          "security-groups-v2.tasks-readable",
+          "security-groups-v2.applied",
+          "security-groups-v2.nothing-no-task",
+        ],
+      ],
+    ],
   ),
   sentencesAt(
     "openapi.json#/paths/~1cloud~1v2~1ports~1{project_id}~1{region_id}~1{port_id}~1allow_address_pairs/put/description",
@@ -377,7 +449,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   ]),
   sentencesAt("openapi.json#/paths/~1cdn~1resources~1{res_id}/patch/responses/200/description", [
     [
-      "The body is an empty object or the updated CDN resource (the sandbox answers with the resource).",
+      "The body is an empty object or the updated CDN resource (the sandbox answers with the resource); the service may also answer with no body at all (`x-body-optional`), which the client returns as no data.",
       ["cdn.revoked", "response-conforms"],
     ],
   ]),
@@ -463,6 +535,12 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   ]),
   sentencesAt("openapi.json#/components/schemas/TaskState/description", [
     ["`NEW` and `RUNNING` are not final — keep polling.", ["tasks.forward", "tasks.end"]],
+  ]),
+  sentencesAt("openapi.json#/components/schemas/TaskType/description", [
+    [
+      "Use these values to filter the active-task list; a value outside this list is refused.",
+      ["tasks.filter-by-type", "invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/TaskCreatedResources/description", [
     ["A key is present only where the service reports it.", "permissive"],
@@ -616,10 +694,13 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       "To replace the whole set in one request, give `null` for each old key and a string for each new one.",
       "advice",
     ],
-    ["Keys and values are at most 255 characters long.", ["invalid-refused"]],
+    [
+      "A key is 1 to 255 characters with no whitespace and no `=`; a value is 1 to 255 characters with no tabs or line breaks and no space at either end.",
+      ["invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/TagsMergePatch/additionalProperties/description", [
-    ["The new value of the tag (at most 255 characters), or `null` to remove the tag.", ["invalid-refused"]],
+    ["The new value of the tag, or `null` to remove the tag.", ["security-group.tags-merge"]],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateRequest/description", [
     [
@@ -628,6 +709,29 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     ['`"tags": null` removes every user tag.', ["security-group.tags-null"]],
     ["Read-only tags are always kept.", ["security-group.read-only-tags-kept"]],
+  ]),
+  sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/description", [
+    [
+      "Only `direction` is required; a field left out or `null` does not restrict the rule (no ports: every port; no protocol: every protocol; no `remote_ip_prefix` or `remote_group_id`: every remote address).",
+      "noNetworkRead",
+    ],
+  ]),
+  sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/properties/description/description", [
+    ["A free-text note on the rule, at most 255 characters; empty when left out.", "notYetV2Effect"],
+  ]),
+  sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/description", [
+    [
+      "Every field is optional and only the fields present are applied; a field whose value equals the group's current one is skipped.",
+      ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
+    ],
+    ["`name` and `description` replace the group's name and description.", ["security-groups-v2.applied"]],
+    ["Keep a rule by giving it again;", "notYetV2Effect"],
+    ["`[]` removes every rule.", "notYetV2Effect"],
+    ['`"tags": null` removes every user tag.', "notYetV2Effect"],
+    ["Read-only tags are always kept.", "notYetV2Effect"],
+  ]),
+  sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/properties/rules/description", [
+    ["The group's rules after the update, at most 250; rules not listed are removed.", "notYetV2Effect"],
   ]),
   sentencesAt("openapi.json#/components/schemas/Tag/description", [
     [
@@ -681,7 +785,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     [["Linux only — the name of a user to create, together with `password`.", "noLogin"]],
   ),
   sentencesAt("openapi.json#/components/schemas/BareMetalServerCreateRequest/properties/tags/description", [
-    ["Keys and values are at most 255 characters each.", ["invalid-refused"]],
+    [
+      "A key is 1 to 255 characters with no whitespace and no `=`; a value is 1 to 255 characters with no tabs or line breaks and no space at either end.",
+      ["invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/PlanContentFeature/description", [
     ["All three fields are always present;", ["response-conforms"]],
@@ -1071,14 +1178,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       "`pnpm sandbox --database-url postgres://…` the same state in PostgreSQL, shareable by several sandbox processes",
       "process",
     ],
-    [
-      "Both print their URL and operations when ready and stop cleanly on Ctrl-C, SIGTERM or SIGHUP (the sandbox writes its state first, then exits 0; signals during the stop are ignored, `Ctrl-\\` quits at once).",
-      "process",
-    ],
-    [
-      "`--tenant-idle` 1–31536000000 ms; the `--db-*-timeout`s 1–600000 ms, only with `--database-url`; no option of the other command, no unknown option): bad input prints what is wrong and the usage and exits 2.",
-      "process",
-    ],
+    ["`Ctrl-\\` quits at once).", "process"],
   ]),
   sentencesAt("mock/README.md#Authentication", [
     [
@@ -1087,12 +1187,8 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
   ]),
   sentencesAt("mock/README.md#Programmatic API", [
-    ["Resolves once Prism answers HTTP;", "process"],
-    [
-      "Prism never outlives its parent (`stop()`, exit, signals, or its closed stdin end it by PID).",
-      "process",
-    ],
-    ["A taken port is refused up front.", "process"],
+    ["Resolves once Prism answers; it never outlives its parent (ended by PID).", "process"],
+    ["A taken port is refused.", "process"],
     [
       "`fetch` is answered by the same core as the HTTP server (faults and control API included), `control` is `connectSandbox`'s.",
       "process",
@@ -1108,6 +1204,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       "Security group (project 1, region 1) with read-only tag `provisioned-by` and user tags `environment`, `team` `2bf3a5d7-9072-40aa-8c3b-5c3b6a6a3f0e`",
       ["security-group.read-only-tags-kept"],
     ],
+    [
+      "Port; network (the only one the sandbox knows besides `external`) and its subnet, for interfaces (project 1, region 1) `1f0ca628-a73b-42c0-bdac-7b10d023e097`;",
+      "fixture",
+    ],
   ]),
   sentencesAt("mock/README.md#What the sandbox does", [
     [
@@ -1115,7 +1215,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["tasks.end", "tasks.no-end-while-running", "bare-metal.tasks-readable"],
     ],
     [
-      "A bare metal task ends in `ERROR` (nothing created) for an unknown or non-bare-metal flavor, image or application template.",
+      "A bare metal task ends in `ERROR` (nothing created) for an unknown or non-bare-metal flavor, image, application template or interface network.",
       ["bare-metal.unknown-flavor-fails"],
     ],
     ["`listActiveTasks`: `limit` 10 by default, at most 1000.", ["tasks.page-edges"]],
@@ -1132,6 +1232,14 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["security-group.tags-merge", "security-group.tags-null", "security-group.read-only-tags-kept"],
     ],
     ["`limit` 20 by default (and below 1), at most 100; absolute `next`/`previous`.", ["plans.page-edges"]],
+    [
+      'Deprecated: every answer carries `Deprecation` and `Link: <…/v2/security_groups/…>; rel="successor-version"`.',
+      "sandboxOnly",
+    ],
+    [
+      "The v2 update checks at once, then a task sets name, description, the whole rule set and tags (`tasks: []` when nothing changes).",
+      "notYetV2Effect",
+    ],
     [
       'Only `{"sslData": null, "sslEnabled": false}`: it unlinks the certificate, turns HTTPS off and answers `{}`; repeating it is harmless.',
       ["cdn.revoked", "cdn.only-the-revoke"],
@@ -1175,34 +1283,34 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   ]),
   sentencesAt("mock/README.md#Tenants and the control API", [
     [
-      "`POST /__sandbox/tenants` creates one seeded with the same fixtures and answers a fresh key (`sbx_` and 32 random characters), keys bound to project 2 and to reseller 1021, and the fixture ids; tenants never see each other's state or ids (give each CI job or test file its own).",
+      "`POST /__sandbox/tenants` creates one seeded with the same fixtures and answers a fresh key (`sbx_` and 32 random characters), keys bound to project 2 and to reseller 1021, and the fixture ids (give each CI job or test file its own).",
       "control",
     ],
     [
-      "A tenant unused for `--tenant-idle` (30 minutes) is evicted: its key then answers 401 `TenantEvicted`.",
-      "control",
-    ],
-    [
-      "At `--max-tenants` (500) the oldest never-used tenant makes room; with every tenant in use, creation is a 429 with `Retry-After`, as it is past 200 creations per client address (then ten a second).",
+      "A tenant unused for `--tenant-idle` (30 minutes) is evicted (its key: 401 `TenantEvicted`); at `--max-tenants` (500) the oldest never-used one makes room, else creation is a 429 with `Retry-After`, as past 200 creations per client address (then ten a second).",
       "control",
     ],
     ["The default world is never evicted; every backend keeps the tenants and keys.", "control"],
     [
-      "Per tenant: 1,000 user tags per group (`--max-tags`), 10,000 entities of a kind (`--max-objects`), an 8 MiB read answer (`--max-answer`), a 1 MiB body; beyond, a 400 (413) that changes nothing.",
+      "Per tenant: 1,000 user tags per group (`--max-tags`), 10,000 entities of a kind (`--max-objects`), an 8 MiB read answer (`--max-answer`), a 1 MiB body, 100 overrides, 100 faults; beyond, a 400 (413) that changes nothing.",
       "control",
     ],
     ["Every call needs a key and acts on that key's tenant only:", "control"],
     [
-      "`POST /__sandbox/tasks/{task_id}/complete` `completeTask` End a task now 200, 400, 401, 404, 409",
-      "control",
-    ],
-    ["`DELETE /__sandbox/faults/{fault_id}` `deleteFault` Remove a fault 204, 401, 404", "control"],
-    [
-      "`POST /__sandbox/overrides` `addOverride` Choose the answer of the next calls 201, 400, 401",
+      "`PUT /__sandbox/snapshot` `restoreSnapshot` Replace the caller's tenant with a snapshot 200, 400, 401, 403, 421",
       "control",
     ],
     [
-      "`DELETE /__sandbox/overrides/{override_id}` `deleteOverride` Remove an override 204, 401, 404",
+      "`POST /__sandbox/tasks/{task_id}/complete` `completeTask` End a task now 200, 400, 401, 403, 404, 409, 421",
+      "control",
+    ],
+    ["`DELETE /__sandbox/faults/{fault_id}` `deleteFault` Remove a fault 204, 401, 403, 404, 421", "control"],
+    [
+      "`POST /__sandbox/overrides` `addOverride` Choose the answer of the next calls 201, 400, 401, 403, 421",
+      "control",
+    ],
+    [
+      "`DELETE /__sandbox/overrides/{override_id}` `deleteOverride` Remove an override 204, 401, 403, 404, 421",
       "control",
     ],
     [
@@ -1223,11 +1331,14 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     ["`answered` keeps their request ids).", "control"],
     [
-      "Journal and console: `http://127.0.0.1:4011/__sandbox/` in a browser shows the tenant's last 500 API calls live with request, answer, verdict (a `caller` or `sandbox` break: pointer and rule), Keep as test (a vitest file), state, clock, faults, overrides.",
+      "Journal and console: `http://127.0.0.1:4011/__sandbox/` shows the tenant's last 500 API calls live with request, answer, verdict (a `caller` or `sandbox` break), Keep as test (a vitest file), state, clock, faults, overrides.",
       "control",
     ],
     ["`--control off` (`control: false`) removes it all (`/__sandbox/` paths: 404).", "control"],
-    ["An error answer rejects with `SandboxControlError` (`status`, `body`);", "control"],
+    [
+      "An error answer rejects with `SandboxControlError` (`status`, `body`), none with `SandboxUnreachableError` (how to start one there);",
+      "control",
+    ],
     ["`packages/client/README.md` shows retries, timeouts and tasks tested this way.", "control"],
   ]),
   sentencesAt("mock/README.md#In MSW and Playwright", [
@@ -1236,51 +1347,31 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       "process",
     ],
   ]),
+  sentencesAt("mock/README.md#Security", [
+    [
+      "The sandbox answers web pages of its own origin and the docs server's only, checks `Host`, and keeps no credential in its journal: [REFERENCE.md](REFERENCE.md#security) says what is refused and how to allow another origin (`--allow-origin`).",
+      "sandboxOnly",
+    ],
+  ]),
+  sentencesAt("mock/README.md#Snapshots and seeds", [
+    [
+      "A tenant's whole world (entities as the API answers them, clock, running tasks with their time left, id counters, armed faults and overrides; not the journal) is one versioned JSON document, `@cloud-contract/mock/snapshot.schema.json`:",
+      "control",
+    ],
+    ["Restore replaces the world whole and at once; keys stay.", "control"],
+    [
+      "Checked first, nothing half-loaded: `format`/`version`, each entity against the schema of the API answer that carries it, ids unique per kind, references resolving (a port's network, a task's ports, a setting's reseller), `seed` equal to the sandbox's.",
+      "control",
+    ],
+    [
+      "From recorded traffic: `cloud-mock seed-from-har FILE.har… --out seed.json` redacts as `contract-tests record` does, keeps the entities the answers show (the later answer wins), lists what it could not place, and exits 1 when the seed would not load.",
+      "tool",
+    ],
+  ]),
   sentencesAt("mock/README.md#Persistence", [
     [
-      "`--state-file PATH` (`stateFile`): every tenant, loaded at start and written (temporary file, then rename) shortly after every change; a change answered just before the process dies can be lost.",
+      "`--state-file PATH`, `--data-dir DIR` (LMDB) or `--database-url postgres://…` keep every tenant across restarts; [REFERENCE.md](REFERENCE.md#persistence) says what each promises, and what a store fault answers.",
       "process",
-    ],
-    [
-      "Each write commits its rows in one transaction flushed before the answer: an answered change survives a crash, stored whole or not at all (`BENCHMARKS.md` compares LMDB with LevelDB and PGlite).",
-      "process",
-    ],
-    [
-      "`--database-url postgres://…` (`databaseUrl`): the same rows in PostgreSQL (`sandbox_tenants`, `sandbox_rows`, `sandbox_keys`, created or migrated at start); writers of one tenant arriving together commit as one group.",
-      "process",
-    ],
-    [
-      "Waits are bounded by `--db-connect-timeout` (5000 ms), `--db-query-timeout` (10000) and `--db-lock-timeout` (5000), or `databaseTimeouts: { connectMs, queryMs, lockMs }`; past them a call is a 503 with `Retry-After`.",
-      "process",
-    ],
-    ["`--tenant-idle` is stored in the database by the replica given it.", "process"],
-    [
-      "A 503 with `Retry-After` means nothing changed (a failed commit rolls back every write it carried).",
-      [
-        "retry.createBareMetalServers",
-        "retry.addResellerNotificationSetting",
-        "retry.replacePortAllowedAddressPairs",
-      ],
-    ],
-    ["A COMMIT never confirmed answers 504: read before sending it again.", "process"],
-    ["SIGTERM exits 0, every answered write having been committed.", "process"],
-  ]),
-  sentencesAt("mock/README.md#What Prism does not check", [
-    ["The key: only the header's presence (`Bearer x` passes; no 403).", "prism"],
-    [
-      "Behaviour and state: the example whatever the ids (an unknown task is a 200, a POST stores nothing, `limit`/`offset`/filters/`ordering` do nothing).",
-      "prism",
-    ],
-    [
-      "Error bodies: a 401 or 400 answers the spec's *example* error; an unknown path gets Prism's own `application/problem+json` 404.",
-      "prism",
-    ],
-    ["Malformed JSON is never answered (the client times out).", "prism"],
-  ]),
-  sentencesAt("mock/README.md#Tests and benchmarks", [
-    [
-      "`pnpm exec nx run mock:test` (nx builds first): real servers on 127.0.0.1, MSW and Debian's Chromium for the adapters, every answer checked by the sandbox and by the test client;",
-      "about",
     ],
   ]),
 ].flat();
