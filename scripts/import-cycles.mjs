@@ -3,7 +3,7 @@
 // and changed on its own. Run from the package's folder by its nx `lint` target, which nx caches on the sources:
 // the walk is paid once per change, not in every test run. Usage: node import-cycles.mjs SRC_DIR [MIN_FILES]
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 
 const [dir, minFiles = "1"] = process.argv.slice(2);
 if (!dir || dir === "--help" || dir === "-h") {
@@ -12,8 +12,8 @@ if (!dir || dir === "--help" || dir === "-h") {
   );
   process.exit(dir ? 0 : 2);
 }
-// madge is a development dependency of the packages that run this, not of the workspace's root.
-const madge = createRequire(join(process.cwd(), "package.json"))("madge");
+// madge (with the TypeScript 5.9 API it needs) is a development dependency of the workspace root.
+const madge = createRequire(import.meta.url)("madge");
 const graph = await madge(resolve(dir), {
   fileExtensions: ["ts", "cts"],
   excludeRegExp: [/\.test\.ts$/],

@@ -5,6 +5,7 @@ import { type CallInfo, ResponseValidationError } from "./errors.js";
 import type { CloudClientLogger } from "./middleware/log.js";
 import { type Redact, redactDeep } from "./redact.js";
 import type { FetchResult } from "./unwrap.js";
+import type { CheckSettings } from "./validate-responses.js";
 
 /** Whether answers are checked against the spec, and what a violation does. */
 export type ValidateResponses = "off" | "warn" | "throw";
@@ -15,16 +16,6 @@ export type ResponseCheck = (
   result: FetchResult,
   parseAs: string | undefined,
 ) => Promise<void>;
-
-/** How a client judges answers: what `validate-responses` needs from the client's settings. */
-export interface CheckSettings {
-  mode: "warn" | "throw";
-  logger: CloudClientLogger | undefined;
-  redact: Redact;
-  /** Handed over rather than imported, so that the judge's chunk shares no module with the client's. */
-  redactDeep: typeof redactDeep;
-  ResponseValidationError: typeof ResponseValidationError;
-}
 
 /** The check of the `validateResponses` option; undefined when it is off. */
 export function createResponseCheck(

@@ -2,13 +2,24 @@
 // judged by the spec's own model and validator (`@cloud-contract/spec/bundled`: the bundle as a module, so
 // that it runs in browsers too), the same that the sandbox and the contract suite judge answers with.
 import type { DocumentModel } from "@cloud-contract/spec/model";
-import type { CallInfo } from "./errors.js";
-import type { CheckSettings } from "./response-check.js";
+import type { CallInfo, ResponseValidationError } from "./errors.js";
+import type { CloudClientLogger } from "./middleware/log.js";
+import type { Redact, redactDeep } from "./redact.js";
 import type { FetchResult } from "./unwrap.js";
 
 // Imported dynamically even here: a bundle that inlines this module (no code splitting) must not turn it into
 // a static import of the whole client.
 let model: Promise<DocumentModel> | undefined;
+
+/** How a client judges answers: what `validate-responses` needs from the client's settings. */
+export interface CheckSettings {
+  mode: "warn" | "throw";
+  logger: CloudClientLogger | undefined;
+  redact: Redact;
+  /** Handed over rather than imported, so that the judge's chunk shares no module with the client's. */
+  redactDeep: typeof redactDeep;
+  ResponseValidationError: typeof ResponseValidationError;
+}
 
 /**
  * Judges the answer of a call: in mode "throw" a violation of the spec throws ResponseValidationError, in
