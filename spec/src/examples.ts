@@ -1,4 +1,4 @@
-import type { DocumentModel } from "./document.js";
+import type { Operation } from "./operations.js";
 
 export interface ResponseExample {
   /** `operationId status media-type name` */
@@ -13,8 +13,8 @@ export interface ResponseExample {
 const statusFor = (key: string) =>
   /^\d{3}$/.test(key) ? Number(key) : /^\dXX$/i.test(key) ? Number(key[0]) * 100 : 599;
 
-/** Every example of every documented response, as the answer it stands for. */
-export function responseExamples(model: DocumentModel): ResponseExample[] {
+/** Every example of every documented response of a model's operations, as the answer it stands for. */
+export function responseExamples(model: { readonly operations: readonly Operation[] }): ResponseExample[] {
   const out: ResponseExample[] = [];
   for (const op of model.operations) {
     for (const [key, response] of Object.entries(op.responses)) {
