@@ -5,7 +5,6 @@ import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import { statedLimits } from "../rate-limits/limit-calls.js";
-import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
 import { armSnapshot } from "../snapshot/armed.js";
 import { checkSnapshot } from "../snapshot/check.js";
 import type { SnapshotDocument } from "../snapshot/format.js";
@@ -53,9 +52,6 @@ function disarm<K extends keyof Armed>(tenant: Tenant, kind: K, id?: string): { 
 }
 
 /** The store's form of a completion; the schema's `if`/`then` has made `error` present for `ERROR`. */
-const completionOf = (body: TaskCompletion): StoreTaskCompletion =>
-  body.state === "ERROR" ? { state: "ERROR", error: body.error ?? "" } : { state: "FINISHED" };
-
 /**
  * The state as `TenantState` documents it: every kind an array of objects (checked here), typed by entity
  * interfaces, which have no index signature.
@@ -88,7 +84,11 @@ const setClock: ControlHandler<"setClock"> = ({ app, body }) => {
 
 const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => {
   const id = params.task_id;
-  const result = app.tenant.store.cloud.scheduler.complete(id, completionOf(body));
+  const completion: TaskCompletion = body;
+  const result = app.tenant.store.parts.cloud.scheduler.complete(
+    id,
+    completion.state === "ERROR" ? { state: "ERROR", error: completion.error ?? "" } : { state: "FINISHED" },
+  );
   if ("task" in result) return { status: 200, body: result.task };
   if (result.problem === "doomed") {
     throw new ApiError(409, `Task ${id} was going to fail (${result.error}); complete it as ERROR instead.`);

@@ -4,7 +4,6 @@ import { type ClockState, realClock } from "../clock/clock.js";
 import { type EntityKind, rowsOfLists } from "../entities.js";
 import { parseJson, stringifyJson } from "../exact-json.js";
 import type { FaultRule } from "../faults/fault.js";
-import type { TaskPlan } from "../services/cloud/shapes.js";
 import type { StoreMeta } from "../store.js";
 import {
   type CommitBatch,
@@ -39,7 +38,8 @@ interface StateFileV1 {
   version: 1;
   random: number[];
   nextNotificationId: number;
-  taskPlans: Record<string, TaskPlan>;
+  /** How each running task ends, by task id (kept beside its row from version 2 on). */
+  taskPlans: Record<string, unknown>;
   clock?: ClockState;
   faults?: FaultRule[];
   state: Record<string, unknown[] | undefined>;
@@ -239,6 +239,8 @@ function fromVersion1(saved: StateFileV1): StateFileV2["tenants"][number] {
     clock: saved.clock ?? realClock(),
     faults: saved.faults ?? [],
   };
-  const rows = rowsOfLists(saved.state, (id) => saved.taskPlans[id]);
+  // Rows are made as a kind makes them with its service's part: a running task's with its plan.
+  const plans = { planOf: (taskId: string) => saved.taskPlans[taskId] };
+  const rows = rowsOfLists(saved.state, () => plans);
   return { id: DEFAULT_TENANT_ID, meta, rows };
 }

@@ -23,7 +23,7 @@ describe("a write journal rolled back", () => {
     if (!group) throw new Error("no seeded group");
     store.entities.securityGroups.set(group.id, { ...group, name: "renamed" });
     addNotificationSetting(store, F.resellerId, settingInput("new@example.com"));
-    store.cloud.scheduler.start(
+    store.parts.cloud.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "x" },
     );
@@ -52,20 +52,22 @@ describe("a write journal rolled back", () => {
 
   it("puts back the entities a reset replaced, and a task completed meanwhile with its plan", () => {
     const { store, advance } = storeAt();
-    const task = store.cloud.scheduler.start(
+    const task = store.parts.cloud.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "planned" },
     );
     store.takeChanges();
     const before = structuredClone(store.snapshot());
     const journal = new WriteJournal(store);
-    expect(store.cloud.scheduler.complete(task.id, { state: "ERROR", error: "now" })).toHaveProperty("task");
+    expect(store.parts.cloud.scheduler.complete(task.id, { state: "ERROR", error: "now" })).toHaveProperty(
+      "task",
+    );
     store.reset();
     journal.rollBack();
     expect(store.snapshot()).toEqual(before);
     // The task still ends as planned, when planned.
     advance(150);
-    expect(store.cloud.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
+    expect(store.parts.cloud.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
     // The rollback undid the reset: the next commit does not drop the stored rows.
     expect(store.takeChanges().reset).toBe(false);
   });

@@ -1,10 +1,9 @@
 // A snapshot or seed checked before anything of it is loaded: its format and version, the contract's
-// schemas (./json-schema.ts) and the sandbox's invariants (ids unique per kind, references resolve, pending
-// tasks are running tasks). Every problem names the entity, its JSON pointer in the document and the rule.
+// schemas (./json-schema.ts) and the sandbox's invariants (ids unique per kind, references resolve, and each
+// service's own, such as pending tasks being running tasks). Every problem names the entity, its JSON pointer in the document and the rule.
 import { type DocumentModel, isObject } from "@cloud-contract/spec/model";
-import { ENTITY_KINDS, type EntityKind } from "../entities.js";
-import type { AnyEntityKindDeclaration } from "../services/entity-kind.js";
-import { ENTITIES, listReference, referenceOf } from "../services/services.js";
+import { declarationOf, ENTITY_KINDS } from "../entities.js";
+import { listReference, referenceOf, SNAPSHOT_SECTIONS } from "../services/services.js";
 import { READABLE_VERSIONS, SNAPSHOT_FORMAT, type SnapshotDocument } from "./format.js";
 import { snapshotSchema } from "./json-schema.js";
 
@@ -21,7 +20,6 @@ const schemas = new WeakMap<
   DocumentModel,
   (value: unknown) => { errors: { pointer: string; message: string }[] }
 >();
-const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
 
 /**
  * What keeps `doc` from loading into a sandbox of catalogue seed `seed` serving `model`; empty when it loads.
@@ -106,19 +104,6 @@ function invariantProblems(doc: SnapshotDocument, seed: number | string): Snapsh
       }
     });
   }
-  const tasks = new Map((doc.entities.tasks ?? []).map((task) => [task.id, task]));
-  const pending = new Set<string>();
-  (doc.pending_tasks ?? []).forEach((entry, index) => {
-    const task = tasks.get(entry.task_id);
-    const pointer = `/pending_tasks/${index}/task_id`;
-    const entity = `tasks ${entry.task_id}`;
-    if (!task) problems.push({ entity, pointer, rule: "references resolve: there is no such task" });
-    else if (task.state !== "RUNNING" && task.state !== "NEW") {
-      problems.push({ entity, pointer, rule: `only a running task can be pending (it is ${task.state})` });
-    } else if (pending.has(entry.task_id)) {
-      problems.push({ entity, pointer, rule: "a task is pending once" });
-    }
-    pending.add(entry.task_id);
-  });
+  for (const { section } of SNAPSHOT_SECTIONS) problems.push(...section.check(doc, doc.entities));
   return problems;
 }

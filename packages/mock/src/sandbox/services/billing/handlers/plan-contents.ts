@@ -1,7 +1,8 @@
 import type { PlanContent, PlanContentList } from "@cloud-contract/types";
-import type { QueryParams, SandboxHandler } from "../../../handlers/types.js";
+import type { QueryParams } from "../../../handlers/types.js";
 import { orderingComparator, pageLinks, pageSize } from "../../../paging.js";
 import type { Catalogue } from "../catalogue.js";
+import type { BillingHandler } from "../tenant.js";
 
 /** The page size when `limit` is not given (the spec publishes none). */
 export const PLAN_CONTENTS_DEFAULT_LIMIT = 20;
@@ -83,7 +84,7 @@ const ORDERING = {
 const byId = (a: PlanContent, b: PlanContent) => (a.id as number) - (b.id as number);
 
 /** GET /billing/org/v1/plans/contents — every documented filter, multi-key ordering, limit/offset, links. */
-export const listPlanContents: SandboxHandler<"listPlanContents"> = (ctx) => {
+export const listPlanContents: BillingHandler<"listPlanContents"> = (ctx) => {
   const { offset: requested = 0, ordering = [] } = ctx.query;
   // No floor is published for either: a negative offset reads from the start, a limit below 1 is the default.
   const offset = Math.max(0, requested);

@@ -1,6 +1,6 @@
 import type { InstancePricePeriod, InstancePricePreview, InstancePriceVolumes } from "@cloud-contract/types";
-import type { SandboxHandler } from "../../../handlers/types.js";
 import { PRICES, type VolumeType } from "../prices.js";
+import type { CloudHandler } from "../tenant.js";
 import { projectRegion } from "./project-region.js";
 
 /** Local SSD comes with the flavor (its price is the flavor's): it adds no volume price of its own. */
@@ -15,7 +15,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * size comes from its image or snapshot) adds no price, `ssd_local` is part of the flavor's price (the
  * reference prices no such volume type), and no names at all price zero instances.
  */
-export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx) => {
+export const previewInstancePrice: CloudHandler<"previewInstancePrice"> = (ctx) => {
   const { projectId } = projectRegion(ctx.app, ctx.params);
   const request = ctx.body;
   const names = request.names?.length ? request.names : (request.name_templates ?? []);
