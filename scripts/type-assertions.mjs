@@ -10,7 +10,8 @@ import ts from "typescript";
 export function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "dist" || entry.name === "node_modules" ? [] : sourceFiles(path);
+    if (entry.isDirectory())
+      return entry.name === "dist" || entry.name === "node_modules" ? [] : sourceFiles(path);
     return /\.c?ts$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name) ? [path] : [];
   });
 }
@@ -53,7 +54,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const budget = assertionBudget(dir);
-  for (const { file, count } of budget.byFile) process.stdout.write(`${String(count).padStart(4)}  ${file}\n`);
+  for (const { file, count } of budget.byFile)
+    process.stdout.write(`${String(count).padStart(4)}  ${file}\n`);
   process.stdout.write(
     `${budget.assertions} assertions in ${budget.lines} lines: ${budget.perThousand.toFixed(2)} per 1,000\n`,
   );
