@@ -5,8 +5,9 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { expect, it } from "vitest";
-import { sourceFiles } from "../../../scripts/type-assertions.mjs";
+import { assertionBudget, sourceFiles } from "../../../scripts/type-assertions.mjs";
 
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const sandbox = fileURLToPath(new URL("sandbox", import.meta.url));
 const services = resolve(sandbox, "services");
 
@@ -36,4 +37,10 @@ it("keeps the sandbox's generic layers free of imports from a service's folder (
       .map((target) => `${relative(sandbox, file)} -> ${relative(sandbox, target)}`),
   );
   expect(leaks).toEqual([]);
+});
+
+it("keeps its type assertions (`x as T`, `<T>x`; not tests) to at most 6 per 1,000 lines", () => {
+  const { assertions, lines } = assertionBudget(packageDir);
+  expect(lines).toBeGreaterThan(10_000);
+  expect(assertions, `${assertions} assertions in ${lines} lines`).toBeLessThanOrEqual((lines * 6) / 1000);
 });

@@ -1,4 +1,6 @@
 // The entities of a tenant's store, generic over the kinds every service declares (see `services/`).
+
+import { keysOf } from "../lists.js";
 import { Collection } from "./collections/collection.js";
 import type {
   AnyEntityKindDeclaration,
@@ -11,7 +13,7 @@ import { ENTITIES, KIND_OWNERS } from "./services/services.js";
 type Declarations = typeof ENTITIES;
 /** The kinds of entity a request can change, each kept as one row per entity by a durable backend. */
 export type EntityKind = keyof Declarations;
-export const ENTITY_KINDS = Object.keys(ENTITIES) as EntityKind[];
+export const ENTITY_KINDS = keysOf(ENTITIES);
 
 /** The entity of a kind. */
 export type EntityOf<N extends EntityKind> = EntityOfKind<Declarations[N]>;

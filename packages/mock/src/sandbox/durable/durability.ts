@@ -1,3 +1,4 @@
+import { messageOf } from "../../error-message.js";
 import { stringifyJson } from "../exact-json.js";
 import type { Store, StoreChanges } from "../store.js";
 import { StoreUnavailable } from "../store-unavailable.js";
@@ -138,7 +139,7 @@ export class Durability {
       for (const take of takes) this.evicted.push(...take.batch.evicted);
       throw error instanceof StoreUnavailable
         ? error
-        : new StoreUnavailable(`The ${this.backend.name} commit failed: ${(error as Error)?.message}`, {
+        : new StoreUnavailable(`The ${this.backend.name} commit failed: ${messageOf(error)}`, {
             cause: error,
           });
     }

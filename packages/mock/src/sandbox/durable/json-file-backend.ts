@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
+import { asError, messageOf } from "../../error-message.js";
 import { type ClockState, realClock } from "../clock/clock.js";
 import { type EntityKind, rowsOfLists } from "../entities.js";
 import { parseJson, stringifyJson } from "../exact-json.js";
@@ -85,7 +86,7 @@ export class JsonFileBackend implements StateBackend {
     try {
       saved = parseJson(text) as StateFileV1 | StateFileV2;
     } catch (error) {
-      throw new Error(`The state file ${this.path} is not JSON: ${(error as Error).message}`);
+      throw new Error(`The state file ${this.path} is not JSON: ${messageOf(error)}`);
     }
     const loaded =
       saved.version === 1 ? [fromVersion1(saved)] : saved.version === 2 ? saved.tenants : undefined;
@@ -224,9 +225,9 @@ export class JsonFileBackend implements StateBackend {
       this.lastError = undefined;
       return undefined;
     } catch (error) {
-      this.lastError = error as Error;
+      this.lastError = asError(error);
       await rm(temp, { force: true });
-      return error as Error;
+      return asError(error);
     }
   }
 }

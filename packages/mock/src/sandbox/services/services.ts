@@ -1,5 +1,7 @@
 // The sandbox's services, one line each: everything generic (the store, its export, the durable backends, the
 // snapshot, the pipeline's handlers and error bodies) is put together from these declarations.
+
+import { keysOf } from "../../lists.js";
 import type { ApiError, ErrorBody } from "../http/api-error.js";
 import { getOrAdd } from "../indexes/get-or-add.js";
 import { BILLING_SERVICE } from "./billing/service.js";
@@ -22,7 +24,7 @@ export const SERVICES = {
 type Services = typeof SERVICES;
 export type ServiceName = keyof Services;
 type Service = Services[ServiceName];
-const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+const SERVICE_NAMES = keysOf(SERVICES);
 
 /** `A | B` as `A & B`: the services' parts merged into one record. */
 export type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void
@@ -52,7 +54,7 @@ export type Counters = Merged<Service["counters"]>;
 export const COUNTER_STARTS: Readonly<Counters> = Object.freeze(
   Object.assign({}, ...SERVICE_NAMES.map((name) => SERVICES[name].counters)),
 );
-export const COUNTER_NAMES = Object.keys(COUNTER_STARTS) as (keyof Counters)[];
+export const COUNTER_NAMES = keysOf(COUNTER_STARTS);
 
 /** Every service's reference data, by service. */
 export type Reference = { [S in ServiceName]: ReturnType<Services[S]["reference"]> };

@@ -21,6 +21,11 @@ const schemas = new WeakMap<
   (value: unknown) => { errors: { pointer: string; message: string }[] }
 >();
 
+/** Whether `doc`, with these problems found by {@link checkSnapshot}, loads: with none, it is a snapshot. */
+export function isLoadable(doc: unknown, problems: readonly SnapshotProblem[]): doc is SnapshotDocument {
+  return problems.length === 0;
+}
+
 /**
  * What keeps `doc` from loading into a sandbox of catalogue seed `seed` serving `model`; empty when it loads.
  */
@@ -29,7 +34,7 @@ export function checkSnapshot(doc: unknown, model: DocumentModel, seed: number |
   if (doc.format !== SNAPSHOT_FORMAT) {
     return [{ pointer: "/format", rule: `must be "${SNAPSHOT_FORMAT}"` }];
   }
-  if (!READABLE_VERSIONS.includes(doc.version as number)) {
+  if (!READABLE_VERSIONS.some((version) => version === doc.version)) {
     const readable = READABLE_VERSIONS.join(", ");
     return [
       {
@@ -43,11 +48,13 @@ export function checkSnapshot(doc: unknown, model: DocumentModel, seed: number |
     check = model.compile(snapshotSchema(model));
     schemas.set(model, check);
   }
-  const broken = check(doc).errors;
-  if (broken.length > 0) {
-    return broken.map((e) => ({ ...entityAt(doc, e.pointer), pointer: e.pointer, rule: e.message }));
-  }
-  const snapshot = doc as unknown as SnapshotDocument;
+  const broken = check(doc).errors.map((e) => ({
+    ...entityAt(doc, e.pointer),
+    pointer: e.pointer,
+    rule: e.message,
+  }));
+  if (!isLoadable(doc, broken)) return broken;
+  const snapshot = doc;
   if (String(snapshot.seed) !== String(seed)) {
     return [
       {

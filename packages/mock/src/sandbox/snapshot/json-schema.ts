@@ -1,6 +1,7 @@
 // The JSON Schema of a snapshot document, made from the entity declarations: each kind's items are what
 // its contract says (the schema of the answer that carries it, or the kind's own schema).
 import type { DocumentModel } from "@cloud-contract/spec/model";
+import { itemAt } from "../../lists.js";
 import { declarationOf, ENTITY_KINDS } from "../entities.js";
 import type { EntityContract } from "../services/entity-kind.js";
 import { COUNTER_NAMES, SNAPSHOT_SECTIONS } from "../services/services.js";
@@ -77,7 +78,7 @@ export function publishedSnapshotSchema(model: DocumentModel, id: string): objec
   const pending = [snapshotSchema(model)];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     for (const match of JSON.stringify(next).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
-      const name = match[1] as string;
+      const name = itemAt(match, 1);
       if (name in defs) continue;
       defs[name] = schemas[name];
       pending.push(schemas[name] as object);

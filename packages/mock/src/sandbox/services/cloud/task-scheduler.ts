@@ -73,8 +73,7 @@ export class TaskScheduler {
     if (finishQueue.size === 0) return false;
     const now = this.host.now();
     let settled = false;
-    while ((finishQueue.peekKey() ?? Number.POSITIVE_INFINITY) <= now) {
-      const id = finishQueue.pop() as string;
+    for (let id = this.due(now); id !== undefined; id = this.due(now)) {
       const plan = plans.get(id);
       // A task completed on demand left its entry behind.
       if (!plan || plan.finishAt > now) continue;
@@ -135,6 +134,12 @@ export class TaskScheduler {
   get(id: string): Task | undefined {
     this.settle();
     return this.host.entities.tasks.peek(id);
+  }
+
+  /** Takes the next task whose planned end is at or before `now` off the finish queue; undefined when none is. */
+  private due(now: number): string | undefined {
+    const { finishQueue } = this.scheduled;
+    return (finishQueue.peekKey() ?? Number.POSITIVE_INFINITY) <= now ? finishQueue.pop() : undefined;
   }
 
   private plan(id: string, plan: TaskPlan): void {
