@@ -97,6 +97,14 @@ export function watchChanges(
   }
 }
 
+/** The ids every collection recorded since the last call, by kind, and forgets them. */
+export function takeRecorded(entities: Entities): { kind: EntityKind; id: string }[] {
+  const recorded: { kind: EntityKind; id: string }[] = [];
+  for (const kind of ENTITY_KINDS)
+    for (const id of anyCollection(entities, kind).takeTouched()) recorded.push({ kind, id: String(id) });
+  return recorded;
+}
+
 /** Records an entity by its row id (a failed commit gives its changes back). */
 export function recordRow(entities: Entities, kind: EntityKind, id: string): void {
   anyCollection(entities, kind).record(declarationOf(kind).parseId(id));

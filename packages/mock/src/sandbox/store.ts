@@ -7,7 +7,7 @@ import {
   openEntities,
   putRows,
   recordRow,
-  rowOf,
+  takeRecorded,
 } from "./entities.js";
 import { cloneJson } from "./exact-json.js";
 import type { FaultRule } from "./faults/fault.js";
@@ -70,16 +70,6 @@ export type StoreMeta = {
 } & Counters;
 
 /**
- * What changed since the last {@link Store.takeChanges}: `reset` when the store went back to its fixtures
- * (every earlier row is void), and the entities changed since, as rows.
- */
-export interface StoreChanges {
-  reset: boolean;
-  rows: { kind: EntityKind; id: string; value: unknown }[];
-  meta: StoreMeta;
-}
-
-/**
  * A tenant's state: every service's reference data, entities, counters and part (what it keeps beside its
  * entities, see `services/service.ts`), the clock and the faults. A
  * tenant's writes run one after another (the pipeline's write turns), and a handler that works in turns of
@@ -112,7 +102,7 @@ export class Store {
   readonly parts: Parts;
   /** The store went back to its fixtures since its changes were last taken (every earlier row is void). */
   resetPending = false;
-  /** Called when the store has changes to take (a durable backend collects them). */
+  /** Called when the store has changes to take (a durable backend collects them, see durable/store-changes.ts). */
   onDirty: ((store: Store) => void) | undefined;
   /** Whether the built-in fixtures lie under the entities the store changed (not after a snapshot was loaded). */
   private fixtures = true;
@@ -175,32 +165,6 @@ export class Store {
     }
   }
 
-  /** The ids each collection recorded since the last call, and forgets them. */
-  private takeTouched(): { kind: EntityKind; id: string }[] {
-    const touched: { kind: EntityKind; id: string }[] = [];
-    for (const kind of ENTITY_KINDS)
-      for (const id of this.entities[kind].takeTouched()) touched.push({ kind, id: String(id) });
-    return touched;
-  }
-
-  /** The changes since the last call (see {@link StoreChanges}), and forgets them. */
-  takeChanges(): StoreChanges {
-    const rows: StoreChanges["rows"] = [];
-    for (const { kind, id } of this.takeTouched()) {
-      const value = rowOf(this.entities, kind, id, partOfKind(this.parts, kind));
-      if (value !== undefined) rows.push({ kind, id, value });
-    }
-    const changes: StoreChanges = { reset: this.resetPending, rows, meta: this.meta() };
-    this.resetPending = false;
-    return changes;
-  }
-
-  /** Puts back changes a failed commit took: they are written with the next commit, as the store holds them then. */
-  giveBackChanges(changes: StoreChanges): void {
-    for (const row of changes.rows) recordRow(this.entities, row.kind, row.id);
-    this.resetPending ||= changes.reset;
-  }
-
   meta(): StoreMeta {
     return {
       random: this.random.state,
@@ -223,7 +187,7 @@ export class Store {
     const byKind = new Map<EntityKind, unknown[]>();
     for (const row of rows) getOrAdd(byKind, row.kind, () => []).push(row.value);
     for (const [kind, values] of byKind) putRows(this.entities, kind, values, partOfKind(this.parts, kind));
-    this.takeTouched();
+    takeRecorded(this.entities);
     if (meta) this.applyMeta(meta);
     this.resetPending = false;
   }

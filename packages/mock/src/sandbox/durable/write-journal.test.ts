@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { addNotificationSetting, notificationSettingsOf } from "../services/iam/notification-settings.js";
 import { Store } from "../store.js";
+import { takeChanges } from "./store-changes.js";
 import { WriteJournal } from "./write-journal.js";
 
 /** A store on a clock the test moves. */
@@ -56,7 +57,7 @@ describe("a write journal rolled back", () => {
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "planned" },
     );
-    store.takeChanges();
+    takeChanges(store);
     const before = structuredClone(store.snapshot());
     const journal = new WriteJournal(store);
     expect(store.parts.cloud.scheduler.complete(task.id, { state: "ERROR", error: "now" })).toHaveProperty(
@@ -69,7 +70,7 @@ describe("a write journal rolled back", () => {
     advance(150);
     expect(store.parts.cloud.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
     // The rollback undid the reset: the next commit does not drop the stored rows.
-    expect(store.takeChanges().reset).toBe(false);
+    expect(takeChanges(store).reset).toBe(false);
   });
 
   it("keeps what was committed: keep ends the journal, a later rollback changes nothing", () => {
