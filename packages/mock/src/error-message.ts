@@ -1,7 +1,6 @@
 // What was thrown, seen as an error whatever it is (a `catch` receives `unknown`).
 
-/** Its message: an Error's, or the value as text. */
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export { messageOf } from "./ui/error-text.js";
 
 /** It as an Error: itself, or an Error with the value as text. */
 export const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

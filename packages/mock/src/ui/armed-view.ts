@@ -1,8 +1,8 @@
 // What a tenant has armed for its next calls (faults or overrides): the list with a Remove per item, and a
 // form of JSON to add one, refused with the control API's message when the contract does not allow it.
 
-import { messageOf } from "../error-message.js";
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 
 interface Armed {
   id: string;

@@ -2,10 +2,10 @@
 // its faults and overrides, for the key in the key field. The page polls the journal for calls newer than
 // those it shows; every call it makes carries the key.
 
-import { messageOf } from "../error-message.js";
 import { armedView } from "./armed-view.js";
 import { clockView } from "./clock-view.js";
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 import { journalView } from "./journal-view.js";
 import { sandboxApi } from "./sandbox-api.js";
 import { snapshotView } from "./snapshot-view.js";

@@ -1,8 +1,8 @@
 // Save and load the tenant's world: "Save snapshot" downloads it as a JSON file, "Load snapshot" replaces the
 // tenant with a chosen file's (each problem of a refused one is listed: entity, pointer and rule).
 
-import { messageOf } from "../error-message.js";
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 import { download } from "./kept-test.js";
 import { ControlError, type SandboxApi } from "./sandbox-api.js";
 

@@ -2,11 +2,11 @@
 // the server menu names (the page's own by default); the answer's status, headers and body, and the
 // contract's verdict of the exchange from the sandbox's journal. A clock and a Reset act on the same tenant.
 import type { DocumentModel, Operation } from "@cloud-contract/spec/model";
-import { messageOf } from "../error-message.js";
 import { itemAt } from "../lists.js";
 import type { JournalEntry } from "../sandbox/control/schema.js";
 import { clockView } from "./clock-view.js";
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 import { messageView } from "./exchange-view.js";
 import { type SandboxApi, sandboxApi } from "./sandbox-api.js";
 import { prefilledRequest, type RequestField, requestInit, requestTarget } from "./try-it-request.js";
