@@ -119,7 +119,7 @@ async function fill(sandbox, upTo) {
   while (count < upTo) {
     const step = Math.min(5_000, upTo - count);
     for (let i = 0; i < step; i++) {
-      store.cloud.scheduler.start(
+      store.parts.cloud.scheduler.start(
         {
           task_type: "create_bm",
           project_id: F.projectId,
@@ -205,7 +205,7 @@ async function memoryPerServer() {
       amount: N,
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
-    sandbox.store.cloud.scheduler.settle();
+    sandbox.store.settle();
     globalThis.gc?.();
     globalThis.gc?.();
     return (process.memoryUsage().heapUsed - before) / N / 1024;

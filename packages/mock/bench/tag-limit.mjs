@@ -5,7 +5,7 @@
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/index.js";
 import { listen } from "../dist/sandbox/http/listen.js";
 import { createSandboxHandler } from "../dist/sandbox/server.js";
-import { DEFAULT_MAX_TAGS_PER_GROUP } from "../dist/sandbox/services/cloud/cloud-tenant.js";
+import { DEFAULT_MAX_TAGS_PER_GROUP } from "../dist/sandbox/services/cloud/cloud-part.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const path = `/cloud/v1/securitygroups/${F.projectId}/${F.regionId}/${F.securityGroupId}`;

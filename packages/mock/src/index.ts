@@ -43,7 +43,8 @@ export {
   type InProcessSandboxOptions,
 } from "./sandbox/in-process.js";
 export { type RunningSandbox, type SandboxOptions, startSandbox } from "./sandbox/server.js";
+export type { PendingTask } from "./sandbox/services/cloud/snapshot-section.js";
 export type { SnapshotProblem } from "./sandbox/snapshot/check.js";
-export type { PendingTask, SnapshotDocument } from "./sandbox/snapshot/format.js";
+export type { SnapshotDocument } from "./sandbox/snapshot/format.js";
 export { SeedRefused } from "./sandbox/snapshot/refusal.js";
 export type { SandboxState } from "./sandbox/state.js";

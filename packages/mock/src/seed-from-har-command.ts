@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { bundledModel } from "@cloud-contract/spec/bundled";
 import type { Entry, Har } from "har-format";
 import type { Invocation } from "./cli-args.js";
+import { messageOf } from "./error-message.js";
 import { Redactor } from "./redact/redact.js";
 import { checkSnapshot } from "./sandbox/snapshot/check.js";
 import { seedFromHar } from "./sandbox/snapshot/from-har.js";
@@ -22,7 +23,7 @@ export async function runSeedFromHar(
       if (!Array.isArray(har.log?.entries)) throw new Error("it has no log.entries");
       for (const entry of har.log.entries) entries.push(redactor.redact(entry));
     } catch (error) {
-      io.err.write(`cloud-mock: cannot read ${file} as a HAR: ${(error as Error).message.split("\n")[0]}\n`);
+      io.err.write(`cloud-mock: cannot read ${file} as a HAR: ${messageOf(error).split("\n")[0]}\n`);
       return 2;
     }
   }

@@ -1,28 +1,35 @@
 // The entities of a tenant's store, generic over the kinds every service declares (see `services/`).
+
+import { keysOf } from "../lists.js";
 import { Collection } from "./collections/collection.js";
-import type { TaskPlan } from "./services/cloud/shapes.js";
-import type { AnyEntityKindDeclaration, Indexes, RowContext } from "./services/entity-kind.js";
-import { ENTITIES } from "./services/services.js";
+import type {
+  AnyEntityKindDeclaration,
+  CollectionsOf,
+  EntityOfKind,
+  Indexes,
+} from "./services/entity-kind.js";
+import { ENTITIES, KIND_OWNERS } from "./services/services.js";
 
 type Declarations = typeof ENTITIES;
 /** The kinds of entity a request can change, each kept as one row per entity by a durable backend. */
 export type EntityKind = keyof Declarations;
-export const ENTITY_KINDS = Object.keys(ENTITIES) as EntityKind[];
+export const ENTITY_KINDS = keysOf(ENTITIES);
 
-type IdOf<N extends EntityKind> = ReturnType<Declarations[N]["idOf"]>;
 /** The entity of a kind. */
-export type EntityOf<N extends EntityKind> = ReturnType<Declarations[N]["seed"]>[number];
-type IndexesOf<N extends EntityKind> = ReturnType<Declarations[N]["indexes"]>;
-
+export type EntityOf<N extends EntityKind> = EntityOfKind<Declarations[N]>;
 /** A kind's collection, with its indexes by name. */
-export type EntityCollection<N extends EntityKind> = Collection<IdOf<N>, EntityOf<N>> & {
-  index: IndexesOf<N>;
-};
+export type EntityCollection<N extends EntityKind> = Entities[N];
 /** Every kind's collection. */
-export type Entities = { [N in EntityKind]: EntityCollection<N> };
+export type Entities = CollectionsOf<Declarations>;
 
-const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
 type AnyCollection = Collection<string | number, unknown> & { index: Indexes<unknown> };
+
+/** The declaration of a kind by its name (an unknown name is a programming error). */
+export function declarationOf(kind: string): AnyEntityKindDeclaration {
+  const owner = KIND_OWNERS.get(kind);
+  if (!owner) throw new Error(`no service declares entities of kind ${kind}`);
+  return owner.declaration;
+}
 
 /** A collection of every kind, each holding its seeded fixtures (or nothing, without `fixtures`). */
 export function openEntities(fixtures = true): Entities {
@@ -43,18 +50,18 @@ export function openEntities(fixtures = true): Entities {
 const anyCollection = (entities: Entities, kind: EntityKind) => entities[kind] as unknown as AnyCollection;
 
 /** What a backend keeps of an entity: the entity, or what its kind's `toRow` makes of it. */
-const rowFor = (declaration: AnyEntityKindDeclaration, value: unknown, context: RowContext): unknown =>
+const rowFor = (declaration: AnyEntityKindDeclaration, value: unknown, context: unknown): unknown =>
   declaration.toRow ? declaration.toRow(value, context) : value;
 
 /** The row a backend keeps of an entity of `kind` with this id (undefined when there is none). */
-export function rowOf(entities: Entities, kind: EntityKind, id: string, context: RowContext): unknown {
+export function rowOf(entities: Entities, kind: EntityKind, id: string, context: unknown): unknown {
   const declaration = declarationOf(kind);
   const value = anyCollection(entities, kind).peek(declaration.parseId(id));
   return value === undefined ? undefined : rowFor(declaration, value, context);
 }
 
 /** Puts stored rows of one kind into its collection (in the kind's load order), replacing entities of their id. */
-export function putRows(entities: Entities, kind: EntityKind, rows: unknown[], context: RowContext): void {
+export function putRows(entities: Entities, kind: EntityKind, rows: unknown[], context: unknown): void {
   const declaration = declarationOf(kind);
   const values = rows.map((row) => (declaration.fromRow ? declaration.fromRow(row, context) : row));
   if (declaration.loadOrder) values.sort(declaration.loadOrder);
@@ -71,7 +78,7 @@ export function restoreRow(
   kind: EntityKind,
   id: string,
   row: unknown,
-  context: RowContext,
+  context: unknown,
 ): void {
   const collection = anyCollection(entities, kind);
   const key = declarationOf(kind).parseId(id);
@@ -90,6 +97,14 @@ export function watchChanges(
   }
 }
 
+/** The ids every collection recorded since the last call, by kind, and forgets them. */
+export function takeRecorded(entities: Entities): { kind: EntityKind; id: string }[] {
+  const recorded: { kind: EntityKind; id: string }[] = [];
+  for (const kind of ENTITY_KINDS)
+    for (const id of anyCollection(entities, kind).takeTouched()) recorded.push({ kind, id: String(id) });
+  return recorded;
+}
+
 /** Records an entity by its row id (a failed commit gives its changes back). */
 export function recordRow(entities: Entities, kind: EntityKind, id: string): void {
   anyCollection(entities, kind).record(declarationOf(kind).parseId(id));
@@ -102,15 +117,18 @@ export function listEntities(entities: Entities): { [N in EntityKind]: EntityOf<
   return lists as { [N in EntityKind]: EntityOf<N>[] };
 }
 
-/** Rows of entities kept as lists by kind (a version 1 state file), with the running tasks' plans. */
+/**
+ * Rows of entities kept as lists by kind (a snapshot's, a version 1 state file's), each kind's rows made with
+ * `contextOf(kind)` (what lies beside its entities, such as how running tasks end).
+ */
 export function rowsOfLists(
   lists: Partial<Record<string, unknown[]>>,
-  planOf: (taskId: string) => TaskPlan | undefined,
+  contextOf: (kind: EntityKind) => unknown,
 ): { kind: EntityKind; id: string; value: unknown }[] {
-  const context: RowContext = { planOf, setPlan: () => undefined };
   const rows: { kind: EntityKind; id: string; value: unknown }[] = [];
   for (const kind of ENTITY_KINDS) {
     const declaration = declarationOf(kind);
+    const context = contextOf(kind);
     for (const value of lists[kind] ?? []) {
       const id = String(declaration.idOf(value));
       rows.push({ kind, id, value: rowFor(declaration, value, context) });

@@ -2,6 +2,7 @@
 // ExactInteger) from the request body to the state, the stores and the answer, where it is written back as sent.
 import { Tokenizer, TokenParser } from "@streamparser/json";
 import { stringify as stringifyLossless } from "lossless-json";
+import { asError } from "../error-message.js";
 
 /** An integer of a JSON text too large for a JavaScript number; in arithmetic it is the nearest number. */
 export class ExactInteger {
@@ -102,7 +103,7 @@ export function exactJsonReader(): { write(piece: string): void; end(): unknown 
     try {
       work();
     } catch (error) {
-      failure ??= error as Error;
+      failure ??= asError(error);
     }
     if (failure) throw new SyntaxError(failure.message);
   };

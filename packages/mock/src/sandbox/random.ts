@@ -1,3 +1,4 @@
+import { itemAt } from "../lists.js";
 /** A small deterministic PRNG (sfc32) so that a seed gives the same ids and catalogue every time. */
 export class Random {
   private a: number;
@@ -49,7 +50,7 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
+    return itemAt(items, Math.floor(this.next() * items.length));
   }
 
   hex(length: number): string {
@@ -61,7 +62,7 @@ export class Random {
   /** A version-4-shaped UUID. */
   uuid(): string {
     const h = this.hex(32);
-    const variant = ((Number.parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
+    const variant = ((Number.parseInt(itemAt(h, 16), 16) & 0x3) | 0x8).toString(16);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
 }

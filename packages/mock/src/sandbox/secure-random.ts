@@ -1,3 +1,5 @@
+import { itemAt } from "../lists.js";
+
 // Unguessable values (keys, request ids, fault ids) from the Web Crypto global, which Node 20 and browsers
 // share. Only `getRandomValues`: unlike `randomUUID`, it is there on pages served over plain http too.
 
@@ -20,8 +22,8 @@ export function randomBase64Url(count: number): string {
 /** A random (version 4) UUID. */
 export function randomUuid(): string {
   const values = bytes(16);
-  values[6] = ((values[6] as number) & 0x0f) | 0x40;
-  values[8] = ((values[8] as number) & 0x3f) | 0x80;
+  values[6] = (itemAt(values, 6) & 0x0f) | 0x40;
+  values[8] = (itemAt(values, 8) & 0x3f) | 0x80;
   const digits = hex(values);
   return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
 }

@@ -7,7 +7,7 @@ import {
   openEntities,
   putRows,
   recordRow,
-  rowOf,
+  takeRecorded,
 } from "./entities.js";
 import { cloneJson } from "./exact-json.js";
 import type { FaultRule } from "./faults/fault.js";
@@ -15,12 +15,16 @@ import { getOrAdd } from "./indexes/get-or-add.js";
 import type { OverrideRule } from "./overrides/override.js";
 import { Random } from "./random.js";
 import { KeyWindows } from "./rate-limits/key-windows.js";
-import { type CloudOptions, CloudTenant } from "./services/cloud/cloud-tenant.js";
+import type { TenantOptions } from "./services/service.js";
 import {
   COUNTER_NAMES,
   COUNTER_STARTS,
   type Counters,
   listReference,
+  openParts,
+  type Parts,
+  partOfKind,
+  partsOf,
   type Reference,
   referenceOf,
 } from "./services/services.js";
@@ -28,13 +32,11 @@ import type { SandboxState } from "./state.js";
 
 export { ENTITY_KINDS, type EntityKind } from "./entities.js";
 
-export interface StoreOptions extends CloudOptions {
+export interface StoreOptions extends TenantOptions {
   /** Seed of the generated ids and of the plan-contents catalogue (default 1). */
   seed?: number | string;
   /** Seed of the generated ids only (default: `seed`); tenants get their own so that their ids differ. */
   idSeed?: number | string;
-  /** How long a new task runs before it finishes (ms, default 200). */
-  taskDelayMs?: number;
   /** The base clock, in ms (tests may replace it); the store's clock runs on it (see {@link TenantClock}). */
   now?: () => number;
   /** Most entities of one kind (tasks, instances, ports, settings…) a store holds (default {@link DEFAULT_MAX_OBJECTS}). */
@@ -68,18 +70,8 @@ export type StoreMeta = {
 } & Counters;
 
 /**
- * What changed since the last {@link Store.takeChanges}: `reset` when the store went back to its fixtures
- * (every earlier row is void), and the entities changed since, as rows.
- */
-export interface StoreChanges {
-  reset: boolean;
-  rows: { kind: EntityKind; id: string; value: unknown }[];
-  meta: StoreMeta;
-}
-
-/**
- * A tenant's state: every service's reference data, entities and counters (see `services/`), what the cloud
- * service keeps beside its entities (its tasks' scheduler, its tag limit), the clock and the faults. A
+ * A tenant's state: every service's reference data, entities, counters and part (what it keeps beside its
+ * entities, see `services/service.ts`), the clock and the faults. A
  * tenant's writes run one after another (the pipeline's write turns), and a handler that works in turns of
  * the event loop stores its result in one step at its end, so every change here is atomic with respect to
  * other requests; reads see the state before or after a write, never half of it. A group of writes is
@@ -88,7 +80,6 @@ export interface StoreChanges {
 export class Store {
   readonly seed: number | string;
   readonly idSeed: number | string;
-  readonly taskDelayMs: number;
   readonly maxObjectsPerCollection: number;
   /** The store's clock: real time unless switched to manual mode (see `clock`). */
   readonly now: () => number;
@@ -107,11 +98,11 @@ export class Store {
   overrides!: OverrideRule[];
   /** Whether the API's rate limits are enforced, and each key's calls counted against them. */
   readonly rateLimits: KeyWindows;
-  /** The cloud service's tasks' scheduler and tag limit. */
-  readonly cloud: CloudTenant;
+  /** What each service keeps beside its entities, by service. */
+  readonly parts: Parts;
   /** The store went back to its fixtures since its changes were last taken (every earlier row is void). */
   resetPending = false;
-  /** Called when the store has changes to take (a durable backend collects them). */
+  /** Called when the store has changes to take (a durable backend collects them, see durable/store-changes.ts). */
   onDirty: ((store: Store) => void) | undefined;
   /** Whether the built-in fixtures lie under the entities the store changed (not after a snapshot was loaded). */
   private fixtures = true;
@@ -120,8 +111,7 @@ export class Store {
   constructor(options: StoreOptions = {}) {
     this.seed = options.seed ?? 1;
     this.idSeed = options.idSeed ?? this.seed;
-    this.taskDelayMs = options.taskDelayMs ?? 200;
-    this.cloud = new CloudTenant(this, options);
+    this.parts = openParts(this, options);
     this.maxObjectsPerCollection = options.maxObjectsPerCollection ?? DEFAULT_MAX_OBJECTS;
     this.clock = new TenantClock(options.now ?? Date.now);
     this.now = () => this.clock.now();
@@ -163,9 +153,9 @@ export class Store {
     this.changed();
   }
 
-  /** Takes `entities` as the store's (nothing recorded in them), with no task planned. */
+  /** Takes `entities` as the store's (nothing recorded in them), every service's part cleared. */
   private open(entities: Entities): void {
-    this.cloud.scheduler.clear();
+    for (const part of partsOf(this.parts)) part.clear();
     this.entities = entities;
     for (const kind of ENTITY_KINDS) {
       const collection = this.entities[kind];
@@ -173,32 +163,6 @@ export class Store {
       // Recorded changes tell a durable backend that this store has changes to take.
       collection.onTouch = () => this.onDirty?.(this);
     }
-  }
-
-  /** The ids each collection recorded since the last call, and forgets them. */
-  private takeTouched(): { kind: EntityKind; id: string }[] {
-    const touched: { kind: EntityKind; id: string }[] = [];
-    for (const kind of ENTITY_KINDS)
-      for (const id of this.entities[kind].takeTouched()) touched.push({ kind, id: String(id) });
-    return touched;
-  }
-
-  /** The changes since the last call (see {@link StoreChanges}), and forgets them. */
-  takeChanges(): StoreChanges {
-    const rows: StoreChanges["rows"] = [];
-    for (const { kind, id } of this.takeTouched()) {
-      const value = rowOf(this.entities, kind, id, this.cloud.scheduler.rows);
-      if (value !== undefined) rows.push({ kind, id, value });
-    }
-    const changes: StoreChanges = { reset: this.resetPending, rows, meta: this.meta() };
-    this.resetPending = false;
-    return changes;
-  }
-
-  /** Puts back changes a failed commit took: they are written with the next commit, as the store holds them then. */
-  giveBackChanges(changes: StoreChanges): void {
-    for (const row of changes.rows) recordRow(this.entities, row.kind, row.id);
-    this.resetPending ||= changes.reset;
   }
 
   meta(): StoreMeta {
@@ -222,15 +186,15 @@ export class Store {
     this.open(openEntities(this.fixtures));
     const byKind = new Map<EntityKind, unknown[]>();
     for (const row of rows) getOrAdd(byKind, row.kind, () => []).push(row.value);
-    for (const [kind, values] of byKind) putRows(this.entities, kind, values, this.cloud.scheduler.rows);
-    this.takeTouched();
+    for (const [kind, values] of byKind) putRows(this.entities, kind, values, partOfKind(this.parts, kind));
+    takeRecorded(this.entities);
     if (meta) this.applyMeta(meta);
     this.resetPending = false;
   }
 
   /** Puts one stored row over what the store holds (a replica catching up with rows another one committed). */
   putRow(kind: EntityKind, value: unknown): void {
-    putRows(this.entities, kind, [value], this.cloud.scheduler.rows);
+    putRows(this.entities, kind, [value], partOfKind(this.parts, kind));
   }
 
   /**
@@ -262,9 +226,14 @@ export class Store {
     return this.entities[kind].size + adding <= this.maxObjectsPerCollection;
   }
 
-  /** Everything, in API shape (tasks settled first). */
+  /** Every service's part brought up to the tenant's time (tasks whose time has come end). */
+  settle(): void {
+    for (const part of partsOf(this.parts)) part.settle();
+  }
+
+  /** Everything, in API shape (settled first). */
   snapshot(): SandboxState {
-    this.cloud.scheduler.settle();
+    this.settle();
     return { ...listReference(this.reference), ...listEntities(this.entities) };
   }
 }

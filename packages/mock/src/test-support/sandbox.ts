@@ -69,7 +69,8 @@ export async function sandboxRequest(
   });
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
+  const parsed: any = text ? JSON.parse(text) : undefined;
+  return { status: res.status, headers: res.headers, body: parsed };
 }
 
 /**

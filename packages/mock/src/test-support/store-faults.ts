@@ -89,7 +89,8 @@ export async function floodSettings(
 /** The e-mails of the default reseller's settings, as the sandbox at `url` holds them. */
 export async function storedEmails(url: string, key: string): Promise<Set<string>> {
   const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
-  return new Set((state.body.notificationSettings as { email: string }[]).map((s) => s.email));
+  const settings: { email: string }[] = state.body.notificationSettings;
+  return new Set(settings.map((s) => s.email));
 }
 
 /** `count` tag PATCHes of the default group at once; the revision numbers their 200 answers carry. */
@@ -100,24 +101,22 @@ export async function concurrentPatches(url: string, key: string, count: number)
     ),
   );
   for (const answer of answers) if (answer.status !== 200) throw new Error(`PATCH answered ${answer.status}`);
-  return answers.map((a) => a.body.revision_number as number);
+  return answers.map((a): number => a.body.revision_number);
 }
 
 /** The default group's revision number, as the sandbox at `url` holds it. */
 export async function storedRevision(url: string, key: string): Promise<number> {
   const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
-  const group = (state.body.securityGroups as { id: string; revision_number: number }[]).find(
-    (g) => g.id === F.securityGroupId,
-  );
+  const groups: { id: string; revision_number: number }[] = state.body.securityGroups;
+  const group = groups.find((g) => g.id === F.securityGroupId);
   return group?.revision_number ?? -1;
 }
 
 /** The tag keys of the default group, as the sandbox at `url` holds it. */
 export async function storedTagKeys(url: string, key: string): Promise<Set<string>> {
   const state = await sandboxRequest(url, "GET", "/__sandbox/state", key);
-  const group = (state.body.securityGroups as { id: string; tags_v2: { key: string }[] }[]).find(
-    (g) => g.id === F.securityGroupId,
-  );
+  const groups: { id: string; tags_v2: { key: string }[] }[] = state.body.securityGroups;
+  const group = groups.find((g) => g.id === F.securityGroupId);
   return new Set(group?.tags_v2.map((t) => t.key));
 }
 

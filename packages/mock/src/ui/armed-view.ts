@@ -1,6 +1,8 @@
 // What a tenant has armed for its next calls (faults or overrides): the list with a Remove per item, and a
 // form of JSON to add one, refused with the control API's message when the contract does not allow it.
+
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 
 interface Armed {
   id: string;
@@ -65,7 +67,7 @@ export function armedView<T extends Armed>(
       await source.add(JSON.parse(input.value));
       await refresh();
     } catch (error) {
-      fill(problem, (error as Error).message);
+      fill(problem, messageOf(error));
     }
   };
   return {

@@ -1,9 +1,11 @@
 // The sandbox console (served at /__sandbox/): the journal of the tenant's calls, live, its state, its clock,
 // its faults and overrides, for the key in the key field. The page polls the journal for calls newer than
 // those it shows; every call it makes carries the key.
+
 import { armedView } from "./armed-view.js";
 import { clockView } from "./clock-view.js";
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 import { journalView } from "./journal-view.js";
 import { sandboxApi } from "./sandbox-api.js";
 import { snapshotView } from "./snapshot-view.js";
@@ -47,7 +49,7 @@ export function mountConsole(root: HTMLElement, baseUrl = location.origin): void
   let after = 0;
   let generation = 0;
 
-  const shown = (error: unknown) => fill(status, `⚠ ${(error as Error).message}`);
+  const shown = (error: unknown) => fill(status, `⚠ ${messageOf(error)}`);
   const refreshTenant = () =>
     Promise.all([api.state().then(state.show), faults.refresh(), overrides.refresh()]).catch(shown);
 

@@ -1,6 +1,8 @@
 // Save and load the tenant's world: "Save snapshot" downloads it as a JSON file, "Load snapshot" replaces the
 // tenant with a chosen file's (each problem of a refused one is listed: entity, pointer and rule).
+
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 import { download } from "./kept-test.js";
 import { ControlError, type SandboxApi } from "./sandbox-api.js";
 
@@ -26,7 +28,7 @@ export function snapshotView(
       download("sandbox-snapshot.json", JSON.stringify(snapshot, null, 2), "application/json");
       fill(outcome, "Snapshot saved.");
     } catch (error) {
-      fill(outcome, el("p", { className: "problem" }, (error as Error).message));
+      fill(outcome, el("p", { className: "problem" }, messageOf(error)));
     }
   };
   file.onchange = async () => {
@@ -41,7 +43,7 @@ export function snapshotView(
       const problems = error instanceof ControlError ? problemsOf(error.body) : [];
       fill(
         outcome,
-        el("p", { className: "problem" }, (error as Error).message),
+        el("p", { className: "problem" }, messageOf(error)),
         problems.length > 0 &&
           el(
             "ul",

@@ -2,9 +2,11 @@
 // the server menu names (the page's own by default); the answer's status, headers and body, and the
 // contract's verdict of the exchange from the sandbox's journal. A clock and a Reset act on the same tenant.
 import type { DocumentModel, Operation } from "@cloud-contract/spec/model";
+import { itemAt } from "../lists.js";
 import type { JournalEntry } from "../sandbox/control/schema.js";
 import { clockView } from "./clock-view.js";
 import { el, fill } from "./dom.js";
+import { messageOf } from "./error-text.js";
 import { messageView } from "./exchange-view.js";
 import { type SandboxApi, sandboxApi } from "./sandbox-api.js";
 import { prefilledRequest, type RequestField, requestInit, requestTarget } from "./try-it-request.js";
@@ -50,7 +52,7 @@ export function tryItPanel(
   servers: readonly SandboxServer[],
   runToDoneMs: number,
 ): TryItPanel {
-  let server = servers[0] as SandboxServer;
+  let server = itemAt(servers, 0);
   let operation: Operation | undefined;
   let fields: RequestField[] = [];
   let seen = 0;
@@ -82,7 +84,7 @@ export function tryItPanel(
   const answer = el("div", { className: "try-answer", "aria-live": "polite" });
   const clock = clockView(api.setClock);
 
-  const shown = (error: unknown) => fill(problem, `⚠ ${(error as Error).message}`);
+  const shown = (error: unknown) => fill(problem, `⚠ ${messageOf(error)}`);
   const showClock = () => api.clock().then(clock.show, shown);
 
   const send = async () => {
@@ -198,7 +200,7 @@ export function tryItPanel(
   };
 
   menu.onchange = () => {
-    server = servers[Number(menu.value)] as SandboxServer;
+    server = itemAt(servers, Number(menu.value));
     keyInput.value = server.key;
     seen = 0;
     fill(answer);

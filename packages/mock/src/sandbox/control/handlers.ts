@@ -5,10 +5,8 @@ import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import { statedLimits } from "../rate-limits/limit-calls.js";
-import type { TaskCompletion as StoreTaskCompletion } from "../services/cloud/task-scheduler.js";
 import { armSnapshot } from "../snapshot/armed.js";
-import { checkSnapshot } from "../snapshot/check.js";
-import type { SnapshotDocument } from "../snapshot/format.js";
+import { checkSnapshot, isLoadable } from "../snapshot/check.js";
 import { loadSnapshot } from "../snapshot/load.js";
 import { snapshotRefusal } from "../snapshot/refusal.js";
 import { takeSnapshot } from "../snapshot/take.js";
@@ -30,31 +28,52 @@ interface Armed {
 }
 const ARMED_NAMES = { faults: "Fault", overrides: "Override" } as const;
 
+/** The tenant's armed items of a kind, oldest first. */
+function armedList<K extends keyof Armed>(tenant: Tenant, kind: K): Armed[K][] {
+  const lists: { [N in keyof Armed]: Armed[N][] } = {
+    faults: tenant.store.faults,
+    overrides: tenant.store.overrides,
+  };
+  return lists[kind];
+}
+
+/** Replaces the tenant's armed items of a kind. */
+function replaceArmed<K extends keyof Armed>(tenant: Tenant, kind: K, list: Armed[K][]): void {
+  const replace: { [N in keyof Armed]: (items: Armed[N][]) => void } = {
+    faults: (items) => {
+      tenant.store.faults = items;
+    },
+    overrides: (items) => {
+      tenant.store.overrides = items;
+    },
+  };
+  replace[kind](list);
+}
+
 /** One armed item of the tenant; a 404 when it has none of that id. */
 function armedOf<K extends keyof Armed>(tenant: Tenant, kind: K, id: string): Armed[K] {
-  const found = (tenant.store[kind] as Armed[K][]).find((armed) => armed.id === id);
+  const found = armedList(tenant, kind).find((armed) => armed.id === id);
   if (!found) throw notFound(`${ARMED_NAMES[kind]} ${id}`);
   return found;
 }
 
 /** Every armed item of a kind, oldest first, as the list operations answer it. */
 function listArmed<K extends keyof Armed>(tenant: Tenant, kind: K) {
-  const results = tenant.store[kind] as Armed[K][];
+  const results = armedList(tenant, kind);
   return { status: 200 as const, body: { count: results.length, results } };
 }
 
 /** Removes one armed item (a 404 when there is none of that id), or every one of the kind without an id. */
 function disarm<K extends keyof Armed>(tenant: Tenant, kind: K, id?: string): { status: 204 } {
-  const store = tenant.store as unknown as Record<K, Armed[K][]>;
   const gone = id === undefined ? undefined : armedOf(tenant, kind, id);
-  store[kind] = gone === undefined ? [] : store[kind].filter((armed) => armed !== gone);
+  replaceArmed(
+    tenant,
+    kind,
+    gone === undefined ? [] : armedList(tenant, kind).filter((armed) => armed !== gone),
+  );
   tenant.store.changed();
   return { status: 204 };
 }
-
-/** The store's form of a completion; the schema's `if`/`then` has made `error` present for `ERROR`. */
-const completionOf = (body: TaskCompletion): StoreTaskCompletion =>
-  body.state === "ERROR" ? { state: "ERROR", error: body.error ?? "" } : { state: "FINISHED" };
 
 /**
  * The state as `TenantState` documents it: every kind an array of objects (checked here), typed by entity
@@ -88,7 +107,11 @@ const setClock: ControlHandler<"setClock"> = ({ app, body }) => {
 
 const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => {
   const id = params.task_id;
-  const result = app.tenant.store.cloud.scheduler.complete(id, completionOf(body));
+  const completion: TaskCompletion = body;
+  const result = app.tenant.store.parts.cloud.scheduler.complete(
+    id,
+    completion.state === "ERROR" ? { state: "ERROR", error: completion.error ?? "" } : { state: "FINISHED" },
+  );
   if ("task" in result) return { status: 200, body: result.task };
   if (result.problem === "doomed") {
     throw new ApiError(409, `Task ${id} was going to fail (${result.error}); complete it as ERROR instead.`);
@@ -101,8 +124,8 @@ const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => 
 const restoreSnapshot: ControlHandler<"restoreSnapshot"> = async ({ app, body }) => {
   const { store } = app.tenant;
   const problems = checkSnapshot(body, app.served, store.seed);
-  if (problems.length > 0) throw snapshotRefusal(problems);
-  const doc = body as unknown as SnapshotDocument;
+  if (!isLoadable(body, problems)) throw snapshotRefusal(problems);
+  const doc = body;
   const armed = await armSnapshot(doc, app.served);
   if (Array.isArray(armed)) throw snapshotRefusal(armed);
   loadSnapshot(store, doc, armed);

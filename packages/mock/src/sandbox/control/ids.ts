@@ -22,11 +22,11 @@ const camelCase = (name: string): string =>
  * (`security_group_id` from `securityGroupId`); a table missing one does not compile.
  */
 export function tenantIdsOf(fixtures: TenantIdFixtures): TenantIds {
-  const byName = fixtures as unknown as Record<string, unknown>;
+  const byName = new Map(Object.entries(fixtures));
   const fields = Object.keys(controlBundle.components.schemas.TenantIds.properties);
   return Object.fromEntries(
     fields.map((field) => {
-      const value = byName[camelCase(field)];
+      const value = byName.get(camelCase(field));
       return [field, Array.isArray(value) ? [...value] : value];
     }),
   ) as TenantIds;

@@ -1,5 +1,6 @@
+import { messageOf } from "../../error-message.js";
 import { stringifyJson } from "../exact-json.js";
-import type { Store, StoreChanges } from "../store.js";
+import type { Store } from "../store.js";
 import { StoreUnavailable } from "../store-unavailable.js";
 import type { Tenant } from "../tenants/registry.js";
 import {
@@ -10,6 +11,7 @@ import {
   type TenantRow,
 } from "./backend.js";
 import { mergeBatches } from "./merge-batches.js";
+import { giveBackChanges, type StoreChanges, takeChanges } from "./store-changes.js";
 
 /**
  * Collects what the stores changed and commits it through a {@link StateBackend}: each commit takes every
@@ -95,7 +97,7 @@ export class Durability {
       if (id !== undefined && !taking(changed)) continue;
       this.pending.delete(changed);
       if (id === undefined) continue;
-      const changes = changed.takeChanges();
+      const changes = takeChanges(changed);
       const record = this.newRecords.get(changed);
       taken.push({ store: changed, changes, record });
       batch.tenants.push({
@@ -131,14 +133,14 @@ export class Durability {
     } catch (error) {
       for (const { store: changed, changes, record } of takes.flatMap((t) => t.taken)) {
         if (!this.ids.has(changed)) continue;
-        changed.giveBackChanges(changes);
+        giveBackChanges(changed, changes);
         if (record) this.newRecords.set(changed, record);
         this.pending.add(changed);
       }
       for (const take of takes) this.evicted.push(...take.batch.evicted);
       throw error instanceof StoreUnavailable
         ? error
-        : new StoreUnavailable(`The ${this.backend.name} commit failed: ${(error as Error)?.message}`, {
+        : new StoreUnavailable(`The ${this.backend.name} commit failed: ${messageOf(error)}`, {
             cause: error,
           });
     }

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
+import { asError, messageOf } from "../../error-message.js";
 import { type ClockState, realClock } from "../clock/clock.js";
 import { type EntityKind, rowsOfLists } from "../entities.js";
 import { parseJson, stringifyJson } from "../exact-json.js";
 import type { FaultRule } from "../faults/fault.js";
-import type { TaskPlan } from "../services/cloud/shapes.js";
 import type { StoreMeta } from "../store.js";
 import {
   type CommitBatch,
@@ -39,7 +39,8 @@ interface StateFileV1 {
   version: 1;
   random: number[];
   nextNotificationId: number;
-  taskPlans: Record<string, TaskPlan>;
+  /** How each running task ends, by task id (kept beside its row from version 2 on). */
+  taskPlans: Record<string, unknown>;
   clock?: ClockState;
   faults?: FaultRule[];
   state: Record<string, unknown[] | undefined>;
@@ -85,7 +86,7 @@ export class JsonFileBackend implements StateBackend {
     try {
       saved = parseJson(text) as StateFileV1 | StateFileV2;
     } catch (error) {
-      throw new Error(`The state file ${this.path} is not JSON: ${(error as Error).message}`);
+      throw new Error(`The state file ${this.path} is not JSON: ${messageOf(error)}`);
     }
     const loaded =
       saved.version === 1 ? [fromVersion1(saved)] : saved.version === 2 ? saved.tenants : undefined;
@@ -224,9 +225,9 @@ export class JsonFileBackend implements StateBackend {
       this.lastError = undefined;
       return undefined;
     } catch (error) {
-      this.lastError = error as Error;
+      this.lastError = asError(error);
       await rm(temp, { force: true });
-      return error as Error;
+      return asError(error);
     }
   }
 }
@@ -239,6 +240,8 @@ function fromVersion1(saved: StateFileV1): StateFileV2["tenants"][number] {
     clock: saved.clock ?? realClock(),
     faults: saved.faults ?? [],
   };
-  const rows = rowsOfLists(saved.state, (id) => saved.taskPlans[id]);
+  // Rows are made as a kind makes them with its service's part: a running task's with its plan.
+  const plans = { planOf: (taskId: string) => saved.taskPlans[taskId] };
+  const rows = rowsOfLists(saved.state, () => plans);
   return { id: DEFAULT_TENANT_ID, meta, rows };
 }

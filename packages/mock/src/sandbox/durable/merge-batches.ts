@@ -1,3 +1,4 @@
+import { itemAt } from "../../lists.js";
 import type { CommitBatch, TenantChanges } from "./backend.js";
 
 /**
@@ -6,7 +7,7 @@ import type { CommitBatch, TenantChanges } from "./backend.js";
  * for it before. So a group of writes is committed with one statement per tenant.
  */
 export function mergeBatches(batches: CommitBatch[]): CommitBatch {
-  if (batches.length === 1) return batches[0] as CommitBatch;
+  if (batches.length === 1) return itemAt(batches, 0);
   const tenants = new Map<
     string,
     { changes: TenantChanges; rows: Map<string, TenantChanges["rows"][number]> }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { addNotificationSetting, notificationSettingsOf } from "../services/iam/notification-settings.js";
 import { Store } from "../store.js";
+import { takeChanges } from "./store-changes.js";
 import { WriteJournal } from "./write-journal.js";
 
 /** A store on a clock the test moves. */
@@ -23,7 +24,7 @@ describe("a write journal rolled back", () => {
     if (!group) throw new Error("no seeded group");
     store.entities.securityGroups.set(group.id, { ...group, name: "renamed" });
     addNotificationSetting(store, F.resellerId, settingInput("new@example.com"));
-    store.cloud.scheduler.start(
+    store.parts.cloud.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "x" },
     );
@@ -52,22 +53,24 @@ describe("a write journal rolled back", () => {
 
   it("puts back the entities a reset replaced, and a task completed meanwhile with its plan", () => {
     const { store, advance } = storeAt();
-    const task = store.cloud.scheduler.start(
+    const task = store.parts.cloud.scheduler.start(
       { task_type: "create_bm", project_id: 1, region_id: 1 },
       { state: "ERROR", error: "planned" },
     );
-    store.takeChanges();
+    takeChanges(store);
     const before = structuredClone(store.snapshot());
     const journal = new WriteJournal(store);
-    expect(store.cloud.scheduler.complete(task.id, { state: "ERROR", error: "now" })).toHaveProperty("task");
+    expect(store.parts.cloud.scheduler.complete(task.id, { state: "ERROR", error: "now" })).toHaveProperty(
+      "task",
+    );
     store.reset();
     journal.rollBack();
     expect(store.snapshot()).toEqual(before);
     // The task still ends as planned, when planned.
     advance(150);
-    expect(store.cloud.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
+    expect(store.parts.cloud.scheduler.get(task.id)).toMatchObject({ state: "ERROR", error: "planned" });
     // The rollback undid the reset: the next commit does not drop the stored rows.
-    expect(store.takeChanges().reset).toBe(false);
+    expect(takeChanges(store).reset).toBe(false);
   });
 
   it("keeps what was committed: keep ends the journal, a later rollback changes nothing", () => {

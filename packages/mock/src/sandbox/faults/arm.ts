@@ -1,4 +1,5 @@
 import type { DocumentModel } from "@cloud-contract/spec/model";
+import { itemAt } from "../../lists.js";
 import type { FaultRequest } from "../control/schema.js";
 import { unknownOperation } from "../control/unknown-operation.js";
 import { ApiError } from "../http/api-error.js";
@@ -16,7 +17,7 @@ const refuse = (field: string, problem: string) =>
 export const MAX_FAULTS_PER_TENANT = 100;
 
 /** A seed for a fault that was given none (answered back, so that a run can be repeated). */
-const randomSeed = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0] as number;
+const randomSeed = () => itemAt(globalThis.crypto.getRandomValues(new Uint32Array(1)), 0);
 
 /**
  * Checks a fault (already valid against the control API's schema) against the operations served and arms it on

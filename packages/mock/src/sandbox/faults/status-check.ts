@@ -1,6 +1,7 @@
 import type { DocumentModel } from "@cloud-contract/spec/model";
-import { ApiError, errorBody, errorServiceOf } from "../http/api-error.js";
+import { ApiError } from "../http/api-error.js";
 import { sandboxVerdict } from "../http/self-check.js";
+import { errorBodyOf } from "../services/services.js";
 
 /**
  * Why `operationId` cannot answer a status fault of `status`: it does not document the status, or the error
@@ -11,8 +12,8 @@ export function statusProblem(
   operationId: string,
   status: number,
 ): string | undefined {
-  const service = errorServiceOf(served, operationId);
-  const sample = errorBody(new ApiError(status, "sample"), "sample", service);
+  const errorBody = errorBodyOf(served.findOperation(operationId)?.service);
+  const sample = errorBody(new ApiError(status, "sample"), "sample");
   const verdict = sandboxVerdict(served, operationId, status, sample);
   if (!verdict.documented) {
     return `${operationId} does not document status ${status}; a fault answers documented statuses only.`;

@@ -1,9 +1,9 @@
 // The types of the sandbox's handlers, taken per operation from the generated `operations` of
-// @cloud-contract/types: what a handler of K receives (path, query, body) and what it may answer.
+// @cloud-contract/types: what a handler of K receives (path, query, body) and what it may answer. A handler
+// sees the tenant `T` as its service does (see `ServiceTenant` in services/service.ts).
 import type { OperationId, operations } from "@cloud-contract/types";
-import type { Handler, RequestContext } from "../http/api-handler.js";
+import type { Handler, RequestContext } from "../http/handler.js";
 import type { JsonContent, OrEmpty } from "../http/operation-parts.js";
-import type { Store } from "../store.js";
 
 type Operation<K extends OperationId> = operations[K];
 
@@ -32,8 +32,8 @@ type RequestOf<K extends OperationId> = {
   body: RequestBody<K>;
 };
 
-export type SandboxContext<K extends OperationId> = RequestContext<Store, RequestOf<K>>;
-export type SandboxHandler<K extends OperationId> = Handler<Store, RequestOf<K>, SandboxResult<K>>;
+export type SandboxContext<K extends OperationId, T> = RequestContext<T, RequestOf<K>>;
+export type SandboxHandler<K extends OperationId, T> = Handler<T, RequestOf<K>, SandboxResult<K>>;
 
-/** One handler per operation of the spec: a missing one is a compile error. */
-export type SandboxHandlers = { [K in OperationId]: SandboxHandler<K> };
+/** One handler per operation of the spec over the tenant `T`: a missing one is a compile error. */
+export type SandboxHandlers<T> = { [K in OperationId]: SandboxHandler<K, T> };

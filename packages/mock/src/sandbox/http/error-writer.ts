@@ -1,7 +1,8 @@
 import type { DocumentModel } from "@cloud-contract/spec/model";
 import { type CompiledOperation, HTTP_OWN_STATUSES } from "../openapi/operations.js";
+import { errorBodyOf } from "../services/services.js";
 import { CommitUnconfirmed, StoreUnavailable } from "../store-unavailable.js";
-import { ApiError, type ErrorService, errorBody } from "./api-error.js";
+import { ApiError } from "./api-error.js";
 import type { SandboxResponse } from "./exchange.js";
 import { jsonAnswer } from "./json-answer.js";
 import { responseProblem } from "./self-check.js";
@@ -25,9 +26,9 @@ export function errorWriter(options: ErrorWriterOptions) {
   const { model } = options;
   return (error: unknown, requestId: string, op: CompiledOperation | undefined): SandboxResponse => {
     const apiError = toApiError(error, requestId, options);
-    const service: ErrorService = op?.service ?? "cloud";
+    const errorBody = errorBodyOf(op?.service);
     const status = op ? op.status(apiError.status) : apiError.status;
-    const body = errorBody(apiError, requestId, service);
+    const body = errorBody(apiError, requestId);
     const headers: Record<string, string> = { ...apiError.headers };
     if (status === 413) headers.Connection = "close"; // don't read the rest of a huge body
     if (options.validateResponses && op && !HTTP_OWN_STATUSES.has(status)) {
@@ -36,7 +37,7 @@ export function errorWriter(options: ErrorWriterOptions) {
         const violation = new ApiError(500, `Error response breaks the spec: ${problem}`, {
           exceptionClass: "SpecViolation",
         });
-        return jsonAnswer(500, errorBody(violation, requestId, service), requestId);
+        return jsonAnswer(500, errorBody(violation, requestId), requestId);
       }
     }
     return jsonAnswer(status, body, requestId, headers);

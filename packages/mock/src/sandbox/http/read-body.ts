@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { itemAt } from "../../lists.js";
 import { ApiError } from "./api-error.js";
 import { BodyTooLargeError } from "./body-limit.js";
 
@@ -39,7 +40,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) return fail(new BodyTooLargeError(limit));
       if (done) return;
       done = true;
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+      resolve(chunks.length === 1 ? itemAt(chunks, 0) : Buffer.concat(chunks, size));
     });
     req.once("error", () => fail(new ApiError(400, "The request body could not be read.")));
     req.once("close", () => fail(new ApiError(400, "The client left before its body arrived.")));

@@ -1,4 +1,5 @@
-import { ApiError, errorBody } from "./api-error.js";
+import { errorBodyOf } from "../services/services.js";
+import { ApiError } from "./api-error.js";
 import type { SandboxResponse } from "./exchange.js";
 import { jsonAnswer } from "./json-answer.js";
 import { requestIdFactory } from "./request-id.js";
@@ -13,7 +14,7 @@ export function refusalAnswer(status: number, exceptionClass: string, message: s
   const requestId = nextRequestId();
   return jsonAnswer(
     status,
-    errorBody(new ApiError(status, message, { exceptionClass }), requestId),
+    errorBodyOf(undefined)(new ApiError(status, message, { exceptionClass }), requestId),
     requestId,
   );
 }

@@ -1,3 +1,4 @@
+import { itemAt } from "../../lists.js";
 // Sharing the event loop: a large request is worked through in turns, so that no call holds the loop for
 // long, and a tenant's writes take their turns one after another, so that a write working in turns is never
 // interleaved with another write of the same tenant.
@@ -32,7 +33,7 @@ export async function forEachInTurns<T>(
   each: (item: T, index: number) => void,
 ): Promise<void> {
   for await (const [at, end] of slicesInTurns(items.length, ENTRIES_PER_TURN)) {
-    for (let i = at; i < end; i++) each(items[i] as T, i);
+    for (let i = at; i < end; i++) each(itemAt(items, i), i);
   }
 }
 

@@ -1,4 +1,5 @@
 import { isJsonMediaType, isObject, type Json } from "@cloud-contract/spec/model";
+import { messageOf } from "../../error-message.js";
 import { mayHoldExactIntegers, numberView, parseJson as parseExactJson } from "../exact-json.js";
 import type { CompiledOperation } from "../openapi/operations.js";
 import { ApiError } from "./api-error.js";
@@ -176,7 +177,7 @@ function parseJson(text: string): unknown {
 }
 
 const notJson = (error: unknown) =>
-  new ApiError(400, `The request body is not valid JSON: ${(error as Error).message}`, {
+  new ApiError(400, `The request body is not valid JSON: ${messageOf(error)}`, {
     exceptionClass: "ParseError",
   });
 

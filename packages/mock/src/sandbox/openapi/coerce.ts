@@ -1,4 +1,5 @@
 import { isObject } from "@cloud-contract/spec/model";
+import { itemAt } from "../../lists.js";
 
 /** Follows `$ref`s of the document (the model's `resolve`). */
 export type Resolve = (node: unknown) => unknown;
@@ -29,7 +30,7 @@ export function parameterCoercer(
     };
   }
   const scalar = scalarCoercer(types);
-  return (raw) => scalar(raw[0] as string);
+  return (raw) => scalar(itemAt(raw, 0));
 }
 
 const INTEGER = /^-?\d+$/;

@@ -8,7 +8,6 @@ import {
   type Parameter,
   type ValidationResult,
 } from "@cloud-contract/spec/model";
-import { type ErrorService, errorServiceOf } from "../http/api-error.js";
 import type { ScopeKind } from "../http/auth.js";
 import { type DeprecationHeaders, deprecationHeadersOf } from "../http/deprecation-headers.js";
 import { type Coercer, parameterCoercer } from "./coerce.js";
@@ -26,8 +25,8 @@ export interface CompiledOperation {
   operationId: string;
   method: string;
   template: string;
-  /** The service whose error shapes the operation answers in (the model's `service`). */
-  service: ErrorService;
+  /** The operation's service (the model's `service`: its tag in lower case), whose error bodies it answers. */
+  service: string | undefined;
   /** Whether a successful call changes state (the model's `writes`). */
   writes: boolean;
   /** Path parameters that name a resource a key may be bound to (their `x-tenant-scope`). */
@@ -77,7 +76,7 @@ function compileOperation(model: DocumentModel, op: Operation): CompiledOperatio
     operationId: op.operationId,
     method: op.method,
     template: op.path,
-    service: errorServiceOf(model, op.operationId),
+    service: op.service,
     writes: op.writes,
     scopedParams: pathParams.flatMap((p) =>
       p.tenantScope === "projects" || p.tenantScope === "resellers"

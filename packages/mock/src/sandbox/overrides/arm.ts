@@ -1,4 +1,5 @@
 import { type DocumentModel, isJsonMediaType, matchStatus, type Operation } from "@cloud-contract/spec/model";
+import { itemAt } from "../../lists.js";
 import type { OverrideMatch, OverrideRequest } from "../control/schema.js";
 import { unknownOperation } from "../control/unknown-operation.js";
 import { numberView } from "../exact-json.js";
@@ -107,7 +108,7 @@ function checkedTarget(
     const fields = Object.fromEntries(
       problems.map(([name, problem]) => [name === "" ? "body.headers" : `body.headers.${name}`, [problem]]),
     );
-    const [name, problem] = problems[0] as [string, string];
+    const [name, problem] = itemAt(problems, 0);
     throw refuse(
       `The override's headers cannot be sent: ${name === "" ? "" : `${name} `}${problem}.`,
       fields,

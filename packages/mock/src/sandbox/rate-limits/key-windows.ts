@@ -1,4 +1,5 @@
 import type { RateLimit } from "@cloud-contract/spec/model";
+import { itemAt } from "../../lists.js";
 import { getOrAdd } from "../indexes/get-or-add.js";
 
 /**
@@ -40,7 +41,7 @@ export class KeyWindows {
     if (!this.on) return undefined;
     const windowMs = limit.windowSeconds * 1000;
     const times = getOrAdd(this.calls, `${limit.scope} ${key}`, () => []);
-    while (times.length > 0 && (times[0] as number) <= now - windowMs) times.shift();
+    while (times.length > 0 && itemAt(times, 0) <= now - windowMs) times.shift();
     const oldest = times[0];
     if (oldest !== undefined && times.length >= limit.requests) return oldest + windowMs - now;
     times.push(now);

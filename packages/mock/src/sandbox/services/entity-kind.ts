@@ -1,11 +1,4 @@
-import type { EntityIndex } from "../collections/collection.js";
-import type { TaskPlan } from "./cloud/shapes.js";
-
-/** What a kind's rows may keep beside the entity: how a running task will end. */
-export interface RowContext {
-  planOf(taskId: string): TaskPlan | undefined;
-  setPlan(taskId: string, plan: TaskPlan | undefined): void;
-}
+import type { Collection, EntityIndex } from "../collections/collection.js";
 
 export type Indexes<V> = Record<string, EntityIndex<V>>;
 
@@ -29,9 +22,10 @@ export interface EntityReference {
 /**
  * One kind of entity a request can change, declared once by the service that owns it: its id, its seeded
  * fixtures and its indexes. The store keeps each kind in a collection; its changes, reset, export, loading and
- * every backend's rows are generic over these declarations.
+ * every backend's rows are generic over these declarations. `X` is what its rows are made with beside the
+ * entity (the owning service's tenant part, see `TenantPart`), when they hold more than the entity.
  */
-export interface EntityKindDeclaration<K extends string | number, V, I extends Indexes<V>> {
+export interface EntityKindDeclaration<K extends string | number, V, I extends Indexes<V>, X = unknown> {
   idOf(value: V): K;
   /** A row keeps its id as text: the kind's id from it. */
   parseId(text: string): K;
@@ -40,10 +34,13 @@ export interface EntityKindDeclaration<K extends string | number, V, I extends I
   /** New, empty indexes; the collection keeps them up to date. */
   indexes(): I;
   /** The order stored rows are put back in (their insertion order is the indexes' order). */
-  loadOrder?: (a: V, b: V) => number;
-  /** What a row holds, when more than the entity; and the entity from such a row. */
-  toRow?(value: V, context: RowContext): unknown;
-  fromRow?(row: unknown, context: RowContext): V;
+  loadOrder?(a: V, b: V): number;
+  /**
+   * What a row holds, when more than the entity (`context` undefined: the entity alone, as a snapshot lists
+   * it); and the entity from such a row, `context` taking what the row keeps beside it.
+   */
+  toRow?(value: V, context: X | undefined): unknown;
+  fromRow?(row: unknown, context: X): V;
   /** What the entity must be, per the API's contract (see {@link EntityContract}). */
   contract: EntityContract;
   /** What the entity names that must exist (see {@link EntityReference}). */
@@ -56,11 +53,22 @@ export interface EntityKindDeclaration<K extends string | number, V, I extends I
 export type AnyEntityKindDeclaration = EntityKindDeclaration<string | number, unknown, Indexes<unknown>>;
 
 /** Declares a kind of entity, its types inferred from the declaration. */
-export function declareKind<K extends string | number, V, I extends Indexes<V>>(
-  declaration: EntityKindDeclaration<K, V, I>,
-): EntityKindDeclaration<K, V, I> {
+export function declareKind<K extends string | number, V, I extends Indexes<V>, X = unknown>(
+  declaration: EntityKindDeclaration<K, V, I, X>,
+): EntityKindDeclaration<K, V, I, X> {
   return declaration;
 }
+
+/** The collection the store keeps of a declared kind, with its indexes by name. */
+export type CollectionOf<D> =
+  D extends EntityKindDeclaration<infer K, infer V, infer I, infer _X>
+    ? Collection<K, V> & { index: I }
+    : never;
+/** The collections of declared kinds, by the kinds' names. */
+export type CollectionsOf<E> = { [N in keyof E]: CollectionOf<E[N]> };
+/** The entity of a declared kind. */
+export type EntityOfKind<D> =
+  D extends EntityKindDeclaration<infer _K, infer V, infer _I, infer _X> ? V : never;
 
 /** The indexes of a kind that has none. */
 export const noIndexes = (): Record<string, never> => ({});

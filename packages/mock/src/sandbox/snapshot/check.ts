@@ -1,10 +1,9 @@
 // A snapshot or seed checked before anything of it is loaded: its format and version, the contract's
-// schemas (./json-schema.ts) and the sandbox's invariants (ids unique per kind, references resolve, pending
-// tasks are running tasks). Every problem names the entity, its JSON pointer in the document and the rule.
+// schemas (./json-schema.ts) and the sandbox's invariants (ids unique per kind, references resolve, and each
+// service's own, such as pending tasks being running tasks). Every problem names the entity, its JSON pointer in the document and the rule.
 import { type DocumentModel, isObject } from "@cloud-contract/spec/model";
-import { ENTITY_KINDS, type EntityKind } from "../entities.js";
-import type { AnyEntityKindDeclaration } from "../services/entity-kind.js";
-import { ENTITIES, listReference, referenceOf } from "../services/services.js";
+import { declarationOf, ENTITY_KINDS } from "../entities.js";
+import { listReference, referenceOf, SNAPSHOT_SECTIONS } from "../services/services.js";
 import { READABLE_VERSIONS, SNAPSHOT_FORMAT, type SnapshotDocument } from "./format.js";
 import { snapshotSchema } from "./json-schema.js";
 
@@ -21,7 +20,11 @@ const schemas = new WeakMap<
   DocumentModel,
   (value: unknown) => { errors: { pointer: string; message: string }[] }
 >();
-const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
+
+/** Whether `doc`, with these problems found by {@link checkSnapshot}, loads: with none, it is a snapshot. */
+export function isLoadable(doc: unknown, problems: readonly SnapshotProblem[]): doc is SnapshotDocument {
+  return problems.length === 0;
+}
 
 /**
  * What keeps `doc` from loading into a sandbox of catalogue seed `seed` serving `model`; empty when it loads.
@@ -31,7 +34,7 @@ export function checkSnapshot(doc: unknown, model: DocumentModel, seed: number |
   if (doc.format !== SNAPSHOT_FORMAT) {
     return [{ pointer: "/format", rule: `must be "${SNAPSHOT_FORMAT}"` }];
   }
-  if (!READABLE_VERSIONS.includes(doc.version as number)) {
+  if (!READABLE_VERSIONS.some((version) => version === doc.version)) {
     const readable = READABLE_VERSIONS.join(", ");
     return [
       {
@@ -45,11 +48,13 @@ export function checkSnapshot(doc: unknown, model: DocumentModel, seed: number |
     check = model.compile(snapshotSchema(model));
     schemas.set(model, check);
   }
-  const broken = check(doc).errors;
-  if (broken.length > 0) {
-    return broken.map((e) => ({ ...entityAt(doc, e.pointer), pointer: e.pointer, rule: e.message }));
-  }
-  const snapshot = doc as unknown as SnapshotDocument;
+  const broken = check(doc).errors.map((e) => ({
+    ...entityAt(doc, e.pointer),
+    pointer: e.pointer,
+    rule: e.message,
+  }));
+  if (!isLoadable(doc, broken)) return broken;
+  const snapshot = doc;
   if (String(snapshot.seed) !== String(seed)) {
     return [
       {
@@ -106,19 +111,6 @@ function invariantProblems(doc: SnapshotDocument, seed: number | string): Snapsh
       }
     });
   }
-  const tasks = new Map((doc.entities.tasks ?? []).map((task) => [task.id, task]));
-  const pending = new Set<string>();
-  (doc.pending_tasks ?? []).forEach((entry, index) => {
-    const task = tasks.get(entry.task_id);
-    const pointer = `/pending_tasks/${index}/task_id`;
-    const entity = `tasks ${entry.task_id}`;
-    if (!task) problems.push({ entity, pointer, rule: "references resolve: there is no such task" });
-    else if (task.state !== "RUNNING" && task.state !== "NEW") {
-      problems.push({ entity, pointer, rule: `only a running task can be pending (it is ${task.state})` });
-    } else if (pending.has(entry.task_id)) {
-      problems.push({ entity, pointer, rule: "a task is pending once" });
-    }
-    pending.add(entry.task_id);
-  });
+  for (const { section } of SNAPSHOT_SECTIONS) problems.push(...section.check(doc, doc.entities));
   return problems;
 }

@@ -3,8 +3,7 @@
 import type { EntityKind, EntityOf } from "../entities.js";
 import type { FaultRule } from "../faults/fault.js";
 import type { OverrideRule } from "../overrides/override.js";
-import type { TaskPlan } from "../services/cloud/shapes.js";
-import type { Counters } from "../services/services.js";
+import type { Counters, SnapshotSections } from "../services/services.js";
 
 /** What a snapshot says it is, so that another JSON file is not taken for one. */
 export const SNAPSHOT_FORMAT = "cloud-contract-sandbox-snapshot";
@@ -13,14 +12,10 @@ export const SNAPSHOT_VERSION = 1;
 /** The versions this sandbox reads. */
 export const READABLE_VERSIONS: readonly number[] = [1];
 
-/** A task still running when the snapshot was taken: how long it still runs, and how it will end. */
-export interface PendingTask {
-  task_id: string;
-  remaining_ms: number;
-  outcome: TaskPlan["outcome"];
-}
+/** The snapshot document: what every tenant has, and what each service adds (see `SnapshotSection`). */
+export type SnapshotDocument = TenantSnapshot & SnapshotSections;
 
-export interface SnapshotDocument {
+interface TenantSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   version: number;
   /** The seed of the plan-contents catalogue: the world was made with it, and loads only into a sandbox of it. */
@@ -29,8 +24,6 @@ export interface SnapshotDocument {
   clock: { mode: "real" | "manual"; now: string };
   /** Every entity by kind, each in the shape the API answers it in; a kind left out holds none. */
   entities: { [K in EntityKind]?: EntityOf<K>[] };
-  /** The running tasks that will end by themselves (a running task not listed runs until completed). */
-  pending_tasks?: PendingTask[];
   /** Id counters by name; one left out starts above every id of its kind. */
   counters?: Partial<Counters>;
   /** Faults armed for the next calls, as the control API lists them (armed anew on load, their counts from 0). */

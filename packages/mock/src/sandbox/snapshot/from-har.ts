@@ -2,9 +2,8 @@
 // one a kind's contract names, or a list of those; a sandbox's `/__sandbox/state`, `/snapshot` and `/clock`
 // answers too), the later answer of an entity winning. What it cannot place is listed, never guessed.
 import { type DocumentModel, isObject } from "@cloud-contract/spec/model";
-import { ENTITY_KINDS, type EntityKind } from "../entities.js";
-import type { AnyEntityKindDeclaration } from "../services/entity-kind.js";
-import { ENTITIES } from "../services/services.js";
+import { declarationOf, ENTITY_KINDS, type EntityKind } from "../entities.js";
+import { getOrAdd } from "../indexes/get-or-add.js";
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SnapshotDocument } from "./format.js";
 import { contractSchema } from "./json-schema.js";
 
@@ -20,8 +19,6 @@ export interface Unplaced {
   call: string;
   reason: string;
 }
-
-const declarationOf = (kind: EntityKind) => ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
 
 /** The name of the component a schema is (after `$ref`s), undefined for an inline one. */
 function schemaName(model: DocumentModel, schema: unknown): string | undefined {
@@ -62,7 +59,7 @@ export function seedFromHar(
   const found = new Map<EntityKind, Map<string, unknown>>(ENTITY_KINDS.map((kind) => [kind, new Map()]));
   const put = (kind: EntityKind, value: unknown) => {
     if (!isObject(value)) return;
-    const byId = found.get(kind) as Map<string, unknown>;
+    const byId = getOrAdd(found, kind, () => new Map<string, unknown>());
     const id = String(declarationOf(kind).idOf(value));
     byId.delete(id);
     byId.set(id, value);

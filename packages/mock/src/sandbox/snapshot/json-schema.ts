@@ -1,10 +1,10 @@
 // The JSON Schema of a snapshot document, made from the entity declarations: each kind's items are what
 // its contract says (the schema of the answer that carries it, or the kind's own schema).
 import type { DocumentModel } from "@cloud-contract/spec/model";
-import { ENTITY_KINDS } from "../entities.js";
-import { TASK_OUTCOME_SCHEMA } from "../services/cloud/entity-schemas.js";
-import type { AnyEntityKindDeclaration, EntityContract } from "../services/entity-kind.js";
-import { COUNTER_NAMES, ENTITIES } from "../services/services.js";
+import { itemAt } from "../../lists.js";
+import { declarationOf, ENTITY_KINDS } from "../entities.js";
+import type { EntityContract } from "../services/entity-kind.js";
+import { COUNTER_NAMES, SNAPSHOT_SECTIONS } from "../services/services.js";
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from "./format.js";
 
 /** The schema an entity's contract names: the JSON body `status` of `operationId` documents, or its own. */
@@ -24,8 +24,7 @@ export function contractSchema(model: DocumentModel, contract: EntityContract): 
 export function snapshotSchema(model: DocumentModel): object {
   const kinds: Record<string, object> = {};
   for (const kind of ENTITY_KINDS) {
-    const declaration = ENTITIES[kind] as unknown as AnyEntityKindDeclaration;
-    kinds[kind] = { type: "array", items: contractSchema(model, declaration.contract) };
+    kinds[kind] = { type: "array", items: contractSchema(model, declarationOf(kind).contract) };
   }
   return {
     title: "Sandbox snapshot",
@@ -46,19 +45,7 @@ export function snapshotSchema(model: DocumentModel): object {
         additionalProperties: false,
       },
       entities: { type: "object", properties: kinds, additionalProperties: false },
-      pending_tasks: {
-        type: "array",
-        items: {
-          type: "object",
-          required: ["task_id", "remaining_ms", "outcome"],
-          properties: {
-            task_id: { type: "string", minLength: 1 },
-            remaining_ms: { type: "integer", minimum: 0 },
-            outcome: TASK_OUTCOME_SCHEMA,
-          },
-          additionalProperties: false,
-        },
-      },
+      ...Object.assign({}, ...SNAPSHOT_SECTIONS.map(({ section }) => section.properties)),
       faults: {
         type: "array",
         description: "Armed faults, as the sandbox's control API lists them (its Fault).",
@@ -91,7 +78,7 @@ export function publishedSnapshotSchema(model: DocumentModel, id: string): objec
   const pending = [snapshotSchema(model)];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     for (const match of JSON.stringify(next).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
-      const name = match[1] as string;
+      const name = itemAt(match, 1);
       if (name in defs) continue;
       defs[name] = schemas[name];
       pending.push(schemas[name] as object);

@@ -1,6 +1,7 @@
 // Loading a snapshot into a store: what the next commit takes (every row of the world, the rows stored before
 // dropped, the meta saying no fixture lies under them), and a failed commit's rollback putting the old world back.
 import { describe, expect, it } from "vitest";
+import { takeChanges } from "../durable/store-changes.js";
 import { WriteJournal } from "../durable/write-journal.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { Store } from "../store.js";
@@ -20,9 +21,9 @@ function otherWorld() {
 describe("loading a snapshot into a store", () => {
   it("hands the next commit every row of the world, a reset, and meta without fixtures", () => {
     const store = new Store();
-    store.takeChanges();
+    takeChanges(store);
     loadSnapshot(store, otherWorld());
-    const changes = store.takeChanges();
+    const changes = takeChanges(store);
     expect(changes.reset).toBe(true);
     expect(changes.meta.fixtures).toBe(false);
     expect(changes.rows.filter((row) => row.kind === "tasks")).toEqual([]);
@@ -40,7 +41,7 @@ describe("loading a snapshot into a store", () => {
     const store = new Store({ now: () => 1_000_000 });
     const group = store.entities.securityGroups.get(F.securityGroupId);
     if (group) group.name = "before";
-    store.takeChanges();
+    takeChanges(store);
     const before = structuredClone(store.snapshot());
     const metaBefore = store.meta();
     const journal = new WriteJournal(store);

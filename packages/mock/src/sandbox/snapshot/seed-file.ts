@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { codeOf, messageOf } from "../../error-message.js";
 import { parseJson } from "../exact-json.js";
 import type { SnapshotDocument } from "./format.js";
 
@@ -8,13 +9,11 @@ export async function readSeedFile(path: string): Promise<SnapshotDocument> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new Error(
-      `cannot read --seed-file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    );
+    throw new Error(`cannot read --seed-file ${path}: ${String(codeOf(error) ?? error)}`);
   }
   try {
     return parseJson(text) as SnapshotDocument;
   } catch (error) {
-    throw new Error(`--seed-file ${path} is not JSON: ${(error as Error).message.split("\n")[0]}`);
+    throw new Error(`--seed-file ${path} is not JSON: ${messageOf(error).split("\n")[0]}`);
   }
 }

@@ -1,3 +1,4 @@
+import { itemAt } from "../../../lists.js";
 import type { CompiledOperation } from "../../openapi/operations.js";
 import { ApiError } from "../api-error.js";
 import type { EarlyAnswer, PipelineParts } from "./call.js";
@@ -38,7 +39,7 @@ export function route<App>(
   if (method === "OPTIONS") {
     return { early: { status: 204, headers: { Allow: allow, "X-Request-Id": requestId }, body: undefined } };
   }
-  const shape = parts.compiled.get(model.route(match.allowed[0] as string, path).route?.operationId ?? "");
+  const shape = parts.compiled.get(model.route(itemAt(match.allowed, 0), path).route?.operationId ?? "");
   const early = new ApiError(405, `Method ${method} is not allowed on ${path}.`, {
     headers: { Allow: allow },
   });

@@ -1,4 +1,5 @@
 import type { PlanContent, PlanContentCalcRuleType } from "@cloud-contract/types";
+import { itemAt } from "../../../lists.js";
 import { Random } from "../../random.js";
 import type { BillingRegion, Metric, Plan } from "./shapes.js";
 
@@ -102,8 +103,8 @@ export function generateCatalogue(seed: number | string): Catalogue {
       id: productId * 100 + f + 1,
       name: `${productName} ${feature}`,
       erp_sku_id: `SKU-${String(productId).padStart(3, "0")}-${f + 1}`,
-      product: PRODUCTS[p] as [number, string, string, number],
-      unit: UNITS[(p + f) % UNITS.length] as (typeof UNITS)[number],
+      product: itemAt(PRODUCTS, p),
+      unit: itemAt(UNITS, (p + f) % UNITS.length),
     })),
   );
   const metrics: Metric[] = features.map((feature, i) => ({
@@ -114,7 +115,7 @@ export function generateCatalogue(seed: number | string): Catalogue {
   const planContents: PlanContent[] = [];
   let nextId = 10001;
   for (const [planIndex, plan] of PLANS.entries()) {
-    const currency = CURRENCIES[planIndex % 2] as (typeof CURRENCIES)[number];
+    const currency = itemAt(CURRENCIES, planIndex % 2);
     const chosen = new Set<number>();
     while (chosen.size < ITEMS_PER_PLAN) chosen.add(rng.int(0, features.length - 1));
     for (const index of [...chosen].sort((a, b) => a - b)) {
@@ -141,7 +142,7 @@ export function generateCatalogue(seed: number | string): Catalogue {
           external_name,
         }),
       );
-      const metric = metrics[index] as Metric;
+      const metric = itemAt(metrics, index);
       planContents.push({
         id: nextId++,
         plan_id: plan.id,

@@ -1,19 +1,20 @@
-import { getOrAdd } from "../../indexes/get-or-add.js";
-import { declareService } from "../service.js";
-import { type Catalogue, generateCatalogue } from "./catalogue.js";
-
-/** The catalogue is read-only and depends on the seed alone, so stores of one seed share it. */
-const catalogues = new Map<number | string, Catalogue>();
+import { declareService, NO_PART } from "../service.js";
+import { generateCatalogue } from "./catalogue.js";
+import { billingErrorBody } from "./error-body.js";
+import { BILLING_HANDLERS } from "./handlers/index.js";
 
 /** The billing service: the plan catalogue, generated from the seed. */
 export const BILLING_SERVICE = declareService({
   entities: {},
   counters: {},
-  reference: (seed) => ({ catalogue: getOrAdd(catalogues, seed, () => generateCatalogue(seed)) }),
+  reference: (seed) => ({ catalogue: generateCatalogue(seed) }),
   listReference: ({ catalogue }) => ({
     plans: catalogue.plans,
     metrics: catalogue.metrics,
     billingRegions: catalogue.billingRegions,
     planContents: catalogue.planContents,
   }),
+  tenantPart: () => NO_PART,
+  handlers: BILLING_HANDLERS,
+  errorBody: billingErrorBody,
 });

@@ -1,16 +1,12 @@
-import { declareKind, noIndexes, numberId } from "../entity-kind.js";
-import { declareEntityService } from "../service.js";
-import { cdnResources } from "./fixtures.js";
-import { CDN_RESOURCE_SCHEMA } from "./resource-schema.js";
-import type { CdnResource } from "./shapes.js";
+import { errorsOrMessage } from "../errors-or-message.js";
+import { declareService, ENTITIES_ONLY } from "../service.js";
+import { CDN_ENTITIES } from "./entities.js";
+import { CDN_HANDLERS } from "./handlers/index.js";
 
 /** The CDN service: CDN resources and their certificates. */
-export const CDN_SERVICE = declareEntityService({
-  cdnResources: declareKind({
-    idOf: (resource: CdnResource) => resource.id,
-    parseId: numberId,
-    seed: cdnResources,
-    indexes: noIndexes,
-    contract: { schema: CDN_RESOURCE_SCHEMA },
-  }),
+export const CDN_SERVICE = declareService({
+  ...ENTITIES_ONLY,
+  entities: CDN_ENTITIES,
+  handlers: CDN_HANDLERS,
+  errorBody: errorsOrMessage,
 });

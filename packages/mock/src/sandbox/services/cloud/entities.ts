@@ -3,7 +3,7 @@ import { declareKind, type EntityReference, noIndexes, textId } from "../entity-
 import { ActiveTasks } from "./active-tasks.js";
 import { INSTANCE_SCHEMA, PORT_SCHEMA } from "./entity-schemas.js";
 import * as fixtures from "./fixtures.js";
-import type { Instance, Port, TaskPlan } from "./shapes.js";
+import type { Instance, Port, TaskPlan, TaskRows } from "./shapes.js";
 
 /** A stored task and, while it runs, how it will end. */
 export interface TaskRow {
@@ -61,11 +61,11 @@ export const CLOUD_ENTITIES = {
     seed: fixtures.tasks,
     indexes: () => ({ active: new ActiveTasks() }),
     loadOrder: (a, b) => Date.parse(a.created_on ?? "") - Date.parse(b.created_on ?? ""),
-    toRow: (task, context): TaskRow => {
-      const plan = context.planOf(task.id);
+    toRow: (task, context: TaskRows | undefined): TaskRow => {
+      const plan = context?.planOf(task.id);
       return plan ? { task, plan } : { task };
     },
-    fromRow: (row, context) => {
+    fromRow: (row, context: TaskRows) => {
       const { task, plan } = row as TaskRow;
       context.setPlan(task.id, plan);
       return task;

@@ -1,6 +1,10 @@
 import { declareService } from "../service.js";
+import { CloudPart } from "./cloud-part.js";
 import { CLOUD_ENTITIES } from "./entities.js";
+import { cloudErrorBody } from "./error-body.js";
+import { CLOUD_HANDLERS } from "./handlers/index.js";
 import { cloudReference, listCloudReference } from "./reference.js";
+import { CLOUD_SNAPSHOT } from "./snapshot-section.js";
 
 /** The cloud service: security groups, ports, instances and tasks over regions, projects and flavors. */
 export const CLOUD_SERVICE = declareService({
@@ -8,4 +12,8 @@ export const CLOUD_SERVICE = declareService({
   counters: {},
   reference: cloudReference,
   listReference: listCloudReference,
+  tenantPart: (host, options) => new CloudPart(host, options),
+  snapshot: CLOUD_SNAPSHOT,
+  handlers: CLOUD_HANDLERS,
+  errorBody: cloudErrorBody,
 });

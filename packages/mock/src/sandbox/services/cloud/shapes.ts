@@ -89,3 +89,9 @@ export interface TaskPlan {
   finishAt: number;
   outcome: { state: "FINISHED"; effect: TaskEffect } | { state: "ERROR"; error: string };
 }
+
+/** What a task's row keeps beside the task (its plan while it runs): how rows are made and read back. */
+export interface TaskRows {
+  planOf(taskId: string): TaskPlan | undefined;
+  setPlan(taskId: string, plan: TaskPlan | undefined): void;
+}

@@ -1,22 +1,15 @@
 import type { SecurityGroup, Task } from "@cloud-contract/types";
-import type { Entities } from "../../entities.js";
 import { SANDBOX_FIXTURES } from "../../fixtures/ids.js";
 import { MinHeap } from "../../indexes/min-heap.js";
-import type { Random } from "../../random.js";
-import type { RowContext } from "../entity-kind.js";
-import type { SecurityGroupChange, TaskPlan } from "./shapes.js";
+import type { TenantHost } from "../service.js";
+import type { CLOUD_ENTITIES } from "./entities.js";
+import type { SecurityGroupChange, TaskPlan, TaskRows } from "./shapes.js";
 
 /** How a running task is ended on demand. */
 export type TaskCompletion = { state: "FINISHED" } | { state: "ERROR"; error: string };
 
-/** What the scheduler needs of its store: the entities a task changes, ids, time, and to tell of changes. */
-export interface SchedulerHost {
-  readonly entities: Pick<Entities, "tasks" | "instances" | "ports" | "securityGroups">;
-  readonly random: Random;
-  readonly taskDelayMs: number;
-  now(): number;
-  changed(): void;
-}
+/** What the scheduler needs of its tenant: the entities a task changes, ids, time, and to tell of changes. */
+export type SchedulerHost = TenantHost<typeof CLOUD_ENTITIES>;
 
 /** The scheduler's state (kept whole by a group of writes, to be put back when their commit fails). */
 export interface ScheduledTasks {
@@ -30,7 +23,7 @@ export interface ScheduledTasks {
 export class TaskScheduler {
   private scheduled: ScheduledTasks = emptySchedule();
   /** How rows keep what lies beside a task: its plan while it runs. */
-  readonly rows: RowContext = {
+  readonly rows: TaskRows = {
     planOf: (id) => this.scheduled.plans.get(id),
     setPlan: (id, plan) => {
       if (plan) this.plan(id, plan);
@@ -38,7 +31,10 @@ export class TaskScheduler {
     },
   };
 
-  constructor(private readonly host: SchedulerHost) {}
+  constructor(
+    private readonly host: SchedulerHost,
+    private readonly taskDelayMs: number,
+  ) {}
 
   /** The plans and the finish queue, as they are now (see `restore`). */
   get state(): ScheduledTasks {
@@ -67,7 +63,7 @@ export class TaskScheduler {
       ...task,
     };
     this.host.entities.tasks.set(created.id, created);
-    this.plan(created.id, { finishAt: now + this.host.taskDelayMs, outcome });
+    this.plan(created.id, { finishAt: now + this.taskDelayMs, outcome });
     return created;
   }
 
@@ -77,8 +73,7 @@ export class TaskScheduler {
     if (finishQueue.size === 0) return false;
     const now = this.host.now();
     let settled = false;
-    while ((finishQueue.peekKey() ?? Number.POSITIVE_INFINITY) <= now) {
-      const id = finishQueue.pop() as string;
+    for (let id = this.due(now); id !== undefined; id = this.due(now)) {
       const plan = plans.get(id);
       // A task completed on demand left its entry behind.
       if (!plan || plan.finishAt > now) continue;
@@ -139,6 +134,12 @@ export class TaskScheduler {
   get(id: string): Task | undefined {
     this.settle();
     return this.host.entities.tasks.peek(id);
+  }
+
+  /** Takes the next task whose planned end is at or before `now` off the finish queue; undefined when none is. */
+  private due(now: number): string | undefined {
+    const { finishQueue } = this.scheduled;
+    return (finishQueue.peekKey() ?? Number.POSITIVE_INFINITY) <= now ? finishQueue.pop() : undefined;
   }
 
   private plan(id: string, plan: TaskPlan): void {

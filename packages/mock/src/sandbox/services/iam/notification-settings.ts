@@ -1,10 +1,10 @@
 import type { ResellerNotificationSetting } from "@cloud-contract/types";
-import type { Store } from "../../store.js";
 import { settingKey } from "./reseller-settings.js";
+import type { IamTenant } from "./tenant.js";
 
 /** A reseller's settings in id order (the reseller must exist). */
 export function notificationSettingsOf(
-  store: Store,
+  store: IamTenant,
   resellerId: number,
 ): readonly ResellerNotificationSetting[] {
   return store.entities.notificationSettings.index.byReseller.of(resellerId).list;
@@ -12,7 +12,7 @@ export function notificationSettingsOf(
 
 /** Adds a setting; returns undefined when the reseller already has this type for this e-mail. */
 export function addNotificationSetting(
-  store: Store,
+  store: IamTenant,
   resellerId: number,
   input: Pick<ResellerNotificationSetting, "notification_type" | "email"> & { enabled?: boolean },
 ): ResellerNotificationSetting | undefined {

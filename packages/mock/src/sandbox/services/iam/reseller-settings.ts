@@ -1,4 +1,5 @@
 import type { ResellerNotificationSetting } from "@cloud-contract/types";
+import { itemAt } from "../../../lists.js";
 import type { EntityIndex } from "../../collections/collection.js";
 import { getOrAdd } from "../../indexes/get-or-add.js";
 
@@ -36,7 +37,7 @@ export class SettingsByReseller implements EntityIndex<ResellerNotificationSetti
       const bucket = this.of(after.reseller);
       // New settings get the highest id so far: appending keeps the order; a loaded one may go in between.
       let at = bucket.list.length;
-      while (at > 0 && (bucket.list[at - 1] as ResellerNotificationSetting).id > after.id) at--;
+      while (at > 0 && itemAt(bucket.list, at - 1).id > after.id) at--;
       bucket.list.splice(at, 0, after);
       bucket.taken.add(settingKey(after.notification_type, after.email));
     }

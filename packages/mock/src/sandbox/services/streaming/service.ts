@@ -1,15 +1,12 @@
-import type { LiveStream } from "@cloud-contract/types";
-import { declareKind, noIndexes, numberId } from "../entity-kind.js";
-import { declareEntityService } from "../service.js";
-import { streams } from "./fixtures.js";
+import { declareService, ENTITIES_ONLY } from "../service.js";
+import { STREAMING_ENTITIES } from "./entities.js";
+import { streamingErrorBody } from "./error-body.js";
+import { STREAMING_HANDLERS } from "./handlers/index.js";
 
 /** The streaming service: live streams. */
-export const STREAMING_SERVICE = declareEntityService({
-  streams: declareKind({
-    idOf: (stream: LiveStream) => stream.id as number,
-    parseId: numberId,
-    seed: streams,
-    indexes: noIndexes,
-    contract: { answer: { operationId: "resetStreamPushToken", status: 200 } },
-  }),
+export const STREAMING_SERVICE = declareService({
+  ...ENTITIES_ONLY,
+  entities: STREAMING_ENTITIES,
+  handlers: STREAMING_HANDLERS,
+  errorBody: streamingErrorBody,
 });

@@ -1,7 +1,9 @@
 import type { PlanContent, PlanContentList } from "@cloud-contract/types";
-import type { QueryParams, SandboxHandler } from "../../../handlers/types.js";
+import { keysOf } from "../../../../lists.js";
+import type { QueryParams } from "../../../handlers/types.js";
 import { orderingComparator, pageLinks, pageSize } from "../../../paging.js";
 import type { Catalogue } from "../catalogue.js";
+import type { BillingHandler } from "../tenant.js";
 
 /** The page size when `limit` is not given (the spec publishes none). */
 export const PLAN_CONTENTS_DEFAULT_LIMIT = 20;
@@ -33,12 +35,12 @@ type Query = QueryParams<"listPlanContents">;
 type FilterName = Exclude<keyof Query, "limit" | "offset" | "ordering">;
 const contains = (haystack: string | null | undefined, needle: string) =>
   (haystack ?? "").toLowerCase().includes(needle.toLowerCase());
-const oneOf = <T>(values: T[], value: T | null | undefined) => values.includes(value as T);
+const oneOf = <T>(values: T[], value: T | null | undefined) => values.some((v) => v === value);
 
 /** How each query parameter filters: lists match any of their values, text matches part, case-insensitively. */
 type FilterValues = { [N in FilterName]-?: NonNullable<Query[N]> };
 const FILTERS: { [N in FilterName]: (value: FilterValues[N]) => Filter } = {
-  addendum_id: (v) => (item, ix) => oneOf(v, ix.addendum.get(item.plan_id as number)),
+  addendum_id: (v) => (item, ix) => oneOf(v, ix.addendum.get(item.plan_id ?? Number.NaN)),
   calc_rule_type: (v) => (item) => oneOf(v, item.calc_rule_type),
   comment: (v) => (item) => contains(item.comment, v),
   currency_char_code: (v) => (item) => oneOf<string>(v, item.price?.currency?.char_code),
@@ -50,7 +52,7 @@ const FILTERS: { [N in FilterName]: (value: FilterValues[N]) => Filter } = {
   metric_ext_name: (v) => (item) => contains(item.metric_ext_name, v),
   metric_id: (v) => (item, ix) => oneOf(v, ix.metricId.get(item.metric_ext_name ?? "") ?? null),
   plan_id: (v) => (item) => oneOf(v, item.plan_id),
-  plan_name: (v) => (item, ix) => contains(ix.planName.get(item.plan_id as number), v),
+  plan_name: (v) => (item, ix) => contains(ix.planName.get(item.plan_id ?? Number.NaN), v),
   product_category_id: (v) => (item) => oneOf(v, item.product_category?.id),
   product_category_name: (v) => (item) => contains(item.product_category?.name, v),
   product_id: (v) => (item) => oneOf(v, item.product?.id),
@@ -58,11 +60,11 @@ const FILTERS: { [N in FilterName]: (value: FilterValues[N]) => Filter } = {
   product_name: (v) => (item) => contains(item.product?.name, v),
   region_id: (v) => (item) => (item.regions ?? []).some((r) => oneOf(v, r.id)),
   region_int_name: (v) => (item, ix) =>
-    (item.regions ?? []).some((r) => oneOf(v, ix.regionIntName.get(r.id as number))),
+    (item.regions ?? []).some((r) => oneOf(v, ix.regionIntName.get(r.id ?? Number.NaN))),
   region_name: (v) => (item) =>
     (item.regions ?? []).some((r) => contains(r.name, v) || contains(r.external_name, v)),
 };
-const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+const FILTER_NAMES = keysOf(FILTERS);
 
 /** The filter a query parameter asks for; undefined when it is absent or an empty list. */
 function filterFor<N extends FilterName>(name: N, value: FilterValues[N] | undefined): Filter | undefined {
@@ -80,10 +82,10 @@ const ORDERING = {
   plan_id: (item: PlanContent) => item.plan_id,
   default: (item: PlanContent) => item.default,
 };
-const byId = (a: PlanContent, b: PlanContent) => (a.id as number) - (b.id as number);
+const byId = (a: PlanContent, b: PlanContent) => (a.id ?? 0) - (b.id ?? 0);
 
 /** GET /billing/org/v1/plans/contents — every documented filter, multi-key ordering, limit/offset, links. */
-export const listPlanContents: SandboxHandler<"listPlanContents"> = (ctx) => {
+export const listPlanContents: BillingHandler<"listPlanContents"> = (ctx) => {
   const { offset: requested = 0, ordering = [] } = ctx.query;
   // No floor is published for either: a negative offset reads from the start, a limit below 1 is the default.
   const offset = Math.max(0, requested);

@@ -1,5 +1,6 @@
-import type { SandboxHandlers } from "../../../handlers/types.js";
+import type { ServiceHandlers } from "../../service.js";
+import type { CdnTenant } from "../tenant.js";
 import { revokeCdnCertificate } from "./certificates.js";
 
 /** The CDN service's handlers, by operationId. */
-export const CDN_HANDLERS = { revokeCdnCertificate } satisfies Partial<SandboxHandlers>;
+export const CDN_HANDLERS = { revokeCdnCertificate } satisfies ServiceHandlers<CdnTenant>;

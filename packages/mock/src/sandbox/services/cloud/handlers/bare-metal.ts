@@ -1,9 +1,8 @@
 import type { BareMetalServerCreateRequest, NetworkInterface, TaskIdList } from "@cloud-contract/types";
 import { assertRoom } from "../../../handlers/common.js";
-import type { SandboxHandler } from "../../../handlers/types.js";
 import type { Random } from "../../../random.js";
-import type { Store } from "../../../store.js";
 import type { Instance, Port } from "../shapes.js";
+import type { CloudHandler, CloudTenant } from "../tenant.js";
 import { projectRegion } from "./project-region.js";
 
 /**
@@ -11,7 +10,7 @@ import { projectRegion } from "./project-region.js";
  * new instance and one port per interface in `created_resources`, or ends in ERROR when the flavor is not
  * a known bare metal flavor or the image / application template / an interface's network is unknown.
  */
-export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = (ctx) => {
+export const createBareMetalServers: CloudHandler<"createBareMetalServers"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   const request = ctx.body;
   const store = ctx.app;
@@ -26,7 +25,7 @@ export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = 
         state: "FINISHED",
         effect: buildEffect(store, request, instanceId, name, projectId, regionId),
       } as const);
-  const task = store.cloud.scheduler.start(
+  const task = store.parts.cloud.scheduler.start(
     {
       task_type: "create_bm",
       project_id: projectId,
@@ -47,7 +46,7 @@ export const createBareMetalServers: SandboxHandler<"createBareMetalServers"> = 
 };
 
 /** Why the creation will fail, or undefined when it will finish. */
-function creationProblem(store: Store, request: BareMetalServerCreateRequest): string | undefined {
+function creationProblem(store: CloudTenant, request: BareMetalServerCreateRequest): string | undefined {
   const flavor = store.reference.cloud.flavors.get(request.flavor);
   if (!flavor) return `Flavor ${request.flavor} does not exist in this region.`;
   if (flavor.kind !== "baremetal") return `Flavor ${request.flavor} is not a bare metal flavor.`;
@@ -69,7 +68,7 @@ function creationProblem(store: Store, request: BareMetalServerCreateRequest): s
 }
 
 function buildEffect(
-  store: Store,
+  store: CloudTenant,
   request: BareMetalServerCreateRequest,
   instanceId: string,
   name: string,

@@ -1,4 +1,5 @@
-import type { SandboxHandlers } from "../../../handlers/types.js";
+import type { ServiceHandlers } from "../../service.js";
+import type { CloudTenant } from "../tenant.js";
 import { createBareMetalServers } from "./bare-metal.js";
 import { replacePortAllowedAddressPairs } from "./ports.js";
 import { previewInstancePrice } from "./pricing.js";
@@ -16,4 +17,4 @@ export const CLOUD_HANDLERS = {
   updateSecurityGroupV2,
   replacePortAllowedAddressPairs,
   createBareMetalServers,
-} satisfies Partial<SandboxHandlers>;
+} satisfies ServiceHandlers<CloudTenant>;

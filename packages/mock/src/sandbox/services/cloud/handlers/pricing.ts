@@ -1,6 +1,6 @@
 import type { InstancePricePeriod, InstancePricePreview, InstancePriceVolumes } from "@cloud-contract/types";
-import type { SandboxHandler } from "../../../handlers/types.js";
 import { PRICES, type VolumeType } from "../prices.js";
+import type { CloudHandler } from "../tenant.js";
 import { projectRegion } from "./project-region.js";
 
 /** Local SSD comes with the flavor (its price is the flavor's): it adds no volume price of its own. */
@@ -15,13 +15,14 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * size comes from its image or snapshot) adds no price, `ssd_local` is part of the flavor's price (the
  * reference prices no such volume type), and no names at all price zero instances.
  */
-export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx) => {
+export const previewInstancePrice: CloudHandler<"previewInstancePrice"> = (ctx) => {
   const { projectId } = projectRegion(ctx.app, ctx.params);
   const request = ctx.body;
   const names = request.names?.length ? request.names : (request.name_templates ?? []);
   const vmCount = names.length;
 
-  const perVm = { flavor: 0, external_ip: 0, floating_ip: 0, volumes: {} as Record<VolumeType, number> };
+  const volumes = new Map<VolumeType, number>();
+  const perVm = { flavor: 0, external_ip: 0, floating_ip: 0 };
   const flavor = ctx.app.reference.cloud.flavors.get(request.flavor);
   if (flavor) perVm.flavor = flavor.price_per_hour;
   for (const iface of request.interfaces) {
@@ -33,28 +34,24 @@ export const previewInstancePrice: SandboxHandler<"previewInstancePrice"> = (ctx
     if (volume.source === "existing-volume") continue; // already paid for
     const type = volume.type_name ?? "standard";
     if (type === WITH_THE_FLAVOR || volume.size === undefined || volume.size === null) continue;
-    perVm.volumes[type] = (perVm.volumes[type] ?? 0) + volume.size * PRICES.volumePerGibHour[type];
+    volumes.set(type, (volumes.get(type) ?? 0) + volume.size * PRICES.volumePerGibHour[type]);
   }
 
   const period = (hours: number, digits: number): InstancePricePeriod => {
-    const volumes: InstancePriceVolumes = {};
-    for (const [type, price] of Object.entries(perVm.volumes))
-      volumes[type as VolumeType] = round(price * vmCount * hours, digits);
+    const priced: InstancePriceVolumes = {};
+    for (const [type, price] of volumes) priced[type] = round(price * vmCount * hours, digits);
     return {
       flavor: round(perVm.flavor * vmCount * hours, digits),
       external_ip: round(perVm.external_ip * vmCount * hours, digits),
       floating_ip: round(perVm.floating_ip * vmCount * hours, digits),
-      volumes,
+      volumes: priced,
     };
   };
   const perHour = period(1, 6);
   const perMonth = period(PRICES.hoursPerMonth, 2);
   const discounts = PRICES.discounts[projectId] ?? {};
   const rawHour =
-    perVm.flavor +
-    perVm.external_ip +
-    perVm.floating_ip +
-    Object.values(perVm.volumes).reduce((a, b) => a + b, 0);
+    perVm.flavor + perVm.external_ip + perVm.floating_ip + [...volumes.values()].reduce((a, b) => a + b, 0);
   const discountHour = (perVm.flavor * (discounts.flavor ?? 0)) / 100;
   const tax = 1 + PRICES.taxPercent / 100;
   const totalHour = (rawHour - discountHour) * vmCount * tax;

@@ -1,10 +1,10 @@
 import { notFound } from "../../../http/api-error.js";
-import type { Store } from "../../../store.js";
 import type { Region } from "../shapes.js";
+import type { CloudTenant } from "../tenant.js";
 
 /** The project and region of the path; 404 when the project does not exist or is not in the region. */
 export function projectRegion(
-  store: Store,
+  store: CloudTenant,
   params: { project_id: number; region_id: number },
 ): { projectId: number; regionId: number; region: Region } {
   const { project_id: projectId, region_id: regionId } = params;

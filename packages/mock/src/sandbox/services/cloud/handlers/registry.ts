@@ -1,11 +1,11 @@
-import type { SandboxHandler } from "../../../handlers/types.js";
+import type { CloudHandler } from "../tenant.js";
 import { projectRegion } from "./project-region.js";
 
 /**
  * POST /cloud/v1/registries/{project_id}/{region_id}/check_limits — answers the quotas a new registry
  * of `storage_limit` GiB would exceed (registry storage and registry count); `{}` when it fits.
  */
-export const checkRegistryQuota: SandboxHandler<"checkRegistryQuota"> = (ctx) => {
+export const checkRegistryQuota: CloudHandler<"checkRegistryQuota"> = (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   // Any integer is taken, as the reference states no range (a negative size fits whatever the quota);
   // one beyond ±(2^53 − 1) is compared as the nearest number and answered back as sent.

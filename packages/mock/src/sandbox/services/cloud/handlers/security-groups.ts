@@ -7,11 +7,11 @@ import type {
   TaskIdList,
 } from "@cloud-contract/types";
 import { assertRoom, laterThan } from "../../../handlers/common.js";
-import type { SandboxHandler } from "../../../handlers/types.js";
 import { ApiError, badRequest, conflict, notFound } from "../../../http/api-error.js";
 import { forEachInTurns } from "../../../http/turns.js";
 import { applyTagsPatch } from "../../../merge-patch.js";
 import type { SecurityGroupChange } from "../shapes.js";
+import type { CloudHandler } from "../tenant.js";
 import { projectRegion } from "./project-region.js";
 
 const SAME_RULE_FIELDS = [
@@ -29,7 +29,7 @@ const SAME_RULE_FIELDS = [
  * the new name and the tags merge patch, all or nothing; bumps `revision_number` and `updated_at`. Many rules
  * or tags are worked through in turns of the event loop; the group changes only at the end, in one step.
  */
-export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async (ctx) => {
+export const updateSecurityGroup: CloudHandler<"updateSecurityGroup"> = async (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   const group = ctx.app.entities.securityGroups.peek(ctx.params.group_id);
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
@@ -73,7 +73,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
     count(properties, key, 1);
     rules.set(rule.id ?? rule, rule);
   });
-  const tags = await patchGroupTags(group, request.tags, ctx.app.cloud.maxTagsPerGroup);
+  const tags = await patchGroupTags(group, request.tags, ctx.app.parts.cloud.maxTagsPerGroup);
 
   // Stored in one step, after the last turn: `set` records the change for the next commit, which may have
   // taken this group's earlier state while the work above gave the event loop back.
@@ -95,7 +95,7 @@ export const updateSecurityGroup: SandboxHandler<"updateSecurityGroup"> = async 
  * whole set: rules with the properties of a current one keep it, the others are created, current rules not
  * given are removed) and the tags merge patch. A change that changes nothing starts no task (`tasks: []`).
  */
-export const updateSecurityGroupV2: SandboxHandler<"updateSecurityGroupV2"> = async (ctx) => {
+export const updateSecurityGroupV2: CloudHandler<"updateSecurityGroupV2"> = async (ctx) => {
   const { projectId, regionId } = projectRegion(ctx.app, ctx.params);
   const group = ctx.app.entities.securityGroups.peek(ctx.params.group_id);
   if (!group || group.project_id !== projectId || group.region_id !== regionId) {
@@ -114,13 +114,13 @@ export const updateSecurityGroupV2: SandboxHandler<"updateSecurityGroupV2"> = as
     if (rules) change.security_group_rules = rules;
   }
   if (request.tags !== undefined) {
-    const tags = await patchGroupTags(group, request.tags, ctx.app.cloud.maxTagsPerGroup);
+    const tags = await patchGroupTags(group, request.tags, ctx.app.parts.cloud.maxTagsPerGroup);
     if (JSON.stringify(tags) !== JSON.stringify(group.tags_v2)) change.tags_v2 = tags;
   }
   if (Object.keys(change).length === 0) return { status: 200, body: { tasks: [] } satisfies TaskIdList };
 
   assertRoom(ctx.app, { tasks: 1 });
-  const task = ctx.app.cloud.scheduler.start(
+  const task = ctx.app.parts.cloud.scheduler.start(
     {
       task_type: "update_security_group",
       project_id: projectId,

@@ -1,20 +1,19 @@
 import type { ResellerNotificationSetting, ResellerNotificationSettingList } from "@cloud-contract/types";
 import { assertRoom } from "../../../handlers/common.js";
-import type { SandboxHandler } from "../../../handlers/types.js";
 import { badRequest, notFound } from "../../../http/api-error.js";
 import { orderingComparator, pageLinks, pageSize } from "../../../paging.js";
-import type { Store } from "../../../store.js";
 import { addNotificationSetting, notificationSettingsOf } from "../notification-settings.js";
+import type { IamHandler, IamTenant } from "../tenant.js";
 
 /** The reseller's settings in id order; 404 for an unknown reseller. */
-function resellerSettings(store: Store, id: number): readonly ResellerNotificationSetting[] {
+function resellerSettings(store: IamTenant, id: number): readonly ResellerNotificationSetting[] {
   if (!store.reference.iam.resellers.has(id)) throw notFound(`Reseller ${id}`);
   return notificationSettingsOf(store, id);
 }
 
 /** POST /iam/reselling/resellers/{resellerId}/notification_settings — 400 when the address already gets this type
  * (the IAM reference documents 400 for refused requests and no 409). */
-export const addResellerNotificationSetting: SandboxHandler<"addResellerNotificationSetting"> = (ctx) => {
+export const addResellerNotificationSetting: IamHandler<"addResellerNotificationSetting"> = (ctx) => {
   const id = ctx.params.resellerId;
   resellerSettings(ctx.app, id);
   const request = ctx.body;
@@ -38,7 +37,7 @@ const byId = (a: ResellerNotificationSetting, b: ResellerNotificationSetting) =>
  * GET /iam/reselling/resellers/{resellerId}/notification_settings — ordering by a field (comma-joined for
  * several, `-` for descending; other values ignored), limit/offset (every item when no limit), relative next/previous links.
  */
-export const listResellerNotificationSettings: SandboxHandler<"listResellerNotificationSettings"> = (ctx) => {
+export const listResellerNotificationSettings: IamHandler<"listResellerNotificationSettings"> = (ctx) => {
   const list = resellerSettings(ctx.app, ctx.params.resellerId);
   // The pipeline fills in the spec's default offset (0); no limit means every item.
   const { offset: requested = 0 } = ctx.query;

@@ -1,6 +1,6 @@
 import type { LiveStreamResetNotice } from "@cloud-contract/types";
-import type { SandboxHandler } from "../../../handlers/types.js";
 import { notFound } from "../../../http/api-error.js";
+import type { StreamingHandler } from "../tenant.js";
 
 const PUSH_URL_FIELDS = [
   "push_url",
@@ -15,7 +15,7 @@ const PUSH_URL_FIELDS = [
  * its backup server cannot have its ingest closed automatically: the token is reset, and the answer is 202
  * with a notice; otherwise the live sessions end and the answer is 200 with the stream.
  */
-export const resetStreamPushToken: SandboxHandler<"resetStreamPushToken"> = (ctx) => {
+export const resetStreamPushToken: StreamingHandler<"resetStreamPushToken"> = (ctx) => {
   const stream = ctx.app.entities.streams.get(ctx.params.stream_id);
   if (!stream) throw notFound(`Stream ${ctx.params.stream_id}`);
   const old = stream.token ?? "";

@@ -1,12 +1,13 @@
 import { loadDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
-import { ApiError, type ErrorService, errorBody, errorServiceOf } from "./api-error.js";
-import { validationError } from "./validation-error.js";
+import { ApiError } from "../http/api-error.js";
+import { validationError } from "../http/validation-error.js";
+import { errorBodyOf, type ServiceName } from "./services.js";
 
 const model = loadDocument();
 
 /** One operation of each service, to judge its bodies against. */
-const OPERATION_OF: Record<ErrorService, string> = {
+const OPERATION_OF: Record<ServiceName, string> = {
   cloud: "checkRegistryQuota",
   billing: "listPlanContents",
   cdn: "revokeCdnCertificate",
@@ -18,19 +19,17 @@ const refused = new ApiError(403, "You may not.");
 const missing = new ApiError(404, "No such stream.");
 const invalid = validationError({ "query.limit": ["must be <= 100"], "body.email": ["must be an e-mail"] });
 
-describe("errorServiceOf", () => {
-  it.each(Object.entries(OPERATION_OF))("names %s for %s", (service, operationId) => {
-    expect(errorServiceOf(model, operationId)).toBe(service);
-  });
+describe("errorBodyOf", () => {
+  it.each(Object.entries(OPERATION_OF))(
+    "is the declared body of %s, the service of %s",
+    (service, operationId) => {
+      const declared = model.findOperation(operationId)?.service;
+      expect(declared).toBe(service);
+      expect(errorBodyOf(declared)(missing, "r-1")).toEqual(errorBodyOf(service)(missing, "r-1"));
+    },
+  );
 
-  it("falls back to the cloud service for no operation or an unknown one", () => {
-    expect(errorServiceOf(model, undefined)).toBe("cloud");
-    expect(errorServiceOf(model, "nope")).toBe("cloud");
-  });
-});
-
-describe("errorBody", () => {
-  it.each<[ErrorService, ApiError, number, unknown]>([
+  it.each<[ServiceName, ApiError, number, unknown]>([
     ["cloud", refused, 403, { message: "You may not.", exception_class: "Forbidden", request_id: "r-1" }],
     [
       "cloud",
@@ -57,14 +56,18 @@ describe("errorBody", () => {
       { data: [], errors: ["query.limit: must be <= 100", "body.email: must be an e-mail"] },
     ],
   ])("answers a %s error in its service's shape (%#)", (service, error, status, expected) => {
-    const body = errorBody(error, "r-1", service);
+    const body = errorBodyOf(service)(error, "r-1");
     expect(body).toEqual(expected);
     // …and the body is what the spec documents for an operation of that service at that status.
     const verdict = model.checkResponse(OPERATION_OF[service], status, "application/json", body);
     expect(verdict.violations).toEqual([]);
   });
 
-  it("answers in the cloud shape when no service is given", () => {
-    expect(errorBody(refused, "r-2")).toMatchObject({ message: "You may not.", request_id: "r-2" });
+  it("answers in the cloud shape for no service or an unknown one", () => {
+    expect(errorBodyOf(undefined)(refused, "r-2")).toMatchObject({
+      message: "You may not.",
+      request_id: "r-2",
+    });
+    expect(errorBodyOf("nope")(refused, "r-2")).toMatchObject({ message: "You may not.", request_id: "r-2" });
   });
 });
