@@ -16,7 +16,7 @@ const OPERATION_OF: Record<ErrorService, string> = {
 
 const refused = new ApiError(403, "You may not.");
 const missing = new ApiError(404, "No such stream.");
-const invalid = validationError({ "query.limit": ["must be <= 100"], "body.email": ["must be an e-mail"] });
+const invalid = validationError({ limit: ["must be <= 100"], email: ["must be an e-mail"] });
 
 describe("errorServiceOf", () => {
   it.each(Object.entries(OPERATION_OF))("names %s for %s", (service, operationId) => {
@@ -37,7 +37,7 @@ describe("errorBody", () => {
       invalid,
       400,
       {
-        message: expect.stringMatching(/^Validation Error: query.limit/),
+        message: expect.stringMatching(/^Validation Error: limit: must be <= 100; email/),
         exception_class: "ValidationError",
         request_id: "r-1",
         invalid_fields: invalid.invalidFields,
@@ -54,7 +54,7 @@ describe("errorBody", () => {
       "streaming",
       invalid,
       400,
-      { data: [], errors: ["query.limit: must be <= 100", "body.email: must be an e-mail"] },
+      { data: [], errors: ["limit: must be <= 100", "email: must be an e-mail"] },
     ],
   ])("answers a %s error in its service's shape (%#)", (service, error, status, expected) => {
     const body = errorBody(error, "r-1", service);
@@ -62,6 +62,13 @@ describe("errorBody", () => {
     // …and the body is what the spec documents for an operation of that service at that status.
     const verdict = model.checkResponse(OPERATION_OF[service], status, "application/json", body);
     expect(verdict.violations).toEqual([]);
+  });
+
+  it("names no field for a problem of the body as a whole: every service's message shape", () => {
+    const whole = validationError({ "": ["must be object"] });
+    expect(whole.message).toBe("Validation Error: must be object");
+    expect(errorBody(whole, "r-3", "billing")).toEqual({ detail: whole.message });
+    expect(errorBody(whole, "r-3", "iam")).toEqual({ message: whole.message });
   });
 
   it("answers in the cloud shape when no service is given", () => {

@@ -11,6 +11,7 @@ import {
 import { type ErrorService, errorServiceOf } from "../http/api-error.js";
 import type { ScopeKind } from "../http/auth.js";
 import { type DeprecationHeaders, deprecationHeadersOf } from "../http/deprecation-headers.js";
+import type { FieldKeys } from "../http/validation-error.js";
 import { type Coercer, parameterCoercer } from "./coerce.js";
 
 export interface ParameterSpec {
@@ -28,6 +29,8 @@ export interface CompiledOperation {
   template: string;
   /** The service whose error shapes the operation answers in (the model's `service`). */
   service: ErrorService;
+  /** How its validation errors key a field: by name for the API's services, by location for the control API. */
+  fieldKeys: FieldKeys;
   /** Whether a successful call changes state (the model's `writes`). */
   writes: boolean;
   /** Path parameters that name a resource a key may be bound to (their `x-tenant-scope`). */
@@ -73,11 +76,14 @@ function compileOperation(model: DocumentModel, op: Operation): CompiledOperatio
   // Headers and cookies are not routed on.
   const pathParams = op.parameters.filter((p) => p.in === "path");
   const queryParams = op.parameters.filter((p) => p.in === "query");
+  const service = errorServiceOf(model, op.operationId);
   return {
     operationId: op.operationId,
     method: op.method,
     template: op.path,
-    service: errorServiceOf(model, op.operationId),
+    service,
+    // An operation tagged with one of the API's services names fields; the control API's tags name none.
+    fieldKeys: op.service === service ? "name" : "location",
     writes: op.writes,
     scopedParams: pathParams.flatMap((p) =>
       p.tenantScope === "projects" || p.tenantScope === "resellers"

@@ -89,13 +89,20 @@ describe("bare metal creation", () => {
   });
 
   it.each([
-    ["no interfaces", { interfaces: [] }, "body.interfaces"],
-    ["neither image_id nor apptemplate_id", { image_id: undefined }, "body"],
-    ["an interface of an unknown type", { interfaces: [{ type: "wormhole" }] }, "body.interfaces.0"],
+    ["no interfaces", { interfaces: [] }, "interfaces"],
+    ["neither image_id nor apptemplate_id", { image_id: undefined }, "image_id"],
+    ["an interface of an unknown type", { interfaces: [{ type: "wormhole" }] }, "interfaces.0"],
   ])("answers 400 (the reference documents no 422) for %s", async (_name, overrides, field) => {
     const res = await ctx.api.call("createBareMetalServers", { params: P, body: bareMetal(overrides) });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.invalid_fields)).toContain(field);
+  });
+
+  it("answers 400 naming no field for a body that is not an object", async () => {
+    const res = await ctx.api.call("createBareMetalServers", { params: P, body: [bareMetal({})] as never });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Validation Error: must be object/);
+    expect(res.body).not.toHaveProperty("invalid_fields");
   });
 
   it("answers 404 for a region the project does not have", async () => {
@@ -193,9 +200,9 @@ describe("active tasks", () => {
   });
 
   it.each([
-    [{ limit: 1001 }, "query.limit"],
-    [{ offset: -1 }, "query.offset"],
-    [{ task_type: "make_coffee" }, "query.task_type.0"],
+    [{ limit: 1001 }, "limit"],
+    [{ offset: -1 }, "offset"],
+    [{ task_type: "make_coffee" }, "task_type"],
   ])("answers 400 (the reference documents no 422) for %o", async (query, field) => {
     const res = await list(query as Record<string, string | number>);
     expect(res.status).toBe(400);
