@@ -1148,12 +1148,6 @@ export interface components {
             interface_name?: string;
             /** @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default). */
             ip_family?: components["schemas"]["NetworkInterfaceIpFamily"] | null;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 0
-             */
-            port_group?: number;
         };
         /**
          * New floating IP
@@ -1233,12 +1227,6 @@ export interface components {
              * @example eth1
              */
             interface_name?: string;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 0
-             */
-            port_group?: number;
         };
         /**
          * Any subnet of a network
@@ -1275,12 +1263,6 @@ export interface components {
              * @example eth1
              */
             interface_name?: string;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 1
-             */
-            port_group?: number;
         };
         /**
          * Reserved fixed IP
@@ -1308,12 +1290,6 @@ export interface components {
              * @example eth2
              */
             interface_name?: string;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 1
-             */
-            port_group?: number;
         };
         /**
          * Network interface
@@ -1327,7 +1303,8 @@ export interface components {
          *     - `reserved_fixed_ip` — an existing reserved fixed IP port, optionally with a floating IP.
          *
          *     The same union serves the instance price preview and bare metal server creation; `type` is required in
-         *     both.
+         *     both. The price preview adds `security_groups` to each interface, bare metal server creation adds
+         *     `port_group`.
          */
         NetworkInterface: components["schemas"]["NetworkInterfaceExternal"] | components["schemas"]["NetworkInterfaceSubnet"] | components["schemas"]["NetworkInterfaceAnySubnet"] | components["schemas"]["NetworkInterfaceReservedFixedIp"];
         /**
@@ -2165,7 +2142,14 @@ export interface components {
              */
             flavor: string;
             /** @description The network interfaces of the server — private, public or both; at least one. */
-            interfaces: components["schemas"]["NetworkInterface"][];
+            interfaces: ({
+                /**
+                 * @description The trunk group of the interface. Interfaces with the same value share one trunk port; each
+                 *     distinct value gets its own trunk. Left out, the service assumes 0.
+                 * @example 1
+                 */
+                port_group?: number;
+            } & components["schemas"]["NetworkInterface"])[];
             /**
              * Format: uuid
              * @description The image to install. Give either this or `apptemplate_id`.

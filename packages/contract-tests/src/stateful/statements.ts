@@ -570,40 +570,15 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["tasks.no-end-while-running", "tasks.listed-no-end-while-running", "tasks.forward"],
     ],
   ]),
-  sentencesAt("openapi.json#/components/schemas/NetworkInterfaceExternal/properties/port_group/description", [
-    ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
-    [
-      "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
-      "noNetworkRead",
-    ],
-  ]),
   sentencesAt("openapi.json#/components/schemas/NetworkInterfaceSubnet/description", [
     [
       "Without `floating_ip` it is reachable only inside that network; with it, it also gets a public floating IP.",
       "noNetworkRead",
     ],
   ]),
-  sentencesAt("openapi.json#/components/schemas/NetworkInterfaceSubnet/properties/port_group/description", [
-    ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
-    [
-      "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
-      "noNetworkRead",
-    ],
-  ]),
   sentencesAt(
-    "openapi.json#/components/schemas/NetworkInterfaceAnySubnet/properties/port_group/description",
+    "openapi.json#/components/schemas/BareMetalServerCreateRequest/properties/interfaces/items/properties/port_group/description",
     [
-      ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
-      [
-        "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
-        "noNetworkRead",
-      ],
-    ],
-  ),
-  sentencesAt(
-    "openapi.json#/components/schemas/NetworkInterfaceReservedFixedIp/properties/port_group/description",
-    [
-      ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
       [
         "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
         "noNetworkRead",
