@@ -2726,6 +2726,28 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * CdnFieldErrors
+         * @description The reasons per rejected request field: a list of reasons, or one reason as text. A field that holds
+         *     further fields (such as `auth` or an origin of `sources`) maps each of them to its own reasons the same way.
+         * @example {
+         *       "sslData": [
+         *         "This resource has no Let's Encrypt certificate to revoke."
+         *       ]
+         *     }
+         * @example {
+         *       "sources": {
+         *         "100.64.0.0": {
+         *           "source": [
+         *             "The IP address cannot be used as an origin source."
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        CdnFieldErrors: {
+            [key: string]: string[] | string | components["schemas"]["CdnFieldErrors"];
+        };
+        /**
          * CdnErrorBody
          * @description The body of an error answer of the CDN service (tag CDN): `errors` — either reasons per rejected
          *     request field, or a plain list of reasons — or a `message` text (sometimes with the HTTP `status` beside
@@ -2743,9 +2765,7 @@ export interface components {
          */
         CdnErrorBody: ({
             /** @description The reasons per rejected request field (such as `sslData`), or a list of reasons. */
-            errors: {
-                [key: string]: string[];
-            } | string[];
+            errors: components["schemas"]["CdnFieldErrors"] | string[];
         } & {
             [key: string]: unknown;
         }) | ({
@@ -2843,9 +2863,9 @@ export interface components {
          *     }
          */
         IamErrorBody: ({
-            /** @description Each rejected request field, mapped to the reasons it was rejected. */
+            /** @description Each rejected request field, mapped to the reasons it was rejected: a list, or one reason as text. */
             errors: {
-                [key: string]: string[];
+                [key: string]: string[] | string;
             };
         } & {
             [key: string]: unknown;
@@ -3889,6 +3909,7 @@ export type PlanContentList = components['schemas']['PlanContentList'];
 export type BillingErrorBody = components['schemas']['BillingErrorBody'];
 export type CdnCertificateRevokeRequest = components['schemas']['CdnCertificateRevokeRequest'];
 export type CdnResourceUpdateResult = components['schemas']['CdnResourceUpdateResult'];
+export type CdnFieldErrors = components['schemas']['CdnFieldErrors'];
 export type CdnErrorBody = components['schemas']['CdnErrorBody'];
 export type ResellerNotificationType = components['schemas']['ResellerNotificationType'];
 export type ResellerNotificationSetting = components['schemas']['ResellerNotificationSetting'];

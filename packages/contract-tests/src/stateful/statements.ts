@@ -839,6 +839,16 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["response-conforms"],
     ],
   ]),
+  sentencesAt("openapi.json#/components/schemas/CdnFieldErrors/description", [
+    [
+      "The reasons per rejected request field: a list of reasons, or one reason as text.",
+      ["response-conforms"],
+    ],
+    [
+      "A field that holds further fields (such as `auth` or an origin of `sources`) maps each of them to its own reasons the same way.",
+      ["response-conforms"],
+    ],
+  ]),
   sentencesAt("openapi.json#/components/schemas/ResellerNotificationSetting/properties/email/description", [
     ["The address that receives the notifications, at most 254 characters.", ["response-conforms"]],
   ]),
@@ -853,7 +863,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/IamErrorBody/anyOf/0/properties/errors/description", [
-    ["Each rejected request field, mapped to the reasons it was rejected.", ["response-conforms"]],
+    [
+      "Each rejected request field, mapped to the reasons it was rejected: a list, or one reason as text.",
+      ["response-conforms"],
+    ],
   ]),
   sentencesAt(
     "openapi.json#/components/schemas/ResellerNotificationSettingCreateRequest/properties/email/description",
