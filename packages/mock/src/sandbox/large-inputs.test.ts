@@ -79,9 +79,7 @@ describe("large inputs worked through in turns", () => {
     rules[6_999] = { action: "create", protocol: "bogus" };
     const large = await patch({ changed_rules: rules });
     expect(large.status).toBe(400);
-    expect(Object.keys(errorsOf(large)).every((field) => field.startsWith("changed_rules.6999"))).toBe(
-      true,
-    );
+    expect(Object.keys(errorsOf(large)).every((field) => field.startsWith("changed_rules.6999"))).toBe(true);
     const small = await patch({ changed_rules: [{ action: "create", protocol: "bogus" }] });
     expect(Object.values(errorsOf(large))).toEqual(Object.values(errorsOf(small)));
   });

@@ -50,12 +50,7 @@ describe("errorBody", () => {
     ["iam", refused, 403, { message: "You may not." }],
     ["iam", invalid, 400, { errors: invalid.invalidFields }],
     ["streaming", missing, 404, { status: 404, error: "No such stream." }],
-    [
-      "streaming",
-      invalid,
-      400,
-      { data: [], errors: ["limit: must be <= 100", "email: must be an e-mail"] },
-    ],
+    ["streaming", invalid, 400, { data: [], errors: ["limit: must be <= 100", "email: must be an e-mail"] }],
   ])("answers a %s error in its service's shape (%#)", (service, error, status, expected) => {
     const body = errorBody(error, "r-1", service);
     expect(body).toEqual(expected);
