@@ -18,6 +18,12 @@ describe("errorBodyMessage", () => {
     ],
     ["CDN errors per field", { errors: { sslData: ["in progress"] } }, "sslData: in progress"],
     ["CDN errors list", { errors: ["active instance"] }, "active instance"],
+    [
+      "CDN errors of nested fields and as text",
+      { errors: { auth: { s3_region: ["required"] }, secondaryHostnames: "taken" } },
+      "auth.s3_region: required; secondaryHostnames: taken",
+    ],
+    ["IAM error as text", { errors: { groups: "no such group" } }, "groups: no such group"],
     ["CDN message with status", { status: 400, message: "validation failure" }, "validation failure"],
     [
       "IAM validation report",

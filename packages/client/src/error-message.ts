@@ -12,18 +12,37 @@ export function errorBodyMessage(body: unknown): string | undefined {
     const value = fields[name];
     if (typeof value === "string" && value.length > 0) return value;
   }
-  if ("errors" in fields) return reasons(fields.errors);
-  return reasons(fields);
+  if ("errors" in fields) {
+    const { errors } = fields;
+    return isTextList(errors) ? joined(errors, "; ") : joined(fieldReasons(errors, "", true), "; ");
+  }
+  return joined(fieldReasons(fields, "", false), "; ");
 }
 
-/** `a; b` for a list of reasons, `field: a, b; other: c` for reasons per field; undefined for anything else. */
-function reasons(value: unknown): string | undefined {
-  if (isTextList(value)) return value.length > 0 ? value.join("; ") : undefined;
-  if (typeof value !== "object" || value === null) return undefined;
-  const entries = Object.entries(value);
-  if (entries.length === 0 || !entries.every(([, list]) => isTextList(list))) return undefined;
-  return entries.map(([field, list]) => `${field}: ${(list as string[]).join(", ")}`).join("; ");
+/**
+ * `field: a, b` for each field of `value` (under `prefix`); undefined when it is not reasons per field. With
+ * `nested` (CDN's and IAM's `errors`), a field may also hold one reason as text, or fields of its own
+ * (`auth.s3_region: …`).
+ */
+function fieldReasons(value: unknown, prefix: string, nested: boolean): string[] | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const lines: string[] = [];
+  for (const [field, reasons] of Object.entries(value)) {
+    const name = `${prefix}${field}`;
+    if (isTextList(reasons)) lines.push(`${name}: ${reasons.join(", ")}`);
+    else if (nested && typeof reasons === "string") lines.push(`${name}: ${reasons}`);
+    else {
+      const inner = nested ? fieldReasons(reasons, `${name}.`, nested) : undefined;
+      if (inner === undefined) return undefined;
+      lines.push(...inner);
+    }
+  }
+  return lines;
 }
+
+/** The items joined by `separator`; undefined for none or no list. */
+const joined = (items: readonly string[] | undefined, separator: string) =>
+  items && items.length > 0 ? items.join(separator) : undefined;
 
 function isTextList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");

@@ -2,7 +2,8 @@
 // tiny server refuses every request, answering in turn each error shape its service documents (the spec's
 // `<Service>ErrorBody`). The suite's negative and auth cases ("refuses …") pass against it. A second server
 // answers the CDN operation with a billing shape, which the CDN service does not document: the suite fails,
-// naming the operation.
+// naming the operation; so does a third that names the refused field by where it is (`query.limit`) instead of
+// by its name.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -28,7 +29,8 @@ const SHAPES: Record<string, ((status: number) => object)[]> = {
     () => ({ message: "Refused." }),
     (status) => ({ status, message: "Refused." }),
   ],
-  iam: [() => ({ errors: { email: ["Refused."] } }), () => ({ message: "Refused." })],
+  // A field each IAM operation takes: a refusal names fields of the request.
+  iam: [() => ({ errors: { resellerId: ["Refused."] } }), () => ({ message: "Refused." })],
   streaming: [
     () => ({ data: [], errors: ["Refused."] }),
     (status) => ({ status, error: "Refused." }),
@@ -128,6 +130,24 @@ describe("the suite's refusals against a target's error bodies", () => {
         expect(op.failed).toBeGreaterThan(0);
         expect(op.passed).toBe(0);
       } else expect(op, op.operationId).toMatchObject({ failed: 0 });
+    }
+  });
+
+  it("fail, naming the operation, when a refusal names a field the request does not have", async () => {
+    const shapes = documentedShapes();
+    const { server, baseUrl } = await refusingServer((service, status) =>
+      service === "billing" ? { "query.limit": ["Refused."] } : shapes.bodyFor(service, status),
+    );
+    servers.push(server);
+    const dir = join(reportsDir, "located-field");
+    const { code, output } = await runSuiteAgainst({ baseUrl, apiKey: KEY, reportsDir: dir }, REFUSALS);
+
+    expect(code, output).toBe(1);
+    expect(output).toContain("named refused fields the request has no field for");
+    const summary = await summaryOf(dir);
+    for (const op of summary.operations) {
+      if (op.operationId === "listPlanContents") expect(op.failed).toBeGreaterThan(0);
+      else expect(op, op.operationId).toMatchObject({ failed: 0 });
     }
   });
 });

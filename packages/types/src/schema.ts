@@ -1148,12 +1148,6 @@ export interface components {
             interface_name?: string;
             /** @description Which IP versions the interface gets; `null` or absent leaves the choice to the service (IPv4 by default). */
             ip_family?: components["schemas"]["NetworkInterfaceIpFamily"] | null;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 0
-             */
-            port_group?: number;
         };
         /**
          * New floating IP
@@ -1233,12 +1227,6 @@ export interface components {
              * @example eth1
              */
             interface_name?: string;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 0
-             */
-            port_group?: number;
         };
         /**
          * Any subnet of a network
@@ -1275,12 +1263,6 @@ export interface components {
              * @example eth1
              */
             interface_name?: string;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 1
-             */
-            port_group?: number;
         };
         /**
          * Reserved fixed IP
@@ -1308,12 +1290,6 @@ export interface components {
              * @example eth2
              */
             interface_name?: string;
-            /**
-             * @description Bare metal only: the trunk group of the interface. Interfaces with the same value share one trunk
-             *     port; each distinct value gets its own trunk.
-             * @example 1
-             */
-            port_group?: number;
         };
         /**
          * Network interface
@@ -1327,7 +1303,8 @@ export interface components {
          *     - `reserved_fixed_ip` — an existing reserved fixed IP port, optionally with a floating IP.
          *
          *     The same union serves the instance price preview and bare metal server creation; `type` is required in
-         *     both.
+         *     both. The price preview adds `security_groups` to each interface, bare metal server creation adds
+         *     `port_group`.
          */
         NetworkInterface: components["schemas"]["NetworkInterfaceExternal"] | components["schemas"]["NetworkInterfaceSubnet"] | components["schemas"]["NetworkInterfaceAnySubnet"] | components["schemas"]["NetworkInterfaceReservedFixedIp"];
         /**
@@ -2165,7 +2142,14 @@ export interface components {
              */
             flavor: string;
             /** @description The network interfaces of the server — private, public or both; at least one. */
-            interfaces: components["schemas"]["NetworkInterface"][];
+            interfaces: ({
+                /**
+                 * @description The trunk group of the interface. Interfaces with the same value share one trunk port; each
+                 *     distinct value gets its own trunk. Left out, the service assumes 0.
+                 * @example 1
+                 */
+                port_group?: number;
+            } & components["schemas"]["NetworkInterface"])[];
             /**
              * Format: uuid
              * @description The image to install. Give either this or `apptemplate_id`.
@@ -2742,6 +2726,28 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * CdnFieldErrors
+         * @description The reasons per rejected request field: a list of reasons, or one reason as text. A field that holds
+         *     further fields (such as `auth` or an origin of `sources`) maps each of them to its own reasons the same way.
+         * @example {
+         *       "sslData": [
+         *         "This resource has no Let's Encrypt certificate to revoke."
+         *       ]
+         *     }
+         * @example {
+         *       "sources": {
+         *         "100.64.0.0": {
+         *           "source": [
+         *             "The IP address cannot be used as an origin source."
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        CdnFieldErrors: {
+            [key: string]: string[] | string | components["schemas"]["CdnFieldErrors"];
+        };
+        /**
          * CdnErrorBody
          * @description The body of an error answer of the CDN service (tag CDN): `errors` — either reasons per rejected
          *     request field, or a plain list of reasons — or a `message` text (sometimes with the HTTP `status` beside
@@ -2759,9 +2765,7 @@ export interface components {
          */
         CdnErrorBody: ({
             /** @description The reasons per rejected request field (such as `sslData`), or a list of reasons. */
-            errors: {
-                [key: string]: string[];
-            } | string[];
+            errors: components["schemas"]["CdnFieldErrors"] | string[];
         } & {
             [key: string]: unknown;
         }) | ({
@@ -2859,9 +2863,9 @@ export interface components {
          *     }
          */
         IamErrorBody: ({
-            /** @description Each rejected request field, mapped to the reasons it was rejected. */
+            /** @description Each rejected request field, mapped to the reasons it was rejected: a list, or one reason as text. */
             errors: {
-                [key: string]: string[];
+                [key: string]: string[] | string;
             };
         } & {
             [key: string]: unknown;
@@ -3905,6 +3909,7 @@ export type PlanContentList = components['schemas']['PlanContentList'];
 export type BillingErrorBody = components['schemas']['BillingErrorBody'];
 export type CdnCertificateRevokeRequest = components['schemas']['CdnCertificateRevokeRequest'];
 export type CdnResourceUpdateResult = components['schemas']['CdnResourceUpdateResult'];
+export type CdnFieldErrors = components['schemas']['CdnFieldErrors'];
 export type CdnErrorBody = components['schemas']['CdnErrorBody'];
 export type ResellerNotificationType = components['schemas']['ResellerNotificationType'];
 export type ResellerNotificationSetting = components['schemas']['ResellerNotificationSetting'];

@@ -570,40 +570,15 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["tasks.no-end-while-running", "tasks.listed-no-end-while-running", "tasks.forward"],
     ],
   ]),
-  sentencesAt("openapi.json#/components/schemas/NetworkInterfaceExternal/properties/port_group/description", [
-    ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
-    [
-      "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
-      "noNetworkRead",
-    ],
-  ]),
   sentencesAt("openapi.json#/components/schemas/NetworkInterfaceSubnet/description", [
     [
       "Without `floating_ip` it is reachable only inside that network; with it, it also gets a public floating IP.",
       "noNetworkRead",
     ],
   ]),
-  sentencesAt("openapi.json#/components/schemas/NetworkInterfaceSubnet/properties/port_group/description", [
-    ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
-    [
-      "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
-      "noNetworkRead",
-    ],
-  ]),
   sentencesAt(
-    "openapi.json#/components/schemas/NetworkInterfaceAnySubnet/properties/port_group/description",
+    "openapi.json#/components/schemas/BareMetalServerCreateRequest/properties/interfaces/items/properties/port_group/description",
     [
-      ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
-      [
-        "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
-        "noNetworkRead",
-      ],
-    ],
-  ),
-  sentencesAt(
-    "openapi.json#/components/schemas/NetworkInterfaceReservedFixedIp/properties/port_group/description",
-    [
-      ["Bare metal only: the trunk group of the interface.", "noNetworkRead"],
       [
         "Interfaces with the same value share one trunk port; each distinct value gets its own trunk.",
         "noNetworkRead",
@@ -864,6 +839,16 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["response-conforms"],
     ],
   ]),
+  sentencesAt("openapi.json#/components/schemas/CdnFieldErrors/description", [
+    [
+      "The reasons per rejected request field: a list of reasons, or one reason as text.",
+      ["response-conforms"],
+    ],
+    [
+      "A field that holds further fields (such as `auth` or an origin of `sources`) maps each of them to its own reasons the same way.",
+      ["response-conforms"],
+    ],
+  ]),
   sentencesAt("openapi.json#/components/schemas/ResellerNotificationSetting/properties/email/description", [
     ["The address that receives the notifications, at most 254 characters.", ["response-conforms"]],
   ]),
@@ -878,7 +863,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/IamErrorBody/anyOf/0/properties/errors/description", [
-    ["Each rejected request field, mapped to the reasons it was rejected.", ["response-conforms"]],
+    [
+      "Each rejected request field, mapped to the reasons it was rejected: a list, or one reason as text.",
+      ["response-conforms"],
+    ],
   ]),
   sentencesAt(
     "openapi.json#/components/schemas/ResellerNotificationSettingCreateRequest/properties/email/description",

@@ -18,6 +18,7 @@ import { recordCoverage, recordVerdict } from "../meta.js";
 import "../provided.js";
 import { type CloudClient, createSuiteClient } from "./client.js";
 import type { OperationId } from "./operations.js";
+import { unknownRefusedFields } from "./refused-fields.js";
 
 /** The shape of an openapi-fetch answer. */
 export interface FetchResult {
@@ -228,6 +229,11 @@ export function createHarness(ctx: ContractContext): Harness {
       status >= 400 && status < 500,
       `${label(operationId)} must refuse the request with a 4xx status, but answered ${status} ${preview(body, 300)}`,
     ).toBe(true);
+    const unknown = unknownRefusedFields(checker.model, checker.model.operation(operationId), body);
+    expect(
+      unknown,
+      `${label(operationId)} named refused fields the request has no field for (each service names a field by its name): ${preview(body, 300)}`,
+    ).toEqual([]);
     return { status, body: body as ApiErrorBody, prismProblem };
   }
 

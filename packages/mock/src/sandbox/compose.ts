@@ -222,6 +222,8 @@ export function composeSandbox(
   const api = createPipeline<Store>({
     model,
     handlers: SANDBOX_HANDLERS,
+    // The API's services key a refused field by its name (`email`, `interfaces.0.type`), as the vendor does.
+    fieldKeys: "name",
     appFor: async (key) => {
       const owner = await ownerOf(key);
       return owner && { app: owner.tenant.store, scope: owner.scope };

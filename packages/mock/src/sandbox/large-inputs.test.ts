@@ -66,11 +66,11 @@ describe("large inputs worked through in turns", () => {
     const small = await patch({ tags: { last: 7 } });
     expect(large.status).toBe(400);
     expect(errorsOf(large)).toEqual(errorsOf(small));
-    expect(Object.keys(errorsOf(large))).toEqual(["body.tags.last"]);
+    expect(Object.keys(errorsOf(large))).toEqual(["tags.last"]);
     const longName = { ...manyTags(20_000), ["x".repeat(256)]: "v" };
     const refused = await patch({ tags: longName });
     expect(refused.status).toBe(400);
-    expect(Object.keys(errorsOf(refused))).toEqual(["body.tags"]);
+    expect(Object.keys(errorsOf(refused))).toEqual(["tags"]);
     expect((await patch({})).body.revision_number).toBe(before + 1); // only the empty patch counted
   });
 
@@ -79,9 +79,7 @@ describe("large inputs worked through in turns", () => {
     rules[6_999] = { action: "create", protocol: "bogus" };
     const large = await patch({ changed_rules: rules });
     expect(large.status).toBe(400);
-    expect(Object.keys(errorsOf(large)).every((field) => field.startsWith("body.changed_rules.6999"))).toBe(
-      true,
-    );
+    expect(Object.keys(errorsOf(large)).every((field) => field.startsWith("changed_rules.6999"))).toBe(true);
     const small = await patch({ changed_rules: [{ action: "create", protocol: "bogus" }] });
     expect(Object.values(errorsOf(large))).toEqual(Object.values(errorsOf(small)));
   });

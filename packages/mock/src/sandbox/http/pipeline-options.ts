@@ -7,6 +7,7 @@ import type { KeyScope } from "./auth.js";
 import type { SandboxRequest, SandboxResponse } from "./exchange.js";
 import type { HandlerTable } from "./handler.js";
 import type { RawBody } from "./validate.js";
+import type { FieldKeys } from "./validation-error.js";
 
 /** How a fault armed on the caller's tenant spoils a call (see `faults/inject.ts`). */
 export type FaultAnswer = { delayMs: number } & (
@@ -61,6 +62,8 @@ export interface PipelineOptions<App> {
   /** The model of the document that is served. */
   model: DocumentModel;
   handlers: HandlerTable<App>;
+  /** How validation errors key a field: by its location (`body.email`, the default) or by its name alone, as the API's services do. */
+  fieldKeys?: FieldKeys;
   /**
    * The caller's application (its tenant) and the key's scope, found once per call and pinned for it;
    * undefined for an unknown key (a 401). Throw an `ApiError` to refuse the key with another message. For

@@ -71,7 +71,7 @@ const STAGES = [
  * or one thrown on the way (a handler's `ApiError`, a store that is down), is written by the one error writer.
  */
 export function createPipeline<App>(options: PipelineOptions<App>): Pipeline {
-  const operations = compileOperations(options.model);
+  const operations = compileOperations(options.model, options.fieldKeys);
   const parts: PipelineParts<App> = {
     options,
     compiled: new Map(operations.map((op) => [op.operationId, op])),

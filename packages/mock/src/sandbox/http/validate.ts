@@ -7,7 +7,7 @@ import { assertScopeAllows, type KeyScope } from "./auth.js";
 import { MAX_JSON_DEPTH, textNestsDeeper } from "./json-depth.js";
 import { parseJsonInTurns } from "./json-in-turns.js";
 import { slicesInTurns } from "./turns.js";
-import { type InvalidFields, validationError } from "./validation-error.js";
+import { type FieldKeys, type InvalidFields, validationError, wholeBodyKey } from "./validation-error.js";
 
 /** A request's parts once coerced and checked against the operation's schemas. */
 export interface ValidRequest {
@@ -67,8 +67,8 @@ export function checkRequest(op: CompiledOperation, parsed: ParsedRequest): Vali
   const { params, query, body, checked, invalid } = parsed;
   if (op.body) {
     if (body === undefined) {
-      if (op.body.required) invalid.body = ["A JSON request body is required."];
-    } else collect(invalid, "body", op.body.validate(checked));
+      if (op.body.required) invalid[wholeBodyKey(op.fieldKeys)] = ["A JSON request body is required."];
+    } else collect(invalid, op.fieldKeys, "body", op.body.validate(checked));
   }
   if (Object.keys(invalid).length > 0) throw validationError(invalid);
   return { params, query, body };
@@ -133,8 +133,8 @@ function parseParameters(
     }
   }
   const invalid: InvalidFields = {};
-  collect(invalid, "path", op.validatePath(params));
-  collect(invalid, "query", op.validateQuery(query));
+  collect(invalid, op.fieldKeys, "path", op.validatePath(params));
+  collect(invalid, op.fieldKeys, "query", op.validateQuery(query));
   if (Object.keys(invalid).length === 0) {
     for (const { name, kind } of op.scopedParams) {
       const id = params[name];
@@ -163,7 +163,8 @@ function bodyText(op: CompiledOperation, raw: RawBody | undefined): string | und
   }
   if (textNestsDeeper(raw.text)) {
     const problem = `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
-    throw new ApiError(400, `The request body ${problem}.`, { invalidFields: { body: [problem] } });
+    const invalidFields: InvalidFields = op.fieldKeys === "name" ? {} : { body: [problem] };
+    throw new ApiError(400, `The request body ${problem}.`, { invalidFields });
   }
   return raw.text;
 }
@@ -219,23 +220,42 @@ interface SchemaError {
   params: Record<string, unknown>;
 }
 
-/**
- * The `invalid_fields` key of a schema error under `where` (`body`, `query`): the field's path in the one notation
- * of every sandbox error, dots between the parts (`body.results.0.id`); a missing or extra property is named.
- */
-export function fieldKey(where: string, e: SchemaError): string {
-  let pointer = e.pointer === "/" ? "" : e.pointer;
+/** The steps of a schema error's pointer, a missing or extra property named as the last one. */
+function fieldSteps(e: SchemaError): string[] {
+  const steps = e.pointer.split("/").filter(Boolean);
   if (e.keyword === "required" && typeof e.params.missingProperty === "string")
-    pointer += `/${e.params.missingProperty}`;
+    steps.push(e.params.missingProperty);
   if (e.keyword === "additionalProperties" && typeof e.params.additionalProperty === "string") {
-    pointer += `/${e.params.additionalProperty}`;
+    steps.push(e.params.additionalProperty);
   }
-  return [where, ...pointer.split("/").filter(Boolean)].join(".");
+  return steps;
 }
 
-function collect(invalid: InvalidFields, where: string, result: { errors: SchemaError[] }): void {
+/**
+ * The `invalid_fields` key of a schema error under `where` (`body`, `query`) where fields are located: dots
+ * between the parts (`body.results.0.id`), as the control API keys every error.
+ */
+export function fieldKey(where: string, e: SchemaError): string {
+  return [where, ...fieldSteps(e)].join(".");
+}
+
+/**
+ * The key of a schema error of a request part by the field's name: a parameter's name (an array parameter's item
+ * is the parameter), a body field's path with dots between the parts; `""` for the body as a whole.
+ */
+export function fieldName(where: "path" | "query" | "body", e: SchemaError): string {
+  const steps = fieldSteps(e);
+  return where === "body" ? steps.join(".") : (steps[0] ?? "");
+}
+
+function collect(
+  invalid: InvalidFields,
+  keys: FieldKeys,
+  where: "path" | "query" | "body",
+  result: { errors: SchemaError[] },
+): void {
   for (const e of result.errors) {
-    const field = fieldKey(where, e);
+    const field = keys === "name" ? fieldName(where, e) : fieldKey(where, e);
     const message = e.keyword === "required" ? "Field required" : e.message;
     const list = invalid[field] ?? [];
     invalid[field] = list;

@@ -9,7 +9,7 @@ import type { AnsweredCall, FaultAnswer } from "../http/pipeline-options.js";
 import { sandboxVerdict } from "../http/self-check.js";
 import { receive } from "../http/stages/receive.js";
 import { validate } from "../http/stages/validate.js";
-import { HTTP_OWN_STATUSES } from "../openapi/operations.js";
+import { type CompiledOperation, HTTP_OWN_STATUSES } from "../openapi/operations.js";
 import { OVERRIDE_HEADER } from "../overrides/take.js";
 import { credentialHeaders, keptHeaders, masked } from "./credentials.js";
 
@@ -73,12 +73,22 @@ export const keptChars = (call: RecordedCall) =>
   headerChars(call.requestHeaders) +
   headerChars(call.answerHeaders);
 
-/** `body.items.0.name` → `{ in: "body", pointer: "/items/0/name" }`, as the request validation names fields. */
-function violationOfField(field: string, rule: string): ContractViolation {
-  const [where = "body", ...steps] = field.split(".");
-  const part = where === "path" || where === "query" ? where : "body";
-  return { in: part, pointer: steps.map((step) => `/${step}`).join(""), rule };
+/**
+ * Where a field a refusal named is: `items.0.name` (by name) → `{ in: "body", pointer: "/items/0/name" }`, a
+ * parameter's name → that part (`limit` → `{ in: "query", pointer: "/limit" }`); `body.items.0.name` (by location) says where itself.
+ */
+function violationOfField(op: CompiledOperation, field: string, rule: string): ContractViolation {
+  const steps = field.split(".");
+  if (op.fieldKeys === "location") {
+    const [where = "body", ...rest] = steps;
+    const part = where === "path" || where === "query" ? where : "body";
+    return { in: part, pointer: pointerOf(rest), rule };
+  }
+  const parameter = [...op.pathParams, ...op.queryParams].find((p) => p.name === field);
+  return { in: parameter ? parameter.in : "body", pointer: pointerOf(steps), rule };
 }
+
+const pointerOf = (steps: string[]) => steps.map((step) => `/${step}`).join("");
 
 /** How the request breaks the contract: the sandbox's refusal of its form, field by field. */
 function requestViolations(call: AnsweredCall<unknown>): ContractViolation[] {
@@ -87,7 +97,9 @@ function requestViolations(call: AnsweredCall<unknown>): ContractViolation[] {
   if (answeredBy !== validate && answeredBy !== receive) return [];
   const fields = Object.entries(error.invalidFields ?? {});
   if (fields.length > 0) {
-    return fields.flatMap(([field, rules]) => rules.map((rule) => violationOfField(field, rule)));
+    return fields.flatMap(([field, rules]) =>
+      rules.map((rule) => violationOfField(call.operation, field, rule)),
+    );
   }
   return [{ in: error.status === 415 ? "header" : "body", pointer: "", rule: error.message }];
 }

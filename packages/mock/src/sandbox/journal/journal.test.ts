@@ -69,6 +69,17 @@ describe("GET /__sandbox/journal", () => {
     expect(second.request.headers["content-type"]).toBe("application/json");
   });
 
+  it("places a refused parameter, named as the service names it, in its part of the request", async () => {
+    const key = await newTenant();
+    const path = `/cloud/v1/tasks/${F.projectId}/${F.regionId}/active?limit=1001`;
+    const refused = await sandboxRequest(ctx.sandbox.url, "GET", path, key);
+    expect(Object.keys(refused.body.invalid_fields)).toEqual(["limit"]);
+    const [entry] = (await journal(key)).body.entries;
+    expect(entry.verdict.request_violations).toEqual([
+      { in: "query", pointer: "/limit", rule: expect.any(String) },
+    ]);
+  });
+
   it("gives only the calls after `after`, and none of another tenant's", async () => {
     const key = await newTenant();
     const other = await newTenant();

@@ -10,6 +10,7 @@ import {
 } from "@cloud-contract/spec/model";
 import type { ScopeKind } from "../http/auth.js";
 import { type DeprecationHeaders, deprecationHeadersOf } from "../http/deprecation-headers.js";
+import type { FieldKeys } from "../http/validation-error.js";
 import { type Coercer, parameterCoercer } from "./coerce.js";
 
 export interface ParameterSpec {
@@ -27,6 +28,8 @@ export interface CompiledOperation {
   template: string;
   /** The operation's service (the model's `service`: its tag in lower case), whose error bodies it answers. */
   service: string | undefined;
+  /** How its validation errors key a field: by name for the API's services, by location for the control API. */
+  fieldKeys: FieldKeys;
   /** Whether a successful call changes state (the model's `writes`). */
   writes: boolean;
   /** Path parameters that name a resource a key may be bound to (their `x-tenant-scope`). */
@@ -63,12 +66,15 @@ export type SliceableProperty =
   | { name: string; kind: "items" }
   | { name: string; kind: "members"; member: (name: string, value: unknown) => boolean };
 
-/** Compiles every operation of the model. */
-export function compileOperations(model: DocumentModel): CompiledOperation[] {
-  return model.operations.map((op) => compileOperation(model, op));
+/** Compiles every operation of the model, its validation errors keying fields as `fieldKeys` says. */
+export function compileOperations(
+  model: DocumentModel,
+  fieldKeys: FieldKeys = "location",
+): CompiledOperation[] {
+  return model.operations.map((op) => compileOperation(model, op, fieldKeys));
 }
 
-function compileOperation(model: DocumentModel, op: Operation): CompiledOperation {
+function compileOperation(model: DocumentModel, op: Operation, fieldKeys: FieldKeys): CompiledOperation {
   // Headers and cookies are not routed on.
   const pathParams = op.parameters.filter((p) => p.in === "path");
   const queryParams = op.parameters.filter((p) => p.in === "query");
@@ -77,6 +83,7 @@ function compileOperation(model: DocumentModel, op: Operation): CompiledOperatio
     method: op.method,
     template: op.path,
     service: op.service,
+    fieldKeys,
     writes: op.writes,
     scopedParams: pathParams.flatMap((p) =>
       p.tenantScope === "projects" || p.tenantScope === "resellers"

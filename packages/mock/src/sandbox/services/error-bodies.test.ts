@@ -17,7 +17,7 @@ const OPERATION_OF: Record<ServiceName, string> = {
 
 const refused = new ApiError(403, "You may not.");
 const missing = new ApiError(404, "No such stream.");
-const invalid = validationError({ "query.limit": ["must be <= 100"], "body.email": ["must be an e-mail"] });
+const invalid = validationError({ limit: ["must be <= 100"], email: ["must be an e-mail"] });
 
 describe("errorBodyOf", () => {
   it.each(Object.entries(OPERATION_OF))(
@@ -36,7 +36,7 @@ describe("errorBodyOf", () => {
       invalid,
       400,
       {
-        message: expect.stringMatching(/^Validation Error: query.limit/),
+        message: expect.stringMatching(/^Validation Error: limit: must be <= 100; email/),
         exception_class: "ValidationError",
         request_id: "r-1",
         invalid_fields: invalid.invalidFields,
@@ -49,12 +49,7 @@ describe("errorBodyOf", () => {
     ["iam", refused, 403, { message: "You may not." }],
     ["iam", invalid, 400, { errors: invalid.invalidFields }],
     ["streaming", missing, 404, { status: 404, error: "No such stream." }],
-    [
-      "streaming",
-      invalid,
-      400,
-      { data: [], errors: ["query.limit: must be <= 100", "body.email: must be an e-mail"] },
-    ],
+    ["streaming", invalid, 400, { data: [], errors: ["limit: must be <= 100", "email: must be an e-mail"] }],
   ])("answers a %s error in its service's shape (%#)", (service, error, status, expected) => {
     const body = errorBodyOf(service)(error, "r-1");
     expect(body).toEqual(expected);
@@ -69,5 +64,12 @@ describe("errorBodyOf", () => {
       request_id: "r-2",
     });
     expect(errorBodyOf("nope")(refused, "r-2")).toMatchObject({ message: "You may not.", request_id: "r-2" });
+  });
+
+  it("names no field for a problem of the body as a whole: every service's message shape", () => {
+    const whole = validationError({ "": ["must be object"] });
+    expect(whole.message).toBe("Validation Error: must be object");
+    expect(errorBodyOf("billing")(whole, "r-3")).toEqual({ detail: whole.message });
+    expect(errorBodyOf("iam")(whole, "r-3")).toEqual({ message: whole.message });
   });
 });

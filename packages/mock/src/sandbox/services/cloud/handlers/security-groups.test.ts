@@ -187,7 +187,7 @@ describe("rules, name, revision", () => {
     const res = await patch({}, { ...params, group_id: "not-a-uuid" });
     expect(res.status).toBe(400);
     expect(Object.keys((res.body as unknown as { invalid_fields: object }).invalid_fields)).toEqual([
-      "path.group_id",
+      "group_id",
     ]);
   });
 
