@@ -1,7 +1,7 @@
 // The developers' own single edits of the real bundle (spec/dist/openapi.json), written before the
 // edit-space table's results were looked at: each says what it does, how it should be judged, and edits a
 // copy of the bundle in place. "debatable" edits are reported but not scored.
-import type { Json } from "../diff/types.js";
+import type { Json } from "../src/diff/types.js";
 
 export type Expected = "breaking" | "harmless" | "debatable";
 

@@ -2,7 +2,7 @@
 // valid, each with an edit that accepts less ("tighter") and one that accepts more ("looser"), and the
 // verdict of each edit per direction. A request may loosen and a response may tighten unless a row says
 // otherwise; twins.ts places every edit in every placement and the gate is held to these verdicts.
-import type { Json } from "../diff/types.js";
+import type { Json } from "../src/diff/types.js";
 
 export type Verdict = "breaking" | "harmless";
 export type Wire = "request body" | "response body" | "parameter" | "header";
