@@ -16,6 +16,8 @@ const op = (doc: Json, path: string, method: string) => doc.paths[path][method];
 const TASK = "/cloud/v1/tasks/{task_id}";
 const ACTIVE = "/cloud/v1/tasks/{project_id}/{region_id}/active";
 const PLANS = "/billing/org/v1/plans/contents";
+const GROUP = "/cloud/v1/securitygroups/{project_id}/{region_id}/{group_id}";
+const PUSH_TOKEN = "/streaming/streams/{stream_id}/reset_push_token";
 
 /** Renames a schema component and every `$ref` to it. */
 function renameSchema(doc: Json, from: string, to: string) {
@@ -515,5 +517,67 @@ export const OWN_EDITS: OwnEdit[] = [
         };
       schemas(d).Task.properties.state = { $ref: "#/components/schemas/StateHop0" };
     },
+  },
+  {
+    name: "getTask deprecated, its sunset 30 days away (stable needs 180)",
+    expected: "breaking",
+    apply: (d) => Object.assign(op(d, TASK, "get"), { deprecated: true, "x-sunset": "2026-07-01" }),
+  },
+  {
+    name: "getTask deprecated, its sunset two years away",
+    expected: "harmless",
+    apply: (d) => Object.assign(op(d, TASK, "get"), { deprecated: true, "x-sunset": "2028-06-01" }),
+  },
+  {
+    name: "getTask deprecated without a sunset date",
+    expected: "harmless",
+    apply: (d) => (op(d, TASK, "get").deprecated = true),
+  },
+  {
+    name: "the deprecated security-group update given a sunset 30 days away",
+    expected: "breaking",
+    apply: (d) => (op(d, GROUP, "patch")["x-sunset"] = "2026-07-01"),
+  },
+  {
+    name: "the deprecated security-group update given a sunset two years away",
+    expected: "harmless",
+    apply: (d) => (op(d, GROUP, "patch")["x-sunset"] = "2028-06-01"),
+  },
+  {
+    name: "resetStreamPushToken takes a required JSON body",
+    expected: "breaking",
+    apply: (d) =>
+      (op(d, PUSH_TOKEN, "post").requestBody = {
+        required: true,
+        content: { "application/json": { schema: { type: "object" } } },
+      }),
+  },
+  {
+    name: "resetStreamPushToken takes an optional JSON body",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, PUSH_TOKEN, "post").requestBody = {
+        content: { "application/json": { schema: { type: "object" } } },
+      }),
+  },
+  {
+    name: "request: new required field locale on a notification setting",
+    expected: "breaking",
+    apply: (d) => {
+      const body = schemas(d).ResellerNotificationSettingCreateRequest;
+      body.properties.locale = { type: "string" };
+      body.required.push("locale");
+    },
+  },
+  {
+    name: "request: new optional field locale on a notification setting",
+    expected: "harmless",
+    apply: (d) =>
+      (schemas(d).ResellerNotificationSettingCreateRequest.properties.locale = { type: "string" }),
+  },
+  {
+    name: "response: new field Task.priority",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.priority = { type: "integer" }),
   },
 ];
