@@ -29,6 +29,11 @@ describe("compareSpecs on operations, parameters, bodies, statuses and security"
       },
     ],
     ["an API-key header name re-cased", () => {}, (d) => (scheme(d).name = "authorization")],
+    [
+      "a bearer scheme's token format reworded (documentation only)",
+      (d) => (d.security = [{ Bearer: [] }]),
+      (d) => (d.components.securitySchemes.Bearer.bearerFormat = "JWT"),
+    ],
   ])("sees no break in %s", (_name, setup, mutate) => {
     const oldDoc = base();
     setup(oldDoc);

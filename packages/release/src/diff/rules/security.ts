@@ -42,7 +42,8 @@ const satisfies = (have: Requirement, need: Requirement) =>
     ([scheme, scopes]) => scheme in have && scopes.every((s) => have[scheme]?.includes(s)),
   );
 
-const SCHEME_FIELDS = ["type", "in", "name", "scheme", "bearerFormat", "openIdConnectUrl", "flows"];
+/** What a scheme asks of a client; `bearerFormat` only documents how the server makes its tokens. */
+const SCHEME_FIELDS = ["type", "in", "name", "scheme", "openIdConnectUrl", "flows"];
 
 /**
  * What a scheme asks of a client, whatever it is called: its fields, the HTTP scheme and a header's name
