@@ -22,7 +22,8 @@ const fields = (object: string, list: Array<[string, string | undefined, string?
     ...(reason ? { reason } : {}),
   }));
 
-const SCHEMA_ROWS = [
+/** The JSON Schema keywords that change what is valid: each has a row of the same name in table.ts. */
+export const SCHEMA_ROWS = [
   "type",
   "enum",
   "const",

@@ -3,6 +3,7 @@
 // verdict of each edit per direction. A request may loosen and a response may tighten unless a row says
 // otherwise; twins.ts places every edit in every placement and the gate is held to these verdicts.
 import type { Json } from "../src/diff/types.js";
+import { SCHEMA_ROWS } from "./spec-language.js";
 
 export type Verdict = "breaking" | "harmless";
 export type Wire = "request body" | "response body" | "parameter" | "header";
@@ -501,49 +502,9 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
 
 /** The keywords the table must account for (the list); table.test.ts fails on any without a row. */
 export const REQUIRED_KEYWORDS = [
-  "type",
-  "enum",
-  "const",
-  "format",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "contains",
-  "minContains",
-  "maxContains",
-  "required",
-  "properties",
-  "additionalProperties",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "minProperties",
-  "maxProperties",
-  "dependentRequired",
-  "dependentSchemas",
-  "if",
-  "then",
-  "else",
-  "not",
-  "items",
-  "prefixItems",
+  ...SCHEMA_ROWS,
   "type: [T, null] (nullable)",
-  "readOnly",
-  "writeOnly",
   "discriminator / mapping",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "$ref",
   "servers",
   "security (requirement)",
   "security (scheme)",
