@@ -580,4 +580,55 @@ export const OWN_EDITS: OwnEdit[] = [
     expected: "harmless",
     apply: (d) => (schemas(d).Task.properties.priority = { type: "integer" }),
   },
+  {
+    name: "request: notification type failed_login no longer accepted",
+    expected: "breaking",
+    apply: (d) => (schemas(d).ResellerNotificationType.enum = ["deletion_request"]),
+  },
+  {
+    name: "request and response: notification type password_change added (the type is read back too)",
+    expected: "debatable",
+    apply: (d) => schemas(d).ResellerNotificationType.enum.push("password_change"),
+  },
+  {
+    name: "response: Task.id may be null",
+    expected: "breaking",
+    apply: (d) => (schemas(d).Task.properties.id.type = ["string", "null"]),
+  },
+  {
+    name: "response: Task.user_id at least 1",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.user_id.minimum = 1),
+  },
+  {
+    name: "parameter behind $ref: offset minimum 0 → 1",
+    expected: "breaking",
+    apply: (d) => (d.components.parameters.TaskListOffset.schema.minimum = 1),
+  },
+  {
+    name: "parameter behind $ref: limit exclusiveMinimum 0 dropped",
+    expected: "harmless",
+    apply: (d) => delete d.components.parameters.TaskListLimit.schema.exclusiveMinimum,
+  },
+  {
+    name: "request: enabled must be true (const)",
+    expected: "breaking",
+    apply: (d) => (schemas(d).ResellerNotificationSettingCreateRequest.properties.enabled.const = true),
+  },
+  {
+    name: "getTask summary reworded",
+    expected: "harmless",
+    apply: (d) => (op(d, TASK, "get").summary = "Read one task"),
+  },
+  {
+    name: "optional header parameter X-Request-Id added to getTask",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, TASK, "get").parameters = [{ name: "X-Request-Id", in: "header", schema: { type: "string" } }]),
+  },
+  {
+    name: "response: Task.created_on no longer said to be a date-time",
+    expected: "breaking",
+    apply: (d) => delete schemas(d).Task.properties.created_on.format,
+  },
 ];

@@ -199,6 +199,8 @@ export function aimedAt(
   const seeds = [exampleOf(accepting.doc, accepting.node), exampleOf(refusing.doc, refusing.node)];
   const out: unknown[] = [...seeds, ...(a.enum?.value ?? [])];
   for (const type of a.types?.value ?? Object.keys(TYPE_SAMPLES)) out.push(TYPE_SAMPLES[type]);
+  // A boolean has two values: the sample above is one, a narrowed boolean (`const: true`) refuses the other.
+  if (!a.types || a.types.value.has("boolean")) out.push(false);
   const format = a.exact.get("format")?.value;
   if (typeof format === "string" && FORMAT_SAMPLES[format]) out.push(FORMAT_SAMPLES[format]);
   for (const f of [a, r]) {
