@@ -631,4 +631,68 @@ export const OWN_EDITS: OwnEdit[] = [
     expected: "breaking",
     apply: (d) => delete schemas(d).Task.properties.created_on.format,
   },
+  {
+    name: "response: TaskState NEW renamed QUEUED",
+    expected: "breaking",
+    apply: (d) => (schemas(d).TaskState.enum[0] = "QUEUED"),
+  },
+  {
+    name: "request: email maxLength dropped",
+    expected: "harmless",
+    apply: (d) => delete schemas(d).ResellerNotificationSettingCreateRequest.properties.email.maxLength,
+  },
+  {
+    name: "request array: at most 4 interfaces",
+    expected: "breaking",
+    apply: (d) => (schemas(d).BareMetalServerCreateRequest.properties.interfaces.maxItems = 4),
+  },
+  {
+    name: "response: Task.user_id integer → number",
+    expected: "breaking",
+    apply: (d) => (schemas(d).Task.properties.user_id.type = "number"),
+  },
+  {
+    name: "request: flavor string → integer",
+    expected: "breaking",
+    apply: (d) => {
+      const flavor = schemas(d).BareMetalServerCreateRequest.properties.flavor;
+      flavor.type = "integer";
+      flavor.examples = [1];
+    },
+  },
+  {
+    name: "response: Task.error at most 1000 characters",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.error.maxLength = 1000),
+  },
+  {
+    name: "the shared not-found response's description reworded",
+    expected: "harmless",
+    apply: (d) => (d.components.responses.CloudNotFound.description = "No such thing."),
+  },
+  {
+    name: "response: Task.detailed_state without CLUSTER_RESIZE",
+    expected: "breaking",
+    apply: (d) => {
+      const detailed = schemas(d).Task.properties.detailed_state;
+      detailed.enum = detailed.enum.filter((v: string) => v !== "CLUSTER_RESIZE");
+    },
+  },
+  {
+    name: "response: Task.acknowledged_by no longer nullable",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.acknowledged_by.type = "integer"),
+  },
+  {
+    name: "a new operation: the logs of a task",
+    expected: "harmless",
+    apply: (d) =>
+      (d.paths["/cloud/v1/tasks/{task_id}/logs"] = {
+        get: {
+          operationId: "listTaskLogs",
+          parameters: [{ name: "task_id", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": { description: "The task's log lines." } },
+        },
+      }),
+  },
 ];
