@@ -695,4 +695,59 @@ export const OWN_EDITS: OwnEdit[] = [
         },
       }),
   },
+  {
+    name: "path parameter behind $ref: task_id must look like a UUID",
+    expected: "breaking",
+    apply: (d) => (d.components.parameters.TaskId.schema.pattern = "^[0-9a-f-]{36}$"),
+  },
+  {
+    name: "response: Task.project_id may also be a string",
+    expected: "breaking",
+    apply: (d) => (schemas(d).Task.properties.project_id.type = ["integer", "string", "null"]),
+  },
+  {
+    name: "request: enabled defaults to true",
+    expected: "harmless",
+    apply: (d) => (schemas(d).ResellerNotificationSettingCreateRequest.properties.enabled.default = true),
+  },
+  {
+    name: "response: Task.task_type description reworded",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.task_type.description = "What the task does."),
+  },
+  {
+    name: "parameter behind $ref: offset at most 10000",
+    expected: "breaking",
+    apply: (d) => (d.components.parameters.TaskListOffset.schema.maximum = 10000),
+  },
+  {
+    name: "parameter behind $ref: limit's default 10 → 20",
+    expected: "harmless",
+    apply: (d) => (d.components.parameters.TaskListLimit.schema.default = 20),
+  },
+  {
+    name: "getTask 200 answers a new optional header",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, TASK, "get").responses["200"].headers = {
+        "X-RateLimit-Remaining": { schema: { type: "integer" } },
+      }),
+  },
+  {
+    name: "response: Task.client_id now always there (required)",
+    expected: "harmless",
+    apply: (d) => schemas(d).Task.required.push("client_id"),
+  },
+  {
+    name: "request: flavor must start with bm",
+    expected: "breaking",
+    apply: (d) => (schemas(d).BareMetalServerCreateRequest.properties.flavor.pattern = "^bm"),
+  },
+  {
+    name: "response: Task.user_id no longer required",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).Task.required = schemas(d).Task.required.filter((n: string) => n !== "user_id");
+    },
+  },
 ];
