@@ -750,4 +750,57 @@ export const OWN_EDITS: OwnEdit[] = [
       schemas(d).Task.required = schemas(d).Task.required.filter((n: string) => n !== "user_id");
     },
   },
+  {
+    name: "request: CDN sslData no longer nullable",
+    expected: "breaking",
+    apply: (d) => (schemas(d).CdnCertificateRevokeRequest.properties.sslData.type = "integer"),
+  },
+  {
+    name: "request: CDN sslEnabled no longer required",
+    expected: "harmless",
+    apply: (d) => (schemas(d).CdnCertificateRevokeRequest.required = ["sslData"]),
+  },
+  {
+    name: "response: price currency_code without AZN",
+    expected: "breaking",
+    apply: (d) => {
+      const currency = schemas(d).InstancePricePreview.properties.currency_code;
+      currency.enum = currency.enum.filter((v: string | null) => v !== "AZN");
+    },
+  },
+  {
+    name: "request: registry storage_limit at least 1",
+    expected: "breaking",
+    apply: (d) => (schemas(d).RegistryQuotaCheckRequest.properties.storage_limit.minimum = 1),
+  },
+  {
+    name: "request: registry storage_limit's default dropped",
+    expected: "harmless",
+    apply: (d) => delete schemas(d).RegistryQuotaCheckRequest.properties.storage_limit.default,
+  },
+  {
+    name: "response: quota baremetal_basic_count_limit removed",
+    expected: "breaking",
+    apply: (d) => delete schemas(d).QuotaCheckResult.properties.baremetal_basic_count_limit,
+  },
+  {
+    name: "response: plan list next no longer said to be a URI",
+    expected: "breaking",
+    apply: (d) => delete schemas(d).PlanContentList.properties.next.format,
+  },
+  {
+    name: "request: price preview names at most 63 characters",
+    expected: "breaking",
+    apply: (d) => (schemas(d).InstancePricePreviewRequest.properties.names.items.maxLength = 63),
+  },
+  {
+    name: "response: plan list count at least 0",
+    expected: "harmless",
+    apply: (d) => (schemas(d).PlanContentList.properties.count.minimum = 0),
+  },
+  {
+    name: "response: plan list previous description added",
+    expected: "harmless",
+    apply: (d) => (schemas(d).PlanContentList.properties.previous.description = "The page before, if any."),
+  },
 ];
