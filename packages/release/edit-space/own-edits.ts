@@ -803,4 +803,71 @@ export const OWN_EDITS: OwnEdit[] = [
     expected: "harmless",
     apply: (d) => (schemas(d).PlanContentList.properties.previous.description = "The page before, if any."),
   },
+  {
+    name: "request array: at most 5 allowed address pairs (was 10)",
+    expected: "breaking",
+    apply: (d) => (schemas(d).AllowedAddressPairsRequest.properties.allowed_address_pairs.maxItems = 5),
+  },
+  {
+    name: "request array: up to 20 allowed address pairs (was 10)",
+    expected: "harmless",
+    apply: (d) => (schemas(d).AllowedAddressPairsRequest.properties.allowed_address_pairs.maxItems = 20),
+  },
+  {
+    name: "request: an address pair's mac_address no longer nullable",
+    expected: "breaking",
+    apply: (d) => (schemas(d).AllowedAddressPair.properties.mac_address.type = "string"),
+  },
+  {
+    name: "request: an address pair's mac_address in any case or with dashes",
+    expected: "harmless",
+    apply: (d) =>
+      (schemas(d).AllowedAddressPair.properties.mac_address.pattern =
+        "^[0-9A-Fa-f]{2}(?:[:-][0-9A-Fa-f]{2}){5}$"),
+  },
+  {
+    name: "request: an address pair requires mac_address",
+    expected: "breaking",
+    apply: (d) => schemas(d).AllowedAddressPair.required.push("mac_address"),
+  },
+  {
+    name: "response: plan content comment removed",
+    expected: "breaking",
+    apply: (d) => {
+      const content = schemas(d).PlanContent;
+      delete content.properties.comment;
+      content.required = content.required.filter((n: string) => n !== "comment");
+    },
+  },
+  {
+    name: "response: plan content id integer → string",
+    expected: "breaking",
+    apply: (d) => (schemas(d).PlanContent.properties.id.type = "string"),
+  },
+  {
+    name: "the replace-address-pairs operation answers 422 too",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, "/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs", "put").responses[
+        "422"
+      ] = {
+        description: "The pairs cannot be applied.",
+      }),
+  },
+  {
+    name: "the registry quota check answers 201 instead of 200",
+    expected: "breaking",
+    apply: (d) => {
+      const responses = op(d, "/cloud/v1/registries/{project_id}/{region_id}/check_limits", "post").responses;
+      responses["201"] = responses["200"];
+      delete responses["200"];
+    },
+  },
+  {
+    name: "the v2 security-group update's operationId reworded (updateSecurityGroupV2 → patchSecurityGroup)",
+    expected: "breaking",
+    apply: (d) =>
+      (op(d, "/cloud/v2/security_groups/{project_id}/{region_id}/{group_id}", "patch").operationId =
+        "patchSecurityGroup"),
+  },
 ];
