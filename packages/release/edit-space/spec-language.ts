@@ -131,7 +131,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["style", "parameter style"],
     ["explode", "parameter explode"],
     ["schema", "parameter schema"],
-    ["name", undefined],
+    ["name", "parameter name"],
     ["description", undefined, ANNOTATION],
     ["example", undefined, ANNOTATION],
     ["examples", undefined, ANNOTATION],

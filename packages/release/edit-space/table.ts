@@ -382,6 +382,16 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     harmless: (d) => (param(d).description = "Tags to match."),
   },
   {
+    keyword: "parameter name",
+    placement: "parameter",
+    edits: [
+      "the required header X-Trace renamed X-Span",
+      "X-Trace re-cased x-trace (header names are caseless)",
+    ],
+    breaking: (d) => (op(d).parameters[1].name = "X-Span"),
+    harmless: (d) => (op(d).parameters[1].name = "x-trace"),
+  },
+  {
     keyword: "parameter required",
     placement: "parameter",
     edits: ["optional parameter made required", "required parameter made optional"],

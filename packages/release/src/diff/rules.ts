@@ -37,8 +37,6 @@ export const RULE_IDS: RuleId[] = [...BY_ID.keys()].filter(isRuleId);
 
 export const levelOf = (rule: RuleId): Level => entry(rule).spec.level;
 export const isPolicyRule = (rule: RuleId): boolean => entry(rule).spec.policy === true;
-/** The family module that defines a rule. */
-export const familyOf = (rule: RuleId): string => entry(rule).family.family;
 /** The exchange witness constructor of a rule its structure proves, if it has one. */
 export const exchangeWitnessOf = (rule: RuleId): ExchangeWitness | undefined =>
   entry(rule).family.exchanges[rule];
