@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     ...HANG_DETECTOR_TIMEOUTS,
     isolate: false,
-    include: ["src/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "edit-space/**/*.test.ts"],
     exclude: ["src/**/*.packages.test.ts", "src/**/*.consumer.test.ts"],
   },
 });

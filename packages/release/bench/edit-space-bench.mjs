@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The edit-space table (src/edit-space/table.ts) and the developers' own edits of the bundle through two
+// The edit-space table (edit-space/table.ts) and the developers' own edits of the bundle through two
 // comparers: the gate's (with its constructed witnesses) and `redocly diff` (the diff-recommended rules; a
 // change of impact "major" counts as flagged). Prints recall (breaking edits flagged), false alarms (harmless
 // edits flagged) and time per comparison per tool, and the time of one whole-bundle comparison (released →
@@ -12,9 +12,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compareSpecs } from "../dist/diff/compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "../dist/diff/deprecation.js";
-import { OWN_EDITS } from "../dist/edit-space/own-edits.js";
-import { allTwins } from "../dist/edit-space/twins.js";
-import { gateVerdict } from "../dist/edit-space/verdict.js";
+import { resolveTypeScriptSiblings } from "../scripts/typescript-source.mjs";
+
+// The edit tables live beside their tests, outside the compiled package: loaded from their TypeScript source.
+resolveTypeScriptSiblings();
+const { OWN_EDITS } = await import("../edit-space/own-edits.ts");
+const { allTwins } = await import("../edit-space/twins.ts");
+const { gateVerdict } = await import("../edit-space/verdict.ts");
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "edit-space-bench-"));

@@ -6,6 +6,7 @@
 import * as nodeModule from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { resolveTypeScriptSiblings } from "./typescript-source.mjs";
 
 const { registerHooks } = nodeModule;
 if (!process.features.typescript || typeof registerHooks !== "function") {
@@ -14,17 +15,7 @@ if (!process.features.typescript || typeof registerHooks !== "function") {
   );
   process.exit(2);
 }
-// The source imports its siblings as `./x.js` (as the compiled package does): resolve those to `./x.ts`.
-registerHooks({
-  resolve(specifier, context, next) {
-    if (specifier.startsWith(".") && specifier.endsWith(".js") && context.parentURL?.endsWith(".ts")) {
-      try {
-        return next(`${specifier.slice(0, -3)}.ts`, context);
-      } catch {}
-    }
-    return next(specifier, context);
-  },
-});
+resolveTypeScriptSiblings();
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 // Validators compiled by an earlier run are kept by the content they were compiled from (spec/src/compiled-validators.ts),

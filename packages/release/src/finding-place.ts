@@ -1,7 +1,9 @@
 // Where in the candidate a finding is written: the keyword that changed (`type`, `maximum`, `required` …)
 // rather than the schema holding it, and for a removal the place it was removed from.
+
+import type { Finding } from "./diff/finding.js";
 import { valueAt } from "./diff/pointer.js";
-import type { Finding, Json } from "./diff/types.js";
+import type { Json } from "./diff/types.js";
 
 /** The keyword a rule is about, where its message does not name it first. */
 const KEYWORDS: Array<[RegExp, string[]]> = [

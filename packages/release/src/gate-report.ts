@@ -1,4 +1,4 @@
-import type { Finding } from "./diff/types.js";
+import type { Finding } from "./diff/finding.js";
 
 /** The recorded exchanges of one team that call a finding's operation. */
 export interface Touch {

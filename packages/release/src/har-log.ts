@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { mediaType } from "@cloud-contract/spec/document";
+import { errorMessage } from "./unknown-values.js";
 
 interface NameValue {
   name: string;
@@ -38,7 +39,7 @@ export function readTeamLogs(folder: string): TeamLog[] {
     try {
       return { file, entries: entriesOf(readFileSync(file, "utf8")) };
     } catch (error) {
-      return { file, unreadable: (error as Error).message };
+      return { file, unreadable: errorMessage(error) };
     }
   });
 }
@@ -48,7 +49,7 @@ function entriesOf(text: string): HarEntry[] {
   try {
     log = JSON.parse(text);
   } catch (error) {
-    throw new Error(`not JSON (truncated?): ${(error as Error).message}`);
+    throw new Error(`not JSON (truncated?): ${errorMessage(error)}`);
   }
   if (log?.log?.version !== "1.2" || !Array.isArray(log.log.entries)) throw new Error("not a HAR 1.2 log");
   return log.log.entries as HarEntry[];
@@ -63,7 +64,7 @@ export function recordedBody(contentType: string | null | undefined, text: strin
   if (text === undefined || text === "") return undefined;
   if (!/json/.test(mediaType(contentType) ?? "")) return text;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return text;
   }

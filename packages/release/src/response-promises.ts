@@ -113,10 +113,11 @@ function meaning(model: DocumentModel, node: Located, value: unknown, hops = 0):
   const variant = hops < 8 ? own.variants?.find((v) => model.compile(v.value)(value).valid) : undefined;
   if (!variant) return own;
   const inner = meaning(model, variant, value, hops + 1);
+  const ownTypes = own.types;
   return {
     types:
-      own.types && inner.types
-        ? new Set([...inner.types].filter((t) => admits(own.types as Set<string>, t)))
+      ownTypes && inner.types
+        ? new Set([...inner.types].filter((t) => admits(ownTypes, t)))
         : (inner.types ?? own.types),
     format: inner.format ?? own.format,
     enum: inner.enum ?? own.enum,
@@ -139,8 +140,9 @@ function widenedOnce(was: Meaning, now: Meaning): string[] {
 /** Where the candidate may now send what the released contract did not: another type, format or enum. */
 function* widened(was: Meaning, now: Meaning): Generator<string> {
   const list = (types: Set<string> | undefined) => (types ? [...types].sort().join(" | ") : "any type");
-  if (was.types && (!now.types || [...now.types].some((t) => !admits(was.types as Set<string>, t)))) {
-    const nullable = now.types?.has("null") && !was.types.has("null");
+  const wasTypes = was.types;
+  if (wasTypes && (!now.types || [...now.types].some((t) => !admits(wasTypes, t)))) {
+    const nullable = now.types?.has("null") && !wasTypes.has("null");
     yield nullable
       ? `now nullable (${list(now.types)}, was ${list(was.types)})`
       : `now promises ${list(now.types)} (was ${list(was.types)})`;

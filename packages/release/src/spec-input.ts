@@ -3,6 +3,7 @@
 // bound, two paths of one identity) gets no verdict: the gate stops with one line naming the place.
 import { escapeSegment, valueAt } from "./diff/pointer.js";
 import { GateInputError } from "./gate-input-error.js";
+import { errorMessage } from "./unknown-values.js";
 
 /** Deeper than this (in JSON levels, `$ref`s followed) a document is refused; ours is well within it. */
 export const MAX_DEPTH = 200;
@@ -129,7 +130,7 @@ function checkPattern(pattern: string, at: string, refuse: (m: string) => never)
   try {
     new RegExp(pattern, "u");
   } catch (error) {
-    refuse(`the schema at ${shortened(at)} cannot be compiled: ${(error as Error).message}`);
+    refuse(`the schema at ${shortened(at)} cannot be compiled: ${errorMessage(error)}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { GateInputError } from "./gate-input-error.js";
+import { errorLine, membersOf } from "./unknown-values.js";
 
 /** One entry of the waiver file: a finding's fingerprint let through, for a reason, until a date. */
 export interface Waiver {
@@ -25,12 +26,12 @@ export function readWaivers(file: string): Waiver[] {
   try {
     data = parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new GateInputError(`${file}: not YAML: ${(error as Error).message.split("\n")[0]}`);
+    throw new GateInputError(`${file}: not YAML: ${errorLine(error)}`);
   }
-  const list = (data as { waivers?: unknown } | null)?.waivers ?? [];
+  const list = membersOf(data).waivers ?? [];
   if (!Array.isArray(list)) throw new GateInputError(`${file}: "waivers" must be a list`);
   return list.map((entry, i) => {
-    const { fingerprint, reason, expires } = (entry ?? {}) as Record<string, unknown>;
+    const { fingerprint, reason, expires } = membersOf(entry);
     const at = `${file}: waiver ${i + 1}`;
     if (typeof fingerprint !== "string" || fingerprint === "")
       throw new GateInputError(`${at} has no fingerprint`);

@@ -91,9 +91,10 @@ function stringOf(flat: ReturnType<typeof flatten>): string {
 function numberOf(flat: ReturnType<typeof flatten>, integer: boolean): number {
   const b = (k: string) => flat.bounds.get(k)?.value;
   const step = flat.exact.get("multipleOf")?.value;
-  let v = b("minimum") ?? (b("exclusiveMinimum") !== undefined ? (b("exclusiveMinimum") as number) + 1 : 0);
-  const upper =
-    b("maximum") ?? (b("exclusiveMaximum") !== undefined ? (b("exclusiveMaximum") as number) - 1 : undefined);
+  const exclusiveMinimum = b("exclusiveMinimum");
+  const exclusiveMaximum = b("exclusiveMaximum");
+  let v = b("minimum") ?? (exclusiveMinimum !== undefined ? exclusiveMinimum + 1 : 0);
+  const upper = b("maximum") ?? (exclusiveMaximum !== undefined ? exclusiveMaximum - 1 : undefined);
   if (upper !== undefined && v > upper) v = upper;
   if (typeof step === "number" && step > 0) v = Math.ceil(v / step) * step;
   return integer ? Math.ceil(v) : v;
@@ -198,6 +199,8 @@ export function aimedAt(
   const seeds = [exampleOf(accepting.doc, accepting.node), exampleOf(refusing.doc, refusing.node)];
   const out: unknown[] = [...seeds, ...(a.enum?.value ?? [])];
   for (const type of a.types?.value ?? Object.keys(TYPE_SAMPLES)) out.push(TYPE_SAMPLES[type]);
+  // A boolean has two values: the sample above is one, a narrowed boolean (`const: true`) refuses the other.
+  if (!a.types || a.types.value.has("boolean")) out.push(false);
   const format = a.exact.get("format")?.value;
   if (typeof format === "string" && FORMAT_SAMPLES[format]) out.push(FORMAT_SAMPLES[format]);
   for (const f of [a, r]) {
@@ -256,7 +259,8 @@ export function aimedAt(
           ...Object.fromEntries(Array.from({ length: maxProperties + 1 }, (_, i) => [`zz_${i}`, "x"])),
         });
       for (const f of [a, r]) {
-        const patterns = Object.keys((f.witnessed.get("patternProperties")?.value as Json) ?? {});
+        const members = f.witnessed.get("patternProperties")?.value;
+        const patterns = isPlainObject(members) ? Object.keys(members) : [];
         for (const pattern of patterns)
           for (const key of stringsMatching(pattern, 1))
             for (const sample of ["x", 1, true, null]) out.push({ ...seed, [key]: sample });
@@ -267,7 +271,7 @@ export function aimedAt(
   for (const key of ["not", "if", "contains"]) {
     const sub = r.witnessed.get(key);
     if (sub && isPlainObject(sub.value)) {
-      const example = exampleOf(refusing.doc, sub as Located);
+      const example = exampleOf(refusing.doc, { value: sub.value, ptr: sub.ptr });
       out.push(key === "contains" ? [example] : example);
     }
   }

@@ -1,4 +1,4 @@
-import type { RuleId } from "./rules.js";
+import type { Json } from "./types.js";
 
 /** The deprecation policy: today's date and the minimum notice, in days, per `x-stability-level`. */
 export interface DeprecationPolicy {
@@ -20,54 +20,29 @@ export interface Deprecation {
   sunset: string | undefined;
 }
 
-type Removable = "operation" | "request-parameter" | "request-property" | "response-property";
-
 /**
- * The rule for removing something: after its sunset it needs no major (info); deprecated with a sunset still
- * ahead it breaks a promise (error); otherwise the plain removal rule holds.
+ * The rule for removing something: after its sunset it needs no major (`afterSunset`); deprecated with a
+ * sunset still ahead it breaks a promise (`beforeSunset`); otherwise the plain removal rule holds.
  */
-export function removalRule(
-  kind: Removable,
-  plain: RuleId,
+export function removalRule<R extends string>(
+  rules: { plain: R; afterSunset: R; beforeSunset: R },
   was: Deprecation,
   policy: DeprecationPolicy,
-): RuleId {
-  if (!was.deprecated || was.sunset === undefined) return plain;
-  return (
-    was.sunset <= policy.today ? `${kind}-removed-after-sunset` : `${kind}-removed-before-sunset`
-  ) as RuleId;
+): R {
+  if (!was.deprecated || was.sunset === undefined) return rules.plain;
+  return was.sunset <= policy.today ? rules.afterSunset : rules.beforeSunset;
 }
 
 const DAY = 86_400_000;
-const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
-/** A sunset moved earlier, a deprecation whose notice is shorter than its level asks, or one without a date. */
-export function sunsetChanges(
-  was: Deprecation,
-  now: Deprecation,
-  stability: string,
-  policy: DeprecationPolicy,
-): Array<{ rule: RuleId; message: string }> {
-  if (!now.deprecated) return [];
-  if (now.sunset === undefined) {
-    return was.deprecated
-      ? []
-      : [{ rule: "deprecated-without-sunset", message: "deprecated without an x-sunset date" }];
-  }
-  if (was.sunset !== undefined && now.sunset < was.sunset) {
-    return [{ rule: "sunset-moved-earlier", message: `sunset moved earlier: ${was.sunset} → ${now.sunset}` }];
-  }
-  if (was.deprecated && was.sunset !== undefined) return [];
-  const minimum =
-    policy.minimumNoticeDays[stability] ?? policy.minimumNoticeDays[policy.defaultStability] ?? 0;
-  const notice = days(policy.today, now.sunset);
-  if (notice < minimum) {
-    return [
-      {
-        rule: "sunset-notice-too-short",
-        message: `sunset ${now.sunset} is ${notice} days away; ${stability} needs at least ${minimum}`,
-      },
-    ];
-  }
-  return [];
+/** Days from one `YYYY-MM-DD` date to another. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+
+/** What a node of the spec (an operation, a parameter) says of its deprecation. */
+export function deprecationOf(node: Json): Deprecation {
+  return {
+    deprecated: node?.deprecated === true,
+    sunset: typeof node?.["x-sunset"] === "string" ? node["x-sunset"] : undefined,
+  };
 }

@@ -1,4 +1,4 @@
-import type { Finding } from "./types.js";
+import type { Finding } from "./finding.js";
 
 /**
  * A finding's stable identity, for waivers: rule id, operation and the pointer of what the finding is about

@@ -68,6 +68,35 @@ describe("witnesses", () => {
     expect(createSchemaValidator(before).compile(bodyOf(before, "response"))(value).valid).toBe(false);
   });
 
+  it.each([
+    [
+      "a map's keys",
+      { propertyNames: { maxLength: 255 } },
+      { propertyNames: { minLength: 1, maxLength: 255 } },
+    ],
+    [
+      "a map's values",
+      { additionalProperties: { type: "string" } },
+      { additionalProperties: { type: "string", minLength: 1 } },
+    ],
+  ])(
+    "proves a narrowed limit on %s with a member the released contract accepts and the candidate refuses",
+    (_what, was, now) => {
+      const map = (keywords: Json) => ({
+        type: "object",
+        properties: { tags: { type: "object", ...keywords } },
+      });
+      const before = spec(map(was), { type: "object" });
+      const after = spec(map(now), { type: "object" });
+      const errors = compareSpecs(before, after, { policy }).filter((f) => f.level === "error");
+      expect(errors.map((f) => f.rule)).toEqual(["request-limit-narrowed"]);
+      const value = errors[0]?.witness?.value;
+      expect(value).toBeDefined();
+      expect(createSchemaValidator(before).compile(bodyOf(before, "request"))(value).valid).toBe(true);
+      expect(createSchemaValidator(after).compile(bodyOf(after, "request"))(value).valid).toBe(false);
+    },
+  );
+
   it("keeps an error an error when no constructed value tells the two apart: a witness never sets a level", () => {
     // maxLength 3 on top of a pattern that already allows at most three letters: no value shows a break, yet
     // a new limit on a request is an error by its rule, with or without a witness.

@@ -1,10 +1,11 @@
-import { structuralWitness } from "./structural-witness.js";
-import type { Finding } from "./types.js";
+import type { Finding } from "./finding.js";
+import { exchangeWitnessOf } from "./rules.js";
 import { type Candidate, constructWitness, type Site } from "./witness.js";
 
 /**
- * Attaches to each error finding its witness: for a structural change, the exchange that stops working; for a
- * schema change, a value constructed from the change that one contract takes and the other refuses. A witness
+ * Attaches to each error finding its witness: for a structural change, the exchange that stops working (built
+ * by its rule module); for a schema change, a value constructed from the change that one contract takes and
+ * the other refuses. A witness
  * is evidence only: a finding keeps its rule's level with or without one.
  */
 export function proveFindings(
@@ -22,9 +23,9 @@ export function proveFindings(
   };
   for (const finding of findings) {
     if (finding.level !== "error") continue;
-    const structural = structuralWitness(finding);
-    if (structural) {
-      finding.witness = structural;
+    const exchange = exchangeWitnessOf(finding.rule);
+    if (exchange) {
+      finding.witness = { kind: "exchange", ...exchange(finding) };
       continue;
     }
     const site = sites.get(finding);

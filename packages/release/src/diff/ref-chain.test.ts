@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compareSpecs } from "./compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "./deprecation.js";
-import type { Finding, Json } from "./types.js";
+import type { Finding } from "./finding.js";
+import type { Json } from "./types.js";
 
 const bundle = JSON.parse(
   readFileSync(fileURLToPath(new URL("../../../../spec/dist/openapi.json", import.meta.url)), "utf8"),

@@ -1,4 +1,4 @@
-import type { Witness } from "./types.js";
+import type { Witness } from "./finding.js";
 
 /** Text in at most `max` characters, cut with `…`. */
 export const shorten = (text: string, max: number) =>

@@ -4,7 +4,7 @@
 
 import type { SchemaError } from "@cloud-contract/spec/validator";
 import { aimedAt, exampleOf } from "./construct.js";
-import { flatten } from "./flatten.js";
+import { type FlatSchema, flatten } from "./flatten.js";
 import { valueAt } from "./pointer.js";
 import type { Direction, Json, Located } from "./types.js";
 import { type Check, checkOf } from "./validators.js";
@@ -24,18 +24,33 @@ export interface Candidate {
   errors: SchemaError[];
 }
 
-/** One step from a schema into another: a member by name, an array's items, a union's variant. */
-type Step = { kind: "property"; name: string } | { kind: "items" } | { kind: "branch"; index: number };
+/**
+ * One step from a schema into another: a member by name, an array's items, a union's variant, another member
+ * (`additionalProperties`: the value built there goes under a new name), or a member's name (`propertyNames`:
+ * the value built there becomes the name of a new member).
+ */
+type Step =
+  | { kind: "property"; name: string }
+  | { kind: "items" }
+  | { kind: "branch"; index: number }
+  | { kind: "other member" }
+  | { kind: "name" };
 
 /** What comes after a pointer inside the node that holds it, when it leads into a child schema. */
 const INTO_CHILD =
-  /^(items$|(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
+  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
 
-/** Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. */
+/**
+ * Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. An
+ * `additionalProperties` that is a schema is a child (the schema of other members); `false` is the node's.
+ */
 function owns(doc: Json, node: Located, target: string): boolean {
   for (const part of [node.ptr, ...flatten(doc, node).parts]) {
     if (target === part) return true;
-    if (target.startsWith(`${part}/`) && !INTO_CHILD.test(target.slice(part.length + 1))) return true;
+    if (!target.startsWith(`${part}/`)) continue;
+    const rest = target.slice(part.length + 1);
+    const memberSchema = rest === "additionalProperties" && typeof valueAt(doc, target) === "object";
+    if (!INTO_CHILD.test(rest) && !memberSchema) return true;
   }
   return false;
 }
@@ -84,8 +99,28 @@ function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; nod
       });
     const items = flats.find((f) => f.items)?.items;
     if (items) queue.push({ nodes: [items], steps: [...next.steps, { kind: "items" }], entered: new Set() });
+    const other = flats.map((f) => f.additional).find((a) => a && a.value !== false);
+    if (other)
+      queue.push({
+        nodes: [{ value: other.value, ptr: other.ptr }],
+        steps: [...next.steps, { kind: "other member" }],
+        entered: new Set(),
+      });
+    // A name is a string and has no members of its own: nothing lies beyond it.
+    const names = flats.find((f) => f.propertyNames)?.propertyNames;
+    if (names && next.steps.at(-1)?.kind !== "name")
+      queue.push({ nodes: [names], steps: [...next.steps, { kind: "name" }], entered: new Set() });
   }
   return undefined;
+}
+
+/** The schema a member, item or name step leads to. */
+function childOf(f: FlatSchema, step: Exclude<Step, { kind: "branch" }>): Located | undefined {
+  if (step.kind === "property") return f.properties.get(step.name);
+  if (step.kind === "items") return f.items;
+  if (step.kind === "name") return f.propertyNames;
+  const other = f.additional;
+  return other && other.value !== false ? { value: other.value, ptr: other.ptr } : undefined;
 }
 
 /** The node the same steps reach in another document (a property by name, a variant by index). */
@@ -99,14 +134,15 @@ function nodeAtSteps(doc: Json, root: Located, steps: Step[]): Located | undefin
       nodes = [...nodes, variant];
       continue;
     }
-    const found = flats
-      .map((f) => (step.kind === "property" ? f.properties.get(step.name) : f.items))
-      .find((n) => n !== undefined);
+    const found = flats.map((f) => childOf(f, step)).find((n) => n !== undefined);
     if (!found) return undefined;
     nodes = [found];
   }
   return nodes[nodes.length - 1];
 }
+
+/** The name of a member no schema of ours declares, where a value of `additionalProperties` is set. */
+const OTHER_MEMBER = "zz_other";
 
 /**
  * A whole value with `value` at the end of the steps (a property by name, the first item of an array, a
@@ -126,7 +162,12 @@ function placed(
   let at: Json = copy;
   for (const [i, step] of walk.entries()) {
     if (!at || typeof at !== "object") return copy;
-    const key = step.kind === "property" ? step.name : 0;
+    if (step.kind === "name") {
+      // The value is a member's name; the member holds what the object takes of any member.
+      if (typeof value === "string") at[value] = structuredClone(fill(i));
+      return copy;
+    }
+    const key = step.kind === "property" ? step.name : step.kind === "other member" ? OTHER_MEMBER : 0;
     if (step.kind === "items" && trim && Array.isArray(at)) at.splice(1);
     if (i === walk.length - 1) at[key] = value;
     else {
@@ -160,11 +201,11 @@ function routeOf(
       nodes = [...nodes, variant];
       continue;
     }
-    const found = flats
-      .map((f) => (step.kind === "property" ? f.properties.get(step.name) : f.items))
-      .find((n) => n !== undefined);
+    const found = flats.map((f) => childOf(f, step)).find((n) => n !== undefined);
     if (!found) break;
-    walked.push(found);
+    // After a name step, what fills the new member is a value of the object's other members.
+    const member = flats.map((f) => f.additional).find((a) => a && a.value !== false);
+    walked.push(step.kind === "name" ? { value: member?.value ?? {}, ptr: member?.ptr ?? found.ptr } : found);
     nodes = [found];
   }
   return { choices, nodes: walked };

@@ -1,4 +1,5 @@
 import type { GateFinding } from "../gate-report.js";
+import { COMPONENT_ADDED } from "../diff/rules/components.js";
 
 const DEPRECATION = /deprecat|sunset/;
 
@@ -11,7 +12,7 @@ export function changelogSection(findings: GateFinding[]): string {
   const unique = (list: string[]) => [...new Set(list)];
   const breaking = unique(findings.filter((f) => f.level === "error" && !DEPRECATION.test(f.rule)).map(line));
   const deprecations = unique(findings.filter((f) => DEPRECATION.test(f.rule)).map(line));
-  const other = unique(findings.filter((f) => f.level !== "error" && !DEPRECATION.test(f.rule) && f.rule !== "component-added").map(line));
+  const other = unique(findings.filter((f) => f.level !== "error" && !DEPRECATION.test(f.rule) && f.rule !== COMPONENT_ADDED).map(line));
   const section = (title: string, items: string[]) => (items.length === 0 ? [] : [`### ${title}`, "", ...items, ""]);
   const body = [...section("Breaking changes", breaking), ...section("Deprecations", deprecations), ...section("Other changes", other)];
   return ["## API changes", "", ...(body.length === 0 ? ["No change to the API.", ""] : body)].join("\n");

@@ -2,7 +2,8 @@
 // valid, each with an edit that accepts less ("tighter") and one that accepts more ("looser"), and the
 // verdict of each edit per direction. A request may loosen and a response may tighten unless a row says
 // otherwise; twins.ts places every edit in every placement and the gate is held to these verdicts.
-import type { Json } from "../diff/types.js";
+import type { Json } from "../src/diff/types.js";
+import { SCHEMA_ROWS } from "./spec-language.js";
 
 export type Verdict = "breaking" | "harmless";
 export type Wire = "request body" | "response body" | "parameter" | "header";
@@ -322,6 +323,25 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     harmless: (d) => (d.servers[0].description = "Live"),
   },
   {
+    keyword: "operation servers",
+    placement: "path item, operation",
+    edits: [
+      "the operation sent to another host",
+      "the path's servers the document's URL, with a trailing slash",
+    ],
+    breaking: (d) => (op(d).servers = [{ url: "https://other.example.com" }]),
+    harmless: (d) => (d.paths["/things"].servers = [{ url: "https://api.example.com/" }]),
+  },
+  {
+    keyword: "server variables",
+    placement: "document",
+    edits: ["the URL templated, its default another host", "the URL templated, its default the old host"],
+    breaking: (d) =>
+      (d.servers[0] = { url: "https://{host}", variables: { host: { default: "eu.example.com" } } }),
+    harmless: (d) =>
+      (d.servers[0] = { url: "https://{host}", variables: { host: { default: "api.example.com" } } }),
+  },
+  {
     keyword: "security (requirement)",
     placement: "operation",
     edits: ["another scheme required", "authentication made optional"],
@@ -334,6 +354,42 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     edits: ["key moved to another header", "scheme description reworded"],
     breaking: (d) => (d.components.securitySchemes.ApiKey.name = "X-Key"),
     harmless: (d) => (d.components.securitySchemes.ApiKey.description = "The key."),
+  },
+  {
+    keyword: "security scheme in",
+    placement: "components",
+    edits: ["the key moved from a header to the query", "the key's header name re-cased"],
+    breaking: (d) => (d.components.securitySchemes.ApiKey.in = "query"),
+    harmless: (d) => (d.components.securitySchemes.ApiKey.name = "authorization"),
+  },
+  {
+    keyword: "security scheme type",
+    placement: "components",
+    edits: ["the key scheme made an HTTP bearer scheme", "an unused scheme made an API key"],
+    breaking: (d) => (d.components.securitySchemes.ApiKey = { type: "http", scheme: "bearer" }),
+    harmless: (d) =>
+      (d.components.securitySchemes.Bearer = { type: "apiKey", in: "header", name: "X-Other" }),
+  },
+  {
+    keyword: "parameter content",
+    placement: "parameter",
+    edits: ["the query array's schema moved to content application/json", "its description reworded"],
+    breaking: (d) => {
+      const p = param(d);
+      p.content = { "application/json": { schema: p.schema } };
+      delete p.schema;
+    },
+    harmless: (d) => (param(d).description = "Tags to match."),
+  },
+  {
+    keyword: "parameter name",
+    placement: "parameter",
+    edits: [
+      "the required header X-Trace renamed X-Span",
+      "X-Trace re-cased x-trace (header names are caseless)",
+    ],
+    breaking: (d) => (op(d).parameters[1].name = "X-Span"),
+    harmless: (d) => (op(d).parameters[1].name = "x-trace"),
   },
   {
     keyword: "parameter required",
@@ -456,49 +512,9 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
 
 /** The keywords the table must account for (the list); table.test.ts fails on any without a row. */
 export const REQUIRED_KEYWORDS = [
-  "type",
-  "enum",
-  "const",
-  "format",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "contains",
-  "minContains",
-  "maxContains",
-  "required",
-  "properties",
-  "additionalProperties",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "minProperties",
-  "maxProperties",
-  "dependentRequired",
-  "dependentSchemas",
-  "if",
-  "then",
-  "else",
-  "not",
-  "items",
-  "prefixItems",
+  ...SCHEMA_ROWS,
   "type: [T, null] (nullable)",
-  "readOnly",
-  "writeOnly",
   "discriminator / mapping",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "$ref",
   "servers",
   "security (requirement)",
   "security (scheme)",

@@ -1,6 +1,7 @@
-import { compareSpecs } from "../diff/compare.js";
-import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
-import type { Finding, Json } from "../diff/types.js";
+import { compareSpecs } from "../src/diff/compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "../src/diff/deprecation.js";
+import type { Finding } from "../src/diff/finding.js";
+import type { Json } from "../src/diff/types.js";
 import type { Verdict } from "./table.js";
 
 const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };

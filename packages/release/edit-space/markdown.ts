@@ -1,10 +1,10 @@
-import { shortJson } from "../diff/witness-format.js";
+import { shortJson } from "../src/diff/witness-format.js";
 import { SPEC_LANGUAGE } from "./spec-language.js";
 import { DOCUMENT_ROWS, KEYWORD_ROWS, NESTINGS, SCALAR_NESTINGS } from "./table.js";
 import { allTwins, placementsOf, verdictOf } from "./twins.js";
 
 export const EDIT_SPACE_FILE = "EDIT-SPACE.md";
-export const UPDATE_COMMAND = "UPDATE_EDIT_SPACE=1 npx vitest run src/edit-space/markdown.test.ts";
+export const UPDATE_COMMAND = "UPDATE_EDIT_SPACE=1 npx vitest run edit-space/markdown.test.ts";
 
 const cell = (s: string) => s.replaceAll("|", "\\|");
 const edit = (from: unknown, to: unknown) =>
@@ -14,13 +14,13 @@ const edit = (from: unknown, to: unknown) =>
 export function editSpaceMarkdown(): string {
   const twins = allTwins();
   const lines = [
-    `<!-- generated from src/edit-space/table.ts — do not edit; \`${UPDATE_COMMAND}\` rewrites it -->`,
+    `<!-- generated from edit-space/table.ts — do not edit; \`${UPDATE_COMMAND}\` rewrites it -->`,
     "",
     "# The edit space of the release gate",
     "",
     "Every keyword and document field that changes what is valid, with an edit that accepts less (tighter) and",
     "one that accepts more (looser), and what each does to consumers on each side of the wire. Each row is a",
-    `test in every placement (\`src/edit-space/table.test.ts\`, ${twins.length} twins): the edit is applied to a`,
+    `test in every placement (\`edit-space/table.test.ts\`, ${twins.length} twins): the edit is applied to a`,
     "small spec and the gate must call it exactly as the row does, with a witness for every error.",
     "",
     `Placements: request body and response body, each ${NESTINGS.join(", ")}; parameter and response header,`,
@@ -54,7 +54,7 @@ export function editSpaceMarkdown(): string {
     "",
     "## The rest of the spec language",
     "",
-    `Of ${SPEC_LANGUAGE.length} fields and keywords of OpenAPI 3.1 and JSON Schema 2020-12 (\`src/edit-space/spec-language.ts\`),`,
+    `Of ${SPEC_LANGUAGE.length} fields and keywords of OpenAPI 3.1 and JSON Schema 2020-12 (\`edit-space/spec-language.ts\`),`,
     `${SPEC_LANGUAGE.length - reasoned.length - gaps.length} have a row above; these need none:`,
     "",
     ...reasoned.map((e) => `- \`${cell(e.keyword)}\`: ${e.reason}`),

@@ -1,6 +1,29 @@
-import type { OperationScope } from "./compare.js";
-import { child, follow } from "./pointer.js";
-import type { Json, Located } from "./types.js";
+// Security: a way of authenticating gone or added, a scheme whose meaning changed.
+import { child, follow } from "../pointer.js";
+import type { OperationScope } from "../scope.js";
+import type { Json, Located } from "../types.js";
+import { breaksAs, type RuleFamily } from "./rule.js";
+
+const RULES = {
+  "security-alternative-removed": {
+    level: "error",
+    summary: "a way of authenticating that worked is no longer accepted",
+  },
+  "security-alternative-added": { level: "info", summary: "one more way of authenticating" },
+  "security-scheme-changed": {
+    level: "error",
+    summary: "a security scheme's type, name or location changed",
+  },
+} as const;
+
+export const securityRules: RuleFamily<keyof typeof RULES> = {
+  family: "security",
+  rules: RULES,
+  exchanges: {
+    "security-alternative-removed": breaksAs("a request authenticated as before is refused"),
+    "security-scheme-changed": breaksAs("credentials sent as before are not where the candidate reads them"),
+  },
+};
 
 type Requirement = Record<string, string[]>;
 
@@ -19,7 +42,8 @@ const satisfies = (have: Requirement, need: Requirement) =>
     ([scheme, scopes]) => scheme in have && scopes.every((s) => have[scheme]?.includes(s)),
   );
 
-const SCHEME_FIELDS = ["type", "in", "name", "scheme", "bearerFormat", "openIdConnectUrl", "flows"];
+/** What a scheme asks of a client; `bearerFormat` only documents how the server makes its tokens. */
+const SCHEME_FIELDS = ["type", "in", "name", "scheme", "openIdConnectUrl", "flows"];
 
 /**
  * What a scheme asks of a client, whatever it is called: its fields, the HTTP scheme and a header's name

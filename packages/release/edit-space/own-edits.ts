@@ -1,7 +1,7 @@
 // The developers' own single edits of the real bundle (spec/dist/openapi.json), written before the
 // edit-space table's results were looked at: each says what it does, how it should be judged, and edits a
 // copy of the bundle in place. "debatable" edits are reported but not scored.
-import type { Json } from "../diff/types.js";
+import type { Json } from "../src/diff/types.js";
 
 export type Expected = "breaking" | "harmless" | "debatable";
 
@@ -16,6 +16,8 @@ const op = (doc: Json, path: string, method: string) => doc.paths[path][method];
 const TASK = "/cloud/v1/tasks/{task_id}";
 const ACTIVE = "/cloud/v1/tasks/{project_id}/{region_id}/active";
 const PLANS = "/billing/org/v1/plans/contents";
+const GROUP = "/cloud/v1/securitygroups/{project_id}/{region_id}/{group_id}";
+const PUSH_TOKEN = "/streaming/streams/{stream_id}/reset_push_token";
 
 /** Renames a schema component and every `$ref` to it. */
 function renameSchema(doc: Json, from: string, to: string) {
@@ -515,5 +517,357 @@ export const OWN_EDITS: OwnEdit[] = [
         };
       schemas(d).Task.properties.state = { $ref: "#/components/schemas/StateHop0" };
     },
+  },
+  {
+    name: "getTask deprecated, its sunset 30 days away (stable needs 180)",
+    expected: "breaking",
+    apply: (d) => Object.assign(op(d, TASK, "get"), { deprecated: true, "x-sunset": "2026-07-01" }),
+  },
+  {
+    name: "getTask deprecated, its sunset two years away",
+    expected: "harmless",
+    apply: (d) => Object.assign(op(d, TASK, "get"), { deprecated: true, "x-sunset": "2028-06-01" }),
+  },
+  {
+    name: "getTask deprecated without a sunset date",
+    expected: "harmless",
+    apply: (d) => (op(d, TASK, "get").deprecated = true),
+  },
+  {
+    name: "the deprecated security-group update given a sunset 30 days away",
+    expected: "breaking",
+    apply: (d) => (op(d, GROUP, "patch")["x-sunset"] = "2026-07-01"),
+  },
+  {
+    name: "the deprecated security-group update given a sunset two years away",
+    expected: "harmless",
+    apply: (d) => (op(d, GROUP, "patch")["x-sunset"] = "2028-06-01"),
+  },
+  {
+    name: "resetStreamPushToken takes a required JSON body",
+    expected: "breaking",
+    apply: (d) =>
+      (op(d, PUSH_TOKEN, "post").requestBody = {
+        required: true,
+        content: { "application/json": { schema: { type: "object" } } },
+      }),
+  },
+  {
+    name: "resetStreamPushToken takes an optional JSON body",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, PUSH_TOKEN, "post").requestBody = {
+        content: { "application/json": { schema: { type: "object" } } },
+      }),
+  },
+  {
+    name: "request: new required field locale on a notification setting",
+    expected: "breaking",
+    apply: (d) => {
+      const body = schemas(d).ResellerNotificationSettingCreateRequest;
+      body.properties.locale = { type: "string" };
+      body.required.push("locale");
+    },
+  },
+  {
+    name: "request: new optional field locale on a notification setting",
+    expected: "harmless",
+    apply: (d) =>
+      (schemas(d).ResellerNotificationSettingCreateRequest.properties.locale = { type: "string" }),
+  },
+  {
+    name: "response: new field Task.priority",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.priority = { type: "integer" }),
+  },
+  {
+    name: "request: notification type failed_login no longer accepted",
+    expected: "breaking",
+    apply: (d) => (schemas(d).ResellerNotificationType.enum = ["deletion_request"]),
+  },
+  {
+    name: "request and response: notification type password_change added (the type is read back too)",
+    expected: "debatable",
+    apply: (d) => schemas(d).ResellerNotificationType.enum.push("password_change"),
+  },
+  {
+    name: "response: Task.id may be null",
+    expected: "breaking",
+    apply: (d) => (schemas(d).Task.properties.id.type = ["string", "null"]),
+  },
+  {
+    name: "response: Task.user_id at least 1",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.user_id.minimum = 1),
+  },
+  {
+    name: "parameter behind $ref: offset minimum 0 → 1",
+    expected: "breaking",
+    apply: (d) => (d.components.parameters.TaskListOffset.schema.minimum = 1),
+  },
+  {
+    name: "parameter behind $ref: limit exclusiveMinimum 0 dropped",
+    expected: "harmless",
+    apply: (d) => delete d.components.parameters.TaskListLimit.schema.exclusiveMinimum,
+  },
+  {
+    name: "request: enabled must be true (const)",
+    expected: "breaking",
+    apply: (d) => (schemas(d).ResellerNotificationSettingCreateRequest.properties.enabled.const = true),
+  },
+  {
+    name: "getTask summary reworded",
+    expected: "harmless",
+    apply: (d) => (op(d, TASK, "get").summary = "Read one task"),
+  },
+  {
+    name: "optional header parameter X-Request-Id added to getTask",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, TASK, "get").parameters = [{ name: "X-Request-Id", in: "header", schema: { type: "string" } }]),
+  },
+  {
+    name: "response: Task.created_on no longer said to be a date-time",
+    expected: "breaking",
+    apply: (d) => delete schemas(d).Task.properties.created_on.format,
+  },
+  {
+    name: "response: TaskState NEW renamed QUEUED",
+    expected: "breaking",
+    apply: (d) => (schemas(d).TaskState.enum[0] = "QUEUED"),
+  },
+  {
+    name: "request: email maxLength dropped",
+    expected: "harmless",
+    apply: (d) => delete schemas(d).ResellerNotificationSettingCreateRequest.properties.email.maxLength,
+  },
+  {
+    name: "request array: at most 4 interfaces",
+    expected: "breaking",
+    apply: (d) => (schemas(d).BareMetalServerCreateRequest.properties.interfaces.maxItems = 4),
+  },
+  {
+    name: "response: Task.user_id integer → number",
+    expected: "breaking",
+    apply: (d) => (schemas(d).Task.properties.user_id.type = "number"),
+  },
+  {
+    name: "request: flavor string → integer",
+    expected: "breaking",
+    apply: (d) => {
+      const flavor = schemas(d).BareMetalServerCreateRequest.properties.flavor;
+      flavor.type = "integer";
+      flavor.examples = [1];
+    },
+  },
+  {
+    name: "response: Task.error at most 1000 characters",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.error.maxLength = 1000),
+  },
+  {
+    name: "the shared not-found response's description reworded",
+    expected: "harmless",
+    apply: (d) => (d.components.responses.CloudNotFound.description = "No such thing."),
+  },
+  {
+    name: "response: Task.detailed_state without CLUSTER_RESIZE",
+    expected: "breaking",
+    apply: (d) => {
+      const detailed = schemas(d).Task.properties.detailed_state;
+      detailed.enum = detailed.enum.filter((v: string) => v !== "CLUSTER_RESIZE");
+    },
+  },
+  {
+    name: "response: Task.acknowledged_by no longer nullable",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.acknowledged_by.type = "integer"),
+  },
+  {
+    name: "a new operation: the logs of a task",
+    expected: "harmless",
+    apply: (d) =>
+      (d.paths["/cloud/v1/tasks/{task_id}/logs"] = {
+        get: {
+          operationId: "listTaskLogs",
+          parameters: [{ name: "task_id", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": { description: "The task's log lines." } },
+        },
+      }),
+  },
+  {
+    name: "path parameter behind $ref: task_id must look like a UUID",
+    expected: "breaking",
+    apply: (d) => (d.components.parameters.TaskId.schema.pattern = "^[0-9a-f-]{36}$"),
+  },
+  {
+    name: "response: Task.project_id may also be a string",
+    expected: "breaking",
+    apply: (d) => (schemas(d).Task.properties.project_id.type = ["integer", "string", "null"]),
+  },
+  {
+    name: "request: enabled defaults to true",
+    expected: "harmless",
+    apply: (d) => (schemas(d).ResellerNotificationSettingCreateRequest.properties.enabled.default = true),
+  },
+  {
+    name: "response: Task.task_type description reworded",
+    expected: "harmless",
+    apply: (d) => (schemas(d).Task.properties.task_type.description = "What the task does."),
+  },
+  {
+    name: "parameter behind $ref: offset at most 10000",
+    expected: "breaking",
+    apply: (d) => (d.components.parameters.TaskListOffset.schema.maximum = 10000),
+  },
+  {
+    name: "parameter behind $ref: limit's default 10 → 20",
+    expected: "harmless",
+    apply: (d) => (d.components.parameters.TaskListLimit.schema.default = 20),
+  },
+  {
+    name: "getTask 200 answers a new optional header",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, TASK, "get").responses["200"].headers = {
+        "X-RateLimit-Remaining": { schema: { type: "integer" } },
+      }),
+  },
+  {
+    name: "response: Task.client_id now always there (required)",
+    expected: "harmless",
+    apply: (d) => schemas(d).Task.required.push("client_id"),
+  },
+  {
+    name: "request: flavor must start with bm",
+    expected: "breaking",
+    apply: (d) => (schemas(d).BareMetalServerCreateRequest.properties.flavor.pattern = "^bm"),
+  },
+  {
+    name: "response: Task.user_id no longer required",
+    expected: "breaking",
+    apply: (d) => {
+      schemas(d).Task.required = schemas(d).Task.required.filter((n: string) => n !== "user_id");
+    },
+  },
+  {
+    name: "request: CDN sslData no longer nullable",
+    expected: "breaking",
+    apply: (d) => (schemas(d).CdnCertificateRevokeRequest.properties.sslData.type = "integer"),
+  },
+  {
+    name: "request: CDN sslEnabled no longer required",
+    expected: "harmless",
+    apply: (d) => (schemas(d).CdnCertificateRevokeRequest.required = ["sslData"]),
+  },
+  {
+    name: "response: price currency_code without AZN",
+    expected: "breaking",
+    apply: (d) => {
+      const currency = schemas(d).InstancePricePreview.properties.currency_code;
+      currency.enum = currency.enum.filter((v: string | null) => v !== "AZN");
+    },
+  },
+  {
+    name: "request: registry storage_limit at least 1",
+    expected: "breaking",
+    apply: (d) => (schemas(d).RegistryQuotaCheckRequest.properties.storage_limit.minimum = 1),
+  },
+  {
+    name: "request: registry storage_limit's default dropped",
+    expected: "harmless",
+    apply: (d) => delete schemas(d).RegistryQuotaCheckRequest.properties.storage_limit.default,
+  },
+  {
+    name: "response: quota baremetal_basic_count_limit removed",
+    expected: "breaking",
+    apply: (d) => delete schemas(d).QuotaCheckResult.properties.baremetal_basic_count_limit,
+  },
+  {
+    name: "response: plan list next no longer said to be a URI",
+    expected: "breaking",
+    apply: (d) => delete schemas(d).PlanContentList.properties.next.format,
+  },
+  {
+    name: "request: price preview names at most 63 characters",
+    expected: "breaking",
+    apply: (d) => (schemas(d).InstancePricePreviewRequest.properties.names.items.maxLength = 63),
+  },
+  {
+    name: "response: plan list count at least 0",
+    expected: "harmless",
+    apply: (d) => (schemas(d).PlanContentList.properties.count.minimum = 0),
+  },
+  {
+    name: "response: plan list previous description added",
+    expected: "harmless",
+    apply: (d) => (schemas(d).PlanContentList.properties.previous.description = "The page before, if any."),
+  },
+  {
+    name: "request array: at most 5 allowed address pairs (was 10)",
+    expected: "breaking",
+    apply: (d) => (schemas(d).AllowedAddressPairsRequest.properties.allowed_address_pairs.maxItems = 5),
+  },
+  {
+    name: "request array: up to 20 allowed address pairs (was 10)",
+    expected: "harmless",
+    apply: (d) => (schemas(d).AllowedAddressPairsRequest.properties.allowed_address_pairs.maxItems = 20),
+  },
+  {
+    name: "request: an address pair's mac_address no longer nullable",
+    expected: "breaking",
+    apply: (d) => (schemas(d).AllowedAddressPair.properties.mac_address.type = "string"),
+  },
+  {
+    name: "request: an address pair's mac_address in any case or with dashes",
+    expected: "harmless",
+    apply: (d) =>
+      (schemas(d).AllowedAddressPair.properties.mac_address.pattern =
+        "^[0-9A-Fa-f]{2}(?:[:-][0-9A-Fa-f]{2}){5}$"),
+  },
+  {
+    name: "request: an address pair requires mac_address",
+    expected: "breaking",
+    apply: (d) => schemas(d).AllowedAddressPair.required.push("mac_address"),
+  },
+  {
+    name: "response: plan content comment removed",
+    expected: "breaking",
+    apply: (d) => {
+      const content = schemas(d).PlanContent;
+      delete content.properties.comment;
+      content.required = content.required.filter((n: string) => n !== "comment");
+    },
+  },
+  {
+    name: "response: plan content id integer → string",
+    expected: "breaking",
+    apply: (d) => (schemas(d).PlanContent.properties.id.type = "string"),
+  },
+  {
+    name: "the replace-address-pairs operation answers 422 too",
+    expected: "harmless",
+    apply: (d) =>
+      (op(d, "/cloud/v2/ports/{project_id}/{region_id}/{port_id}/allow_address_pairs", "put").responses[
+        "422"
+      ] = {
+        description: "The pairs cannot be applied.",
+      }),
+  },
+  {
+    name: "the registry quota check answers 201 instead of 200",
+    expected: "breaking",
+    apply: (d) => {
+      const responses = op(d, "/cloud/v1/registries/{project_id}/{region_id}/check_limits", "post").responses;
+      responses["201"] = responses["200"];
+      delete responses["200"];
+    },
+  },
+  {
+    name: "the v2 security-group update's operationId reworded (updateSecurityGroupV2 → patchSecurityGroup)",
+    expected: "breaking",
+    apply: (d) =>
+      (op(d, "/cloud/v2/security_groups/{project_id}/{region_id}/{group_id}", "patch").operationId =
+        "patchSecurityGroup"),
   },
 ];

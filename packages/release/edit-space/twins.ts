@@ -1,7 +1,7 @@
 // The twins of every row of the edit-space table: for a keyword row, its tighter and its looser edit in each
 // placement (where on the wire × how the schema is nested); for a document row, its breaking and its harmless
 // edit of one small spec. Each twin is a pair of specs and the verdict the gate owes it.
-import type { Json } from "../diff/types.js";
+import type { Json } from "../src/diff/types.js";
 import {
   COMPONENTS,
   DOCUMENT_ROWS,

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compareSpecs } from "../diff/compare.js";
-import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
+import { compareSpecs } from "../src/diff/compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "../src/diff/deprecation.js";
 import { OWN_EDITS } from "./own-edits.js";
 
 const bundle = JSON.parse(
-  readFileSync(fileURLToPath(new URL("../../../../spec/dist/openapi.json", import.meta.url)), "utf8"),
+  readFileSync(fileURLToPath(new URL("../../../spec/dist/openapi.json", import.meta.url)), "utf8"),
 );
 const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
 

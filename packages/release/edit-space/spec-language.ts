@@ -13,6 +13,8 @@ export interface LanguageEntry {
 }
 
 const ANNOTATION = "an annotation: no value or exchange becomes valid or invalid";
+const CONTENT_VOCABULARY =
+  "the content vocabulary annotates in JSON Schema 2020-12: validators do not assert it, so no value becomes valid or invalid";
 const fields = (object: string, list: Array<[string, string | undefined, string?]>): LanguageEntry[] =>
   list.map(([field, row, reason]) => ({
     keyword: `${object}.${field}`,
@@ -20,7 +22,8 @@ const fields = (object: string, list: Array<[string, string | undefined, string?
     ...(reason ? { reason } : {}),
   }));
 
-const SCHEMA_ROWS = [
+/** The JSON Schema keywords that change what is valid: each has a row of the same name in table.ts. */
+export const SCHEMA_ROWS = [
   "type",
   "enum",
   "const",
@@ -84,9 +87,9 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["$dynamicRef", undefined],
     ["$dynamicAnchor", undefined],
     ["$vocabulary", undefined],
-    ["contentEncoding", undefined],
-    ["contentMediaType", undefined],
-    ["contentSchema", undefined],
+    ["contentEncoding", undefined, CONTENT_VOCABULARY],
+    ["contentMediaType", undefined, CONTENT_VOCABULARY],
+    ["contentSchema", undefined, CONTENT_VOCABULARY],
   ]),
   ...fields("OpenAPI", [
     ["servers", "servers"],
@@ -105,7 +108,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["parameters", "parameter in"],
     ["summary", undefined, ANNOTATION],
     ["description", undefined, ANNOTATION],
-    ["servers", undefined],
+    ["servers", "operation servers"],
     ["$ref", undefined],
   ]),
   ...fields("Operation", [
@@ -119,7 +122,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["description", undefined, ANNOTATION],
     ["externalDocs", undefined, ANNOTATION],
     ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
-    ["servers", undefined],
+    ["servers", "operation servers"],
     ["callbacks", undefined],
   ]),
   ...fields("Parameter", [
@@ -128,14 +131,14 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["style", "parameter style"],
     ["explode", "parameter explode"],
     ["schema", "parameter schema"],
-    ["name", undefined],
+    ["name", "parameter name"],
     ["description", undefined, ANNOTATION],
     ["example", undefined, ANNOTATION],
     ["examples", undefined, ANNOTATION],
     ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
     ["allowEmptyValue", undefined],
     ["allowReserved", undefined],
-    ["content", undefined],
+    ["content", "parameter content"],
   ]),
   ...fields("Header", [
     ["required", "header required"],
@@ -168,10 +171,10 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
   ...fields("Server", [
     ["url", "servers"],
     ["description", "servers"],
-    ["variables", undefined],
+    ["variables", "server variables"],
   ]),
   ...fields("Server Variable", [
-    ["default", undefined],
+    ["default", "server variables"],
     ["enum", undefined],
     ["description", undefined, ANNOTATION],
   ]),
@@ -182,10 +185,14 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
   ...fields("Security Scheme", [
     ["name", "security (scheme)"],
     ["description", "security (scheme)"],
-    ["type", undefined],
-    ["in", undefined],
+    ["type", "security scheme type"],
+    ["in", "security scheme in"],
     ["scheme", undefined],
-    ["bearerFormat", undefined],
+    [
+      "bearerFormat",
+      undefined,
+      "a hint about how the server made its tokens, for documentation: the token a client sends is the same",
+    ],
     ["flows", undefined],
     ["openIdConnectUrl", undefined],
   ]),

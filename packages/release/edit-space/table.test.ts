@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareSpecs } from "../diff/compare.js";
-import { DEFAULT_DEPRECATION_POLICY } from "../diff/deprecation.js";
+import { compareSpecs } from "../src/diff/compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "../src/diff/deprecation.js";
 import { SPEC_LANGUAGE } from "./spec-language.js";
 import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
 import { allTwins, placementsOf } from "./twins.js";

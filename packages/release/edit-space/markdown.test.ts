@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EDIT_SPACE_FILE, editSpaceMarkdown, UPDATE_COMMAND } from "./markdown.js";
 
-const file = new URL(`../../${EDIT_SPACE_FILE}`, import.meta.url);
+const file = new URL(`../${EDIT_SPACE_FILE}`, import.meta.url);
 
 describe(EDIT_SPACE_FILE, () => {
   it(`is what table.ts says (${UPDATE_COMMAND} rewrites it)`, () => {
