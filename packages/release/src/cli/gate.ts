@@ -90,7 +90,7 @@ export async function gateMain(
       throw new GateInputError(`--base wants a git ref, not "${values.base}"`);
     const root = resolve(values.root ?? defaultRoot);
     if (values.build) buildInputs(root);
-    const { runGate } = await loadGate();
+    const { runGate } = await import("../run-gate.js");
     const report = await runGate({
       root,
       today,
@@ -114,18 +114,6 @@ export async function gateMain(
     // Anything else is the gate's own failure on an input it did not foresee: still no verdict, and no stack.
     else err(`gate: cannot judge the spec: ${message}`);
     return 2;
-  }
-}
-
-/** The gate itself, loaded once the spec's document model it reads is there (after --build). */
-async function loadGate(): Promise<typeof import("../run-gate.js")> {
-  try {
-    return await import("../run-gate.js");
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    throw new GateInputError(
-      `the spec's document model is not built (${(error as Error).message.split("\n")[0]}): run pnpm gate, which builds it`,
-    );
   }
 }
 
