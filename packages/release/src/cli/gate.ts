@@ -29,7 +29,7 @@ replays the consumers' recordings on both sides of the wire, applies waivers and
 Exit 0 passed, 1 the API breaks for consumers, 2 the gate cannot run (one line saying why).
 
   --build              bundle the spec and build its document model first (nx run spec:build, its output
-                       kept off stdout); pnpm gate passes it
+                       kept off stdout; skipped when nothing it reads or wrote changed); pnpm gate passes it
   --base REF           judge this branch against its merge-base with REF (default: main); without git or
                        such a ref, against the released spec only, with a notice
   --format FORMAT      text (default), json, junit, github or markdown
