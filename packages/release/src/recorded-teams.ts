@@ -58,7 +58,14 @@ export function replayTeams(
 ): TeamReplay {
   const then = openDocument(released, USER_SPEC);
   const now = openDocument(candidate, USER_SPEC);
-  const atBase = base === undefined ? undefined : openDocument(base, USER_SPEC);
+  // A branch that leaves the spec as its base had it (most branches): the base judges every exchange as the
+  // candidate does, so each is judged once.
+  const atBase =
+    base === undefined
+      ? undefined
+      : JSON.stringify(base) === JSON.stringify(candidate)
+        ? now
+        : openDocument(base, USER_SPEC);
   const replay: TeamReplay = {
     teams: teamsOf(folder),
     exchanges: 0,
@@ -103,7 +110,10 @@ export function replayTeams(
         const recorded = readExchange(then, called, entry, url);
         const judged = judgeExchange(now, recorded);
         // What the base refuses alike was pending before this branch: listed apart, it does not block again.
-        const earlier = atBase ? new Set(judgeExchange(atBase, recorded).reasons) : new Set();
+        let atBaseReasons: string[] = [];
+        if (atBase === now) atBaseReasons = judged.reasons;
+        else if (atBase) atBaseReasons = judgeExchange(atBase, recorded).reasons;
+        const earlier = new Set(atBaseReasons);
         const fresh = judged.reasons.filter((r) => !earlier.has(r));
         const pending = judged.reasons.filter((r) => earlier.has(r));
         const refusal = { team, blocking, operation: judged.operation, exchange: label };
