@@ -89,7 +89,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       consumersDir,
       candidate,
       baseline.spec,
-      baseSpec ?? null,
+      baseSpec?.spec ?? null, // its label names a commit, and only errors (never kept) carry it
       policy,
       today,
       folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
