@@ -1,25 +1,31 @@
 #!/usr/bin/env node
-// One-shot processes side by side on the same pair (the released spec → the candidate bundle): the gate's
-// script (`scripts/gate.mjs`, no build before it, judged against HEAD as its base) and `redocly diff`, each run
-// cold (a new process) several times, alternating. Then the gate's findings with the contract suite's build
-// (`packages/contract-tests/dist`) present and moved aside: they must be the same.
-// Usage: pnpm --filter @cloud-contract/release bench:process   (after pnpm gate has built the spec once)
+// One-shot processes side by side on the same pair (the released spec → the candidate bundle), interleaved
+// round by round: the gate's script (`scripts/gate.mjs`, judged against HEAD as its base) with the results an
+// earlier run kept and with none kept, `pnpm -s gate` (its --build skipped when the spec is unchanged), pnpm's
+// own start (`pnpm -s exec true`), and `redocly diff`. Wall and CPU time (user + system, children included:
+// on a shared machine CPU is the steadier figure), medians. Then the gate's findings with the contract suite's
+// build (`packages/contract-tests/dist`) present and moved aside, nothing kept: they must be the same.
+// Usage: pnpm --filter @cloud-contract/release bench:process   (after pnpm gate has built the spec once;
+// RUNS=n sets the rounds, 5 by default)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const RUNS = 5;
+const RUNS = Number(process.env.RUNS ?? 5);
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "process-bench-"));
 const released = join(root, "spec", "released", "openapi.json");
 const candidate = join(root, "spec", "dist", "openapi.json");
+const keptResults = join(root, "node_modules", ".cache", "release-gate", "results");
+const gateScript = join(root, "packages", "release", "scripts", "gate.mjs");
+const GATE_ARGS = ["--base", "HEAD", "--format", "json"];
 
-/** A process run under GNU time: its wall time, and its CPU time (user + system), which load does not inflate. */
-const run = (args, cwd = root) => {
+/** A command run under GNU time: its wall time, and its CPU time (user + system, children included). */
+const run = (command, args, cwd = root) => {
   const started = performance.now();
-  const done = spawnSync("/usr/bin/time", ["-f", "cpu %U %S", process.execPath, ...args], {
+  const done = spawnSync("/usr/bin/time", ["-f", "cpu %U %S", command, ...args], {
     cwd,
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
@@ -27,21 +33,21 @@ const run = (args, cwd = root) => {
   const [, user, system] = /cpu (\S+) (\S+)\s*$/.exec(done.stderr) ?? [];
   return { ms: performance.now() - started, cpu: 1000 * (Number(user) + Number(system)), ...done };
 };
-const gate = () => {
-  const done = run([
-    join(root, "packages", "release", "scripts", "gate.mjs"),
-    "--base",
-    "HEAD",
-    "--format",
-    "json",
-  ]);
-  if (done.status === 2) throw new Error(`gate: ${done.stderr}`);
+const checked = (what, done) => {
+  if (done.status === 2 || done.error) throw new Error(`${what}: ${done.stderr.slice(0, 300)}`);
   return done;
 };
+const gate = () => checked("gate", run(process.execPath, [gateScript, ...GATE_ARGS]));
+const gateNothingKept = () => {
+  rmSync(keptResults, { recursive: true, force: true });
+  return gate();
+};
+const pnpmGate = () => checked("pnpm -s gate", run("pnpm", ["-s", "gate", ...GATE_ARGS]));
+const pnpmAlone = () => checked("pnpm -s exec true", run("pnpm", ["-s", "exec", "true"]));
 const redocly = () => {
   writeFileSync(join(folder, "redocly.yaml"), "extends:\n  - diff-recommended\n");
-  const out = join(folder, "diff.json");
   const done = run(
+    process.execPath,
     [
       join(root, "scripts", "redocly.mjs"),
       "diff",
@@ -52,7 +58,7 @@ const redocly = () => {
       "--format",
       "json",
       "-o",
-      out,
+      join(folder, "diff.json"),
       "--fail-on",
       "none",
     ],
@@ -64,39 +70,56 @@ const redocly = () => {
 const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
 /** What the gate found, without anything that depends on the run (the merge-base commit). */
 const findingsOf = (done) => JSON.stringify(JSON.parse(done.stdout).findings);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 
 try {
-  gate(); // the base's bundle and the validators are kept for later runs: warm caches, cold processes
-  const ours = [];
-  const theirs = [];
-  for (let i = 0; i < RUNS; i++) {
-    ours.push(gate());
-    theirs.push(redocly());
+  console.log(`load average (1, 5, 15 min) at the start: ${load()}`);
+  pnpmGate(); // builds the spec if needed, keeps the results and validators: warm caches, cold processes
+  const measured = {
+    "gate script, results kept": { measure: gate, runs: [] },
+    "gate script, nothing kept (validators kept)": { measure: gateNothingKept, runs: [] },
+    "pnpm -s gate, results kept": { measure: pnpmGate, runs: [] },
+    "pnpm -s exec true (pnpm's own start)": { measure: pnpmAlone, runs: [] },
+    "redocly diff (diff-recommended)": { measure: redocly, runs: [] },
+  };
+  const outputs = new Set();
+  for (let i = 0; i < RUNS; i++)
+    for (const [name, entry] of Object.entries(measured)) {
+      const done = entry.measure();
+      entry.runs.push(done);
+      if (name.startsWith("gate")) outputs.add(findingsOf(done));
+    }
+  const figures = (runs) => ({ ms: median(runs.map((r) => r.ms)), cpu: median(runs.map((r) => r.cpu)) });
+  const theirs = figures(measured["redocly diff (diff-recommended)"].runs);
+  console.log(`one-shot processes, released → candidate, medians of ${RUNS} interleaved rounds:`);
+  for (const [name, { runs }] of Object.entries(measured)) {
+    const { ms, cpu } = figures(runs);
+    console.log(
+      `  ${name}: ${ms.toFixed(0)} ms wall, ${cpu.toFixed(0)} ms CPU; / redocly diff: ${(ms / theirs.ms).toFixed(2)} wall, ${(cpu / theirs.cpu).toFixed(2)} CPU`,
+    );
   }
-  const show = (runs) =>
-    `${median(runs.map((r) => r.ms)).toFixed(0)} ms wall, ${median(runs.map((r) => r.cpu)).toFixed(0)} ms CPU`;
-  const ratio = (key) => median(ours.map((r) => r[key])) / median(theirs.map((r) => r[key]));
-  console.log(`one-shot process, released → candidate, medians of ${RUNS}, alternating:`);
-  console.log(`  gate (scripts/gate.mjs --base HEAD, replay included): ${show(ours)}`);
-  console.log(`  redocly diff (diff-recommended): ${show(theirs)}`);
-  console.log(`  gate / redocly: ${ratio("ms").toFixed(2)} wall, ${ratio("cpu").toFixed(2)} CPU`);
+  console.log(`  the gate's findings, kept or computed: ${outputs.size === 1 ? "the same" : "DIFFERENT"}`);
 
   const dist = join(root, "packages", "contract-tests", "dist");
   const aside = `${dist}.bench-aside`;
-  const built = findingsOf(gate());
+  const built = findingsOf(gateNothingKept());
   let without = built;
   if (existsSync(dist)) {
     renameSync(dist, aside);
     try {
-      without = findingsOf(gate());
+      without = findingsOf(gateNothingKept());
     } finally {
       renameSync(aside, dist);
     }
   }
   const count = JSON.parse(built).length;
   console.log(
-    `contract-tests built / moved aside: ${count} findings each, the same: ${built === without} (${existsSync(dist) ? "dist was there" : "dist was absent both times"})`,
+    `contract-tests built / moved aside (nothing kept): ${count} findings each, the same: ${built === without} (${existsSync(dist) ? "dist was there" : "dist was absent both times"})`,
   );
+  console.log(`load average at the end: ${load()}`);
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -58,7 +58,14 @@ export function replayTeams(
 ): TeamReplay {
   const then = openDocument(released, USER_SPEC);
   const now = openDocument(candidate, USER_SPEC);
-  const atBase = base === undefined ? undefined : openDocument(base, USER_SPEC);
+  // A branch that leaves the spec as its base had it (most branches): the base judges every exchange as the
+  // candidate does, so each is judged once.
+  const atBase =
+    base === undefined
+      ? undefined
+      : JSON.stringify(base) === JSON.stringify(candidate)
+        ? now
+        : openDocument(base, USER_SPEC);
   const replay: TeamReplay = {
     teams: teamsOf(folder),
     exchanges: 0,
@@ -100,9 +107,13 @@ export function replayTeams(
           replay.skipped++;
           return;
         }
-        const judged = judgeExchange(then, now, called, entry, url);
+        const recorded = readExchange(then, called, entry, url);
+        const judged = judgeExchange(now, recorded);
         // What the base refuses alike was pending before this branch: listed apart, it does not block again.
-        const earlier = atBase ? new Set(judgeExchange(then, atBase, called, entry, url).reasons) : new Set();
+        let atBaseReasons: string[] = [];
+        if (atBase === now) atBaseReasons = judged.reasons;
+        else if (atBase) atBaseReasons = judgeExchange(atBase, recorded).reasons;
+        const earlier = new Set(atBaseReasons);
         const fresh = judged.reasons.filter((r) => !earlier.has(r));
         const pending = judged.reasons.filter((r) => earlier.has(r));
         const refusal = { team, blocking, operation: judged.operation, exchange: label };
@@ -114,14 +125,44 @@ export function replayTeams(
   return replay;
 }
 
-/** What `now` refuses of one recorded exchange; `called` is the released operation it called, if any. */
-function judgeExchange(
+/** One recorded exchange as every candidate is judged against it: parsed, and what the released spec promised. */
+interface RecordedExchange {
+  entry: HarEntry;
+  url: URL;
+  contentType: string | null;
+  /** The recorded answer's body, parsed as its media type says. */
+  body: unknown;
+  /** The recorded request's media type (without parameters) and body, parsed likewise. */
+  requestMime: string;
+  requestBody: unknown;
+  /** The released operation it called, and the schema the released spec judged the answer with. */
+  promised: { then: DocumentModel; schema: Located } | undefined;
+}
+
+function readExchange(
   then: DocumentModel,
-  now: DocumentModel,
   called: Operation | undefined,
   entry: HarEntry,
   url: URL,
+): RecordedExchange {
+  const contentType =
+    headerOf(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
+  const body = recordedBody(contentType, entry.response.content.text);
+  const requestMime = (entry.request.postData?.mimeType ?? "").split(";")[0]?.trim() ?? "";
+  const requestBody = recordedBody(requestMime, entry.request.postData?.text ?? "");
+  const verdict = called
+    ? then.checkResponse(called.operationId, entry.response.status, contentType, body)
+    : undefined;
+  const promised = called && verdict ? { then, schema: responseSchema(then, called, verdict) } : undefined;
+  return { entry, url, contentType, body, requestMime, requestBody, promised };
+}
+
+/** What `now` refuses of one recorded exchange. */
+function judgeExchange(
+  now: DocumentModel,
+  recorded: RecordedExchange,
 ): { operation: string; reasons: string[] } {
+  const { entry, url, contentType, body, promised } = recorded;
   const op = now.route(entry.request.method, url.pathname).route;
   if (!op) {
     return {
@@ -130,21 +171,15 @@ function judgeExchange(
     };
   }
   const operation = `${op.operationId} (${op.method} ${op.path})`;
-  const reasons = [...requestProblems(now, op, entry, url)];
-  const { status } = entry.response;
-  const contentType =
-    headerOf(entry.response.headers, "content-type") ?? (entry.response.content.mimeType || null);
-  const body = recordedBody(contentType, entry.response.content.text);
-  const verdict = now.checkResponse(op.operationId, status, contentType, body);
-  const promised = called ? then.checkResponse(called.operationId, status, contentType, body) : undefined;
-  const changes =
-    promised && called
-      ? promiseChanges(
-          { model: then, schema: responseSchema(then, called, promised) },
-          { model: now, schema: responseSchema(now, op, verdict) },
-          body,
-        )
-      : [];
+  const reasons = [...requestProblems(now, op, recorded)];
+  const verdict = now.checkResponse(op.operationId, entry.response.status, contentType, body);
+  const changes = promised
+    ? promiseChanges(
+        { model: promised.then, schema: promised.schema },
+        { model: now, schema: responseSchema(now, op, verdict) },
+        body,
+      )
+    : [];
   const told = new Set(changes.map((c) => c.pointer));
   for (const c of changes) reasons.push(`response: ${c.pointer} ${c.message}`);
   for (const v of verdict.violations) {
@@ -176,7 +211,11 @@ function preview(value: unknown): string {
 }
 
 /** What the candidate would refuse in the recorded request: a missing required parameter, a value or body it does not take. */
-function* requestProblems(model: DocumentModel, op: Operation, entry: HarEntry, url: URL): Generator<string> {
+function* requestProblems(
+  model: DocumentModel,
+  op: Operation,
+  { entry, url, requestMime: mime, requestBody }: RecordedExchange,
+): Generator<string> {
   for (const p of op.parameters) {
     if (p.in !== "query" && p.in !== "header") continue;
     const values =
@@ -198,14 +237,13 @@ function* requestProblems(model: DocumentModel, op: Operation, entry: HarEntry, 
     if (body.required) yield "request: the body is now required";
     return;
   }
-  const mime = (entry.request.postData?.mimeType ?? "").split(";")[0]?.trim() ?? "";
   const media = body.content[mime];
   if (!media) {
     yield `request: media type ${mime} is not accepted`;
     return;
   }
   if (!media.schema) return;
-  for (const e of model.compile(media.schema)(recordedBody(mime, text)).errors)
+  for (const e of model.compile(media.schema)(requestBody).errors)
     yield `request: body ${e.pointer || "/"} ${e.message}`;
 }
 

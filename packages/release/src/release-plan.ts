@@ -1,14 +1,25 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import getReleasePlanModule from "@changesets/get-release-plan";
 import { parse } from "yaml";
+import { folderHash } from "./kept-results.js";
 
 export type BumpType = "major" | "minor" | "patch" | "none";
 
-// The package is CommonJS; under NodeNext its default import may arrive wrapped once more.
-const getReleasePlan = ((getReleasePlanModule as unknown as { default?: typeof getReleasePlanModule })
-  .default ?? getReleasePlanModule) as typeof getReleasePlanModule;
+/** What a release plan is read from: the manifests, the workspace's list of packages, the changesets folder. */
+export function releasePlanHash(root: string): string {
+  const manifests = [
+    "package.json",
+    "pnpm-workspace.yaml",
+    ...workspaceDirs(root).map((d) => join(d, "package.json")),
+  ];
+  return [
+    folderHash(join(root, ".changeset")),
+    ...manifests.map((rel) =>
+      existsSync(join(root, rel)) ? `${rel} ${readFileSync(join(root, rel), "utf8")}` : rel,
+    ),
+  ].join("\n");
+}
 
 /**
  * Reads the pending changesets of the workspace at `root` and returns the bump each package will get
@@ -16,6 +27,11 @@ const getReleasePlan = ((getReleasePlanModule as unknown as { default?: typeof g
  * markdown files say.
  */
 export async function pendingBumps(root: string): Promise<Map<string, BumpType>> {
+  // Loaded when a plan is read (a run whose plans are kept never reads one). The package is CommonJS: under
+  // NodeNext its default import may arrive wrapped once more.
+  const module = await import("@changesets/get-release-plan");
+  const getReleasePlan = ((module.default as unknown as { default?: typeof module.default }).default ??
+    module.default) as typeof module.default;
   const plan = await getReleasePlan(root);
   return new Map(plan.releases.map((r) => [r.name, r.type as BumpType]));
 }

@@ -130,10 +130,16 @@ function meaning(model: DocumentModel, node: Located, value: unknown, hops = 0):
 /** The messages of `widened`, once per pair of meanings that hold for every value. */
 const widenings = new WeakMap<Meaning, WeakMap<Meaning, string[]>>();
 function widenedOnce(was: Meaning, now: Meaning): string[] {
-  const byNow = widenings.get(was) ?? new WeakMap<Meaning, string[]>();
-  widenings.set(was, byNow);
-  const messages = byNow.get(now) ?? [...widened(was, now)];
-  byNow.set(now, messages);
+  let byNow = widenings.get(was);
+  if (!byNow) {
+    byNow = new WeakMap();
+    widenings.set(was, byNow);
+  }
+  let messages = byNow.get(now);
+  if (!messages) {
+    messages = [...widened(was, now)];
+    byNow.set(now, messages);
+  }
   return messages;
 }
 

@@ -2,18 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { currentVersions, readBaseline } from "./baseline.js";
 import { branchBase } from "./branch-base.js";
-import { compareSpecs, operationIdentity } from "./diff/compare.js";
-import { fingerprintOf } from "./diff/fingerprint.js";
 import { isPolicyRule } from "./diff/rules.js";
-import { SchemaCompileError } from "./diff/validators.js";
-import { placeOf } from "./finding-place.js";
 import { decide } from "./gate.js";
 import { GateInputError } from "./gate-input-error.js";
-import type { BaseSummary, GateFinding, GateReport } from "./gate-report.js";
+import type { BaseSummary, GateReport } from "./gate-report.js";
+import { folderHash, keptResultsIn } from "./kept-results.js";
 import { readPolicy } from "./policy.js";
-import { replayTeams } from "./recorded-teams.js";
-import { bumpsOf, pendingBumps } from "./release-plan.js";
-import { sourceLocator } from "./source-map.js";
+import { type BumpType, bumpsOf, pendingBumps, releasePlanHash } from "./release-plan.js";
 import { checkBundle } from "./spec-input.js";
 import { applyWaivers, readWaivers } from "./waivers.js";
 
@@ -44,6 +39,21 @@ function readJson(file: string, what: string): unknown {
 }
 
 /**
+ * The comparer and the replay, loaded when a result is not kept (with the validators and the spec's document
+ * model they read, which must have been built: pnpm gate does it).
+ */
+async function loadJudge(): Promise<typeof import("./judged-findings.js")> {
+  try {
+    return await import("./judged-findings.js");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    throw new GateInputError(
+      `the spec's document model is not built (${(error as Error).message.split("\n")[0]}): run pnpm gate, which builds it`,
+    );
+  }
+}
+
+/**
  * One run of the gate: check the documents, compare the candidate with the released spec and with the spec
  * at the branch's base, locate, waive, replay the consumers' recordings, decide. A change this branch makes
  * needs a changeset of this branch; one the base already had is excused by any pending changeset.
@@ -61,60 +71,51 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   } catch (error) {
     throw new GateInputError((error as Error).message);
   }
-  checkBundle(baseline.spec, join(root, "spec", "released", "openapi.json"));
+  const releasedFile = join(root, "spec", "released", "openapi.json");
+  checkBundle(baseline.spec, releasedFile);
   const base = branchBase(root, options.base);
-  if ("spec" in base)
-    checkBundle(base.spec, `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`);
-  const locate = sourceLocator(join(root, "spec"));
-  const replay = replayTeams(
-    root,
-    options.consumersDir ?? join(root, CONSUMERS_DIR),
-    baseline.spec as never,
-    candidate as never,
-    policy,
-    "spec" in base ? (base.spec as never) : undefined,
+  const baseSpec =
+    "spec" in base
+      ? { spec: base.spec, label: `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}` }
+      : undefined;
+  if (baseSpec) checkBundle(baseSpec.spec, baseSpec.label);
+  const consumersDir = options.consumersDir ?? join(root, CONSUMERS_DIR);
+  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
+  const judged = await kept.get(
+    "judged",
+    [
+      root,
+      candidateFile,
+      consumersDir,
+      candidate,
+      baseline.spec,
+      baseSpec?.spec ?? null, // its label names a commit, and only errors (never kept) carry it
+      policy,
+      today,
+      folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
+      folderHash(consumersDir),
+    ],
+    async () =>
+      (await loadJudge()).judgeFindings({
+        root,
+        candidate,
+        candidateFile,
+        released: baseline.spec,
+        releasedFile,
+        ...(baseSpec ? { base: baseSpec } : {}),
+        policy,
+        today,
+        consumersDir,
+      }),
   );
-  const labels = new Map<unknown, string>([
-    [candidate, candidateFile],
-    [baseline.spec, join(root, "spec", "released", "openapi.json")],
-  ]);
-  if ("spec" in base)
-    labels.set(base.spec, `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`);
-  const compare = (before: unknown) => {
-    try {
-      return compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
-    } catch (error) {
-      if (!(error instanceof SchemaCompileError)) throw error;
-      throw new GateInputError(`${labels.get(error.doc) ?? "a spec"}: ${error.message}`);
-    }
-  };
-  const judge = (
-    finding: ReturnType<typeof compare>[number],
-    origin?: GateFinding["origin"],
-  ): GateFinding => {
-    const touched = new Map<string, string[]>();
-    const [method = "", path = ""] = finding.operation.split(" ");
-    for (const exchange of replay.byOperation.get(operationIdentity(method, path)) ?? []) {
-      touched.set(exchange.team, [...(touched.get(exchange.team) ?? []), exchange.label]);
-    }
-    const source = locate(placeOf(finding, candidate));
-    return {
-      ...finding,
-      ...(source ? { source } : {}),
-      fingerprint: fingerprintOf(finding),
-      touches: [...touched].map(([team, labels]) => ({ team, exchanges: labels.length, labels })),
-      ...(origin ? { origin } : {}),
-    };
-  };
-  const sinceRelease = compare(baseline.spec);
-  let judged: GateFinding[];
-  if ("spec" in base) {
-    const branch = compare(base.spec).map((f) => judge(f, "branch"));
-    const mine = new Set(branch.map((f) => f.fingerprint));
-    const pending = sinceRelease.map((f) => judge(f, "pending")).filter((f) => !mine.has(f.fingerprint));
-    judged = [...branch, ...pending];
-  } else judged = sinceRelease.map((f) => judge(f));
-  const { findings, problems } = applyWaivers(judged, waivers, today);
+  const plan = releasePlanHash(root);
+  // The release plans depend only on the changesets and the manifests (releasePlanHash).
+  const bumps = async (
+    step: string,
+    files: readonly string[],
+    compute: () => Promise<Map<string, BumpType>>,
+  ) => new Map(await kept.get(step, [plan, files], async () => [...(await compute())]));
+  const { findings, problems } = applyWaivers(judged.findings, waivers, today);
   const open = findings.filter((f) => !f.waiver);
   const policyBreaks = open.filter((f) => isPolicyRule(f.rule));
   const errors = open.filter((f) => f.level === "error" && !isPolicyRule(f.rule));
@@ -126,7 +127,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     const mine = errors.filter((f) => f.origin === "branch");
     const decision = decide({
       errors: mine.length,
-      bumps: await bumpsOf(root, base.changesets),
+      bumps: await bumps("branch-bumps", base.changesets, () => bumpsOf(root, base.changesets)),
       currentVersions: versions,
       releasedVersions: base.versions,
       scope: "branch",
@@ -142,7 +143,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const earlier = errors.filter((f) => f.origin !== "branch");
   const decision = decide({
     errors: earlier.length,
-    bumps: await pendingBumps(root),
+    bumps: await bumps("pending-bumps", [], () => pendingBumps(root)),
     currentVersions: versions,
     releasedVersions: baseline.versions,
   });
@@ -159,7 +160,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     );
   }
   const teams = new Map<string, { blocking: boolean; count: number }>();
-  for (const r of replay.refusals.filter((r) => !r.pending))
+  for (const r of judged.refusals.filter((r) => !r.pending))
     teams.set(r.team, { blocking: r.blocking, count: (teams.get(r.team)?.count ?? 0) + 1 });
   for (const [team, { blocking, count }] of teams) {
     if (blocking) ok = false;
@@ -167,7 +168,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       `${blocking ? "team" : "warning: team"} ${team}: ${count} recorded exchange(s) refused by the candidate${blocking ? " (blocks)" : " (warns only)"}`,
     );
   }
-  const pendingRefusals = replay.refusals.filter((r) => r.pending).length;
+  const pendingRefusals = judged.refusals.filter((r) => r.pending).length;
   if (pendingRefusals > 0)
     reasons.push(
       `${pendingRefusals} recorded exchange(s) refused alike at the base: pending before this branch, not blocking`,
@@ -181,8 +182,8 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   return {
     ok,
     findings,
-    refusals: replay.refusals,
-    replayed: { teams: replay.teams, exchanges: replay.exchanges, skipped: replay.skipped },
+    refusals: judged.refusals,
+    replayed: judged.replayed,
     base: summary,
     waiverProblems: problems,
     reasons,

@@ -1,16 +1,50 @@
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { GateInputError } from "../gate-input-error.js";
+import { folderHash } from "../kept-results.js";
 
 /** The nx target that makes what the gate reads: the spec bundle and the spec's document model. */
 export const INPUTS_TARGET = "spec:build";
 
+/** Files outside spec/ that the target reads (its scripts, nx's shared inputs, the tools' versions). */
+const SHARED_INPUTS = [
+  "scripts/redocly.mjs",
+  "scripts/place-files.mjs",
+  "nx.json",
+  "tsconfig.base.json",
+  "biome.json",
+  "pnpm-lock.yaml",
+];
+
 /**
  * Runs `nx run spec:build` in the workspace at `root` with its output captured, so that stdout holds the
- * report alone. When it fails, one line: the first line of the output that names an error.
+ * report alone. When it fails, one line: the first line of the output that names an error. Skipped when
+ * neither what the target reads nor what it wrote (spec/dist) changed since it last succeeded here: starting
+ * nx costs more than the rest of a gate run.
  */
 export function buildInputs(root: string): void {
+  const stamp = join(root, "node_modules", ".cache", "release-gate", "spec-build.stamp");
+  const before = `${inputsHash(root)} ${folderHash(join(root, "spec", "dist"))}`;
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === before) return;
+  runTarget(root);
+  try {
+    mkdirSync(dirname(stamp), { recursive: true });
+    writeFileSync(stamp, `${inputsHash(root)} ${folderHash(join(root, "spec", "dist"))}`);
+  } catch {} // Not kept: the next run builds again.
+}
+
+/** A hash of what `spec:build` reads: the spec's folder but its outputs, and SHARED_INPUTS. */
+function inputsHash(root: string): string {
+  const hash = createHash("sha256").update(folderHash(join(root, "spec"), new Set(["node_modules", "dist"])));
+  for (const file of SHARED_INPUTS)
+    hash.update(`\n${file}\n`).update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : "");
+  return hash.digest("hex");
+}
+
+function runTarget(root: string): void {
   const nx = createRequire(join(root, "package.json")).resolve("nx/bin/nx.js");
   const run = spawnSync(process.execPath, [nx, "run", INPUTS_TARGET, "--outputStyle=static"], {
     cwd: root,

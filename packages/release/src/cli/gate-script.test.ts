@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -10,7 +11,11 @@ const SOURCE = fileURLToPath(new URL("..", import.meta.url));
 
 /** The gate's script as CI and `pnpm gate` run it: its own process, Node running the TypeScript source. */
 function runScript(...args: string[]) {
-  const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8" });
+  return runScriptWith(process.env, ...args);
+}
+
+function runScriptWith(env: NodeJS.ProcessEnv, ...args: string[]) {
+  const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8", env });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -21,7 +26,7 @@ const doc = (paths: Record<string, unknown>) => ({
 });
 const GET = { get: { operationId: "getA", responses: { "200": { description: "ok" } } } };
 
-/** Every module the gate's command loads from this package, and the packages it imports. */
+/** Every module the gate's command may load from this package, and the packages it imports (at once or when needed). */
 function importGraph(entry: string): { files: string[]; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -29,13 +34,15 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
     if (files.has(file)) return;
     files.add(file);
     const text = readFileSync(file, "utf8");
-    for (const [, spec] of text.matchAll(/^(?:import|export)\s[^;]*?from\s+"([^"]+)"/gms)) {
+    const imported = [
+      ...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"([^"]+)"/gms),
+      ...text.matchAll(/import\("([^"]+)"\)/g),
+    ];
+    for (const [, spec] of imported) {
       if (!spec) continue;
       if (spec.startsWith(".")) visit(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
       else if (!spec.startsWith("node:")) packages.add(spec);
     }
-    for (const [, spec] of text.matchAll(/import\("(\.[^"]+)"\)/g))
-      if (spec) visit(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
   };
   visit(entry);
   return { files: [...files], packages };
@@ -65,6 +72,45 @@ describe("the gate's script", () => {
     expect(stderr).toBe(
       `gate: ${join(root, "spec", "released", "openapi.json")}: paths /a/{x} and /a/{y} are one path (they differ only in parameter names)\n`,
     );
+  });
+
+  it("the same report from results and validators kept by an earlier run, damaged, or in a folder it cannot write", () => {
+    const body = (maxLength: number) => ({
+      post: {
+        operationId: "postA",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "string", maxLength } } },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    });
+    const root = workspace(doc({ "/a": body(255) }), doc({ "/a": body(64) }));
+    const validators = mkdtempSync(join(tmpdir(), "validators-"));
+    const env = { ...process.env, CLOUD_CONTRACT_VALIDATOR_CACHE: validators };
+    const args = ["--root", root, "--format", "json", "--today", "2026-06-01"];
+    const first = runScriptWith(env, ...args);
+    expect(first.code, first.stderr).toBe(1);
+    expect(JSON.parse(first.stdout).findings[0]).toMatchObject({
+      level: "error",
+      witness: { kind: "request" },
+    });
+    const results = join(root, "node_modules", ".cache", "release-gate", "results");
+    expect(readdirSync(results).length).toBeGreaterThan(0);
+    expect(readdirSync(validators).length).toBeGreaterThan(0);
+    expect(runScriptWith(env, ...args)).toEqual(first);
+    for (const folder of [results, validators])
+      for (const file of readdirSync(folder)) {
+        const text = readFileSync(join(folder, file), "utf8");
+        writeFileSync(join(folder, file), text.slice(0, text.length / 2));
+      }
+    expect(runScriptWith(env, ...args)).toEqual(first);
+    for (const folder of [results, validators]) {
+      rmSync(folder, { recursive: true });
+      writeFileSync(folder, "a file where the folder would be");
+    }
+    expect(runScriptWith(env, ...args)).toEqual(first);
+    rmSync(validators);
   });
 
   it("loads nothing of the workspace but the spec's document model: no build of types, client or mock stands before it", () => {

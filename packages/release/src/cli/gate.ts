@@ -29,7 +29,7 @@ replays the consumers' recordings on both sides of the wire, applies waivers and
 Exit 0 passed, 1 the API breaks for consumers, 2 the gate cannot run (one line saying why).
 
   --build              bundle the spec and build its document model first (nx run spec:build, its output
-                       kept off stdout); pnpm gate passes it
+                       kept off stdout; skipped when nothing it reads or wrote changed); pnpm gate passes it
   --base REF           judge this branch against its merge-base with REF (default: main); without git or
                        such a ref, against the released spec only, with a notice
   --format FORMAT      text (default), json, junit, github or markdown
@@ -90,7 +90,7 @@ export async function gateMain(
       throw new GateInputError(`--base wants a git ref, not "${values.base}"`);
     const root = resolve(values.root ?? defaultRoot);
     if (values.build) buildInputs(root);
-    const { runGate } = await loadGate();
+    const { runGate } = await import("../run-gate.js");
     const report = await runGate({
       root,
       today,
@@ -114,18 +114,6 @@ export async function gateMain(
     // Anything else is the gate's own failure on an input it did not foresee: still no verdict, and no stack.
     else err(`gate: cannot judge the spec: ${message}`);
     return 2;
-  }
-}
-
-/** The gate itself, loaded once the spec's document model it reads is there (after --build). */
-async function loadGate(): Promise<typeof import("../run-gate.js")> {
-  try {
-    return await import("../run-gate.js");
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    throw new GateInputError(
-      `the spec's document model is not built (${(error as Error).message.split("\n")[0]}): run pnpm gate, which builds it`,
-    );
   }
 }
 

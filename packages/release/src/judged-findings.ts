@@ -1,0 +1,89 @@
+// The gate's costly, pure step: compare the candidate with the released spec and with the branch's base,
+// replay the consumers' recordings, and place each finding in `spec/` and among the exchanges it touches.
+// run-gate.ts loads this module (and the comparer, the validators and the spec model behind it) only when no
+// earlier run kept the result for the same inputs (kept-results.ts).
+import { join } from "node:path";
+import { compareSpecs, operationIdentity } from "./diff/compare.js";
+import { fingerprintOf } from "./diff/fingerprint.js";
+import type { Finding } from "./diff/types.js";
+import { SchemaCompileError } from "./diff/validators.js";
+import { placeOf } from "./finding-place.js";
+import { GateInputError } from "./gate-input-error.js";
+import type { GateFinding, GateReport } from "./gate-report.js";
+import type { GatePolicy } from "./policy.js";
+import { replayTeams } from "./recorded-teams.js";
+import { sourceLocator } from "./source-map.js";
+
+export interface JudgeInput {
+  root: string;
+  candidate: unknown;
+  candidateFile: string;
+  released: unknown;
+  releasedFile: string;
+  /** The spec at the branch's base and what to call it, when there is a base. */
+  base?: { spec: unknown; label: string };
+  policy: GatePolicy;
+  today: string;
+  consumersDir: string;
+}
+
+export interface Judged {
+  /** This branch's findings first (origin `branch`), then those pending before it; without a base, all. */
+  findings: GateFinding[];
+  refusals: GateReport["refusals"];
+  replayed: GateReport["replayed"];
+}
+
+export function judgeFindings(input: JudgeInput): Judged {
+  const { root, candidate, released, base, policy, today } = input;
+  const locate = sourceLocator(join(root, "spec"));
+  const replay = replayTeams(
+    root,
+    input.consumersDir,
+    released as never,
+    candidate as never,
+    policy,
+    base?.spec as never,
+  );
+  const labels = new Map<unknown, string>([
+    [candidate, input.candidateFile],
+    [released, input.releasedFile],
+  ]);
+  if (base) labels.set(base.spec, base.label);
+  const compare = (before: unknown) => {
+    try {
+      return compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
+    } catch (error) {
+      if (!(error instanceof SchemaCompileError)) throw error;
+      throw new GateInputError(`${labels.get(error.doc) ?? "a spec"}: ${error.message}`);
+    }
+  };
+  const judge = (finding: Finding, origin?: GateFinding["origin"]): GateFinding => {
+    const touched = new Map<string, string[]>();
+    const [method = "", path = ""] = finding.operation.split(" ");
+    for (const exchange of replay.byOperation.get(operationIdentity(method, path)) ?? []) {
+      touched.set(exchange.team, [...(touched.get(exchange.team) ?? []), exchange.label]);
+    }
+    const source = locate(placeOf(finding, candidate));
+    return {
+      ...finding,
+      ...(source ? { source } : {}),
+      fingerprint: fingerprintOf(finding),
+      touches: [...touched].map(([team, labels]) => ({ team, exchanges: labels.length, labels })),
+      ...(origin ? { origin } : {}),
+    };
+  };
+  const sinceRelease = compare(released);
+  let findings: GateFinding[];
+  if (base) {
+    const branch = compare(base.spec).map((f) => judge(f, "branch"));
+    const mine = new Set(branch.map((f) => f.fingerprint));
+    const pending = sinceRelease.map((f) => judge(f, "pending")).filter((f) => !mine.has(f.fingerprint));
+    findings = [...branch, ...pending];
+  } else findings = sinceRelease.map((f) => judge(f));
+  return {
+    findings,
+    refusals: replay.refusals,
+    replayed: { teams: replay.teams, exchanges: replay.exchanges, skipped: replay.skipped },
+  };
+}
