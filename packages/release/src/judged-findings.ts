@@ -4,8 +4,8 @@
 // earlier run kept the result for the same inputs (kept-results.ts).
 import { join } from "node:path";
 import { compareSpecs, operationIdentity } from "./diff/compare.js";
+import type { Finding } from "./diff/finding.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
-import type { Finding } from "./diff/types.js";
 import { SchemaCompileError } from "./diff/validators.js";
 import { placeOf } from "./finding-place.js";
 import { GateInputError } from "./gate-input-error.js";
