@@ -8,7 +8,7 @@ import { resolveRef } from "./resolve.js";
 import { isJsonMediaType } from "./status.js";
 
 /** A query parameter's value; an array goes as repeated keys. */
-export type QueryValue = string | number | boolean | (string | number | boolean)[];
+export type QueryValue = string | number | boolean | (string | number)[];
 
 export interface SampleRequest {
   operationId: string;
@@ -59,8 +59,12 @@ function parameterValue(doc: Json, parameter: Parameter, fixtures: Fixtures): un
     : parameterExample(doc, parameter);
 }
 
-const scalar = (value: unknown): string | number | boolean =>
-  typeof value === "number" || typeof value === "boolean" ? value : String(value);
+const queryValue = (value: unknown): QueryValue =>
+  Array.isArray(value)
+    ? value.map((item) => (typeof item === "number" ? item : String(item)))
+    : typeof value === "number" || typeof value === "boolean"
+      ? value
+      : String(value);
 
 /** The JSON media type of a request body and its object, when it has one. */
 function jsonBody(operation: Operation): [string, MediaTypeObject] | undefined {
@@ -82,8 +86,7 @@ export function buildSampleRequest(doc: Json, operation: Operation, fixtures: Fi
     }
     if (parameter.in === "path")
       pathParameters[parameter.name] = typeof value === "number" ? value : String(value);
-    if (parameter.in === "query")
-      query[parameter.name] = Array.isArray(value) ? value.map(scalar) : scalar(value);
+    if (parameter.in === "query") query[parameter.name] = queryValue(value);
     if (parameter.in === "header") headers[parameter.name] = String(value);
   }
   const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
