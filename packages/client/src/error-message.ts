@@ -1,3 +1,5 @@
+import { propertyOf } from "./property.js";
+
 /**
  * The text an error body gives for a person to read, whichever service's shape it has: `message` (cloud,
  * CDN, IAM), `detail` or `error` (billing, streaming), the reasons of `errors` (per field or a list; CDN, IAM,
@@ -7,13 +9,12 @@
 export function errorBodyMessage(body: unknown): string | undefined {
   if (typeof body === "string") return body.length > 0 ? body : undefined;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const fields = body as Record<string, unknown>;
   for (const name of ["message", "detail", "error"]) {
-    const value = fields[name];
+    const value = propertyOf(body, name);
     if (typeof value === "string" && value.length > 0) return value;
   }
-  if ("errors" in fields) return reasons(fields.errors);
-  return reasons(fields);
+  if ("errors" in body) return reasons(body.errors);
+  return reasons(body);
 }
 
 /** `a; b` for a list of reasons, `field: a, b; other: c` for reasons per field; undefined for anything else. */
@@ -21,8 +22,11 @@ function reasons(value: unknown): string | undefined {
   if (isTextList(value)) return value.length > 0 ? value.join("; ") : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   const entries = Object.entries(value);
-  if (entries.length === 0 || !entries.every(([, list]) => isTextList(list))) return undefined;
-  return entries.map(([field, list]) => `${field}: ${(list as string[]).join(", ")}`).join("; ");
+  const lists = entries.flatMap(([field, list]) =>
+    isTextList(list) ? [`${field}: ${list.join(", ")}`] : [],
+  );
+  if (entries.length === 0 || lists.length < entries.length) return undefined;
+  return lists.join("; ");
 }
 
 function isTextList(value: unknown): value is string[] {
