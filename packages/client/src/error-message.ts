@@ -21,12 +21,10 @@ export function errorBodyMessage(body: unknown): string | undefined {
 function reasons(value: unknown): string | undefined {
   if (isTextList(value)) return value.length > 0 ? value.join("; ") : undefined;
   if (typeof value !== "object" || value === null) return undefined;
-  const entries = Object.entries(value);
-  const lists = entries.flatMap(([field, list]) =>
-    isTextList(list) ? [`${field}: ${list.join(", ")}`] : [],
+  const lines = Object.entries(value).map(
+    ([field, list]) => isTextList(list) && `${field}: ${list.join(", ")}`,
   );
-  if (entries.length === 0 || lists.length < entries.length) return undefined;
-  return lists.join("; ");
+  return lines.length > 0 && lines.every(Boolean) ? lines.join("; ") : undefined;
 }
 
 function isTextList(value: unknown): value is string[] {

@@ -13,11 +13,9 @@ import type { CallInfo } from "./errors.js";
 import { identify } from "./operation-id.js";
 import type { Redact } from "./redact.js";
 
-const BODY_OPTIONAL: ReadonlySet<string> = new Set(BODY_OPTIONAL_ANSWERS);
-
 /** Whether the spec lets this answer of the operation at `path` (a template) come with no body. */
 export const mayHaveNoBody = (method: string, path: string, status: number) =>
-  BODY_OPTIONAL.has(`${method} ${path} ${status}`);
+  BODY_OPTIONAL_ANSWERS.some((answer) => answer === `${method} ${path} ${status}`);
 
 /** `application/json`, `application/problem+json`, with or without parameters. */
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;

@@ -1,7 +1,5 @@
 import { COMMA_JOINED_PARAMS } from "@cloud-contract/types";
 
-const COMMA_JOINED: ReadonlySet<string> = new Set(COMMA_JOINED_PARAMS);
-
 /**
  * Serializes query parameters the way the API reads them: arrays as repeated parameters
  * (`task_type=a&task_type=b`) except the spec's `explode: false` ones ({@link COMMA_JOINED_PARAMS}, generated with
@@ -15,7 +13,7 @@ export function serializeQuery(query: Record<string, unknown>): string {
     if (value === undefined || value === null) continue;
     const key = encodeURIComponent(name);
     if (Array.isArray(value)) {
-      if (COMMA_JOINED.has(name)) {
+      if (COMMA_JOINED_PARAMS.some((param) => param === name)) {
         const joined = value.filter(isPresent).map(encodeValue).join(",");
         if (joined) search += `${search ? "&" : ""}${key}=${joined}`;
         continue;

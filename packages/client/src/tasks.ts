@@ -1,7 +1,6 @@
 import type { operations, Task } from "@cloud-contract/types";
 import type { CloudClient } from "./call-types.js";
 import { CloudError } from "./errors.js";
-import { propertyOf } from "./property.js";
 import { type Redact, redactDeep, redactorOf } from "./redact.js";
 import { sleep } from "./sleep.js";
 import { unwrap } from "./unwrap.js";
@@ -106,7 +105,7 @@ export async function waitForTask(
         await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: taskId } }, signal }),
       );
       // What a server sends need not be a task: a null body, or another task's id.
-      const id = propertyOf(task, "id");
+      const id: unknown = task?.id;
       if (id !== taskId) throw new TaskMismatchError(taskId, redactDeep(id, redactorOf(client)));
       lastTask = task;
       if (lastTask.state === "FINISHED") return lastTask;
