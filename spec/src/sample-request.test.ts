@@ -67,6 +67,7 @@ describe("the sample request of a small document", () => {
           parameters: [
             { name: "tag", in: "query", required: true, schema: { type: "array", examples: [["a", "b"]] } },
             { name: "page", in: "query", schema: { type: "integer", default: 1 } },
+            { name: "sort", in: "query", required: true, explode: false, example: ["a", "-b"], schema: {} },
             { name: "X-Trace", in: "header", required: true, example: "t-1", schema: { type: "string" } },
           ],
           responses: { "200": { description: "ok" } },
@@ -88,9 +89,9 @@ describe("the sample request of a small document", () => {
 
   it("sends required query and header parameters from their examples, optional ones not at all", () => {
     const sample = small.sampleRequest("getItem", { itemId: 3 });
-    expect(sample.query).toEqual({ tag: ["a", "b"] });
+    expect(sample.query).toEqual({ tag: ["a", "b"], sort: ["a", "-b"] });
     expect(sample.headers).toEqual({ "X-Trace": "t-1" });
-    expect(sample.target).toBe("/items/3?tag=a&tag=b");
+    expect(sample.target).toBe("/items/3?tag=a&tag=b&sort=a%2C-b");
     expect(sample.body).toBeUndefined();
   });
 

@@ -23,7 +23,7 @@ export interface SampleRequest {
   headers: Record<string, string>;
   /** A fresh copy of the body's example; undefined when the operation takes no body. */
   body: unknown;
-  /** `path` with the query: `/cloud/v1/tasks/1/1/active?limit=10`. */
+  /** `path` with the query (arrays as the parameter's style says): `/cloud/v1/tasks/1/1/active?limit=10`. */
   target: string;
 }
 
@@ -92,9 +92,15 @@ export function buildSampleRequest(doc: Json, operation: Operation, fixtures: Fi
   const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(String(pathParameters[name])),
   );
+  // An array goes as repeated keys, or comma-joined where the parameter says `explode: false`.
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  for (const parameter of operation.parameters) {
+    const value = parameter.in === "query" ? query[parameter.name] : undefined;
+    if (!Array.isArray(value)) {
+      if (value !== undefined) search.append(parameter.name, String(value));
+    } else if (parameter.explode === false) search.append(parameter.name, value.join(","));
+    else for (const item of value) search.append(parameter.name, String(item));
+  }
   const json = jsonBody(operation);
   const example = json ? (firstExample(doc, json[1]) ?? firstExample(doc, json[1].schema)) : undefined;
   if (json && example !== undefined) headers["Content-Type"] = json[0];
