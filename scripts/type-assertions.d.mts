@@ -1,8 +1,10 @@
+export declare const ASSERTIONS_PER_THOUSAND_LINES: number;
 export declare function sourceFiles(dir: string): string[];
-export declare function assertionsIn(text: string, fileName?: string): number;
+export declare function assertionsOf(file: string, text: string): string[];
+export declare function typeAssertions(dir: string): { assertions: number; lines: number; places: string[] };
 export declare function assertionBudget(dir: string): {
   assertions: number;
   lines: number;
-  perThousand: number;
-  byFile: { file: string; count: number }[];
+  places: string[];
+  allowed: number;
 };

@@ -26,8 +26,8 @@ const task = {
 };
 
 describe("the operations of the bundle", () => {
-  it("are the thirteen, each with method, path, tag and area", () => {
-    expect(model.operations).toHaveLength(13);
+  it("each have a method, a path, a tag and an area", () => {
+    for (const op of model.operations) expect(op.tag && op.area, op.operationId).toBeTruthy();
     expect(model.operation("getTask")).toMatchObject({
       method: "GET",
       path: "/cloud/v1/tasks/{task_id}",

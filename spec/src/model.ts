@@ -3,9 +3,10 @@
 // parsed document and imports no Node module, so it runs in browsers too (./document adds the files).
 import { judgeResponse, type ResponseVerdict } from "./check-response.js";
 import { isObject, type Json } from "./json.js";
-import { indexOperations, type Operation } from "./operations.js";
+import { indexOperations, type Operation, type Parameter } from "./operations.js";
 import { dereference, type Resolved, resolveRef } from "./resolve.js";
 import { type RouteMatch, Router } from "./router.js";
+import { buildSampleRequest, type Fixtures, parameterExample, type SampleRequest } from "./sample-request.js";
 import { secretPropertyNames } from "./secrets.js";
 import {
   createSchemaValidator,
@@ -39,6 +40,7 @@ export {
 } from "./operations.js";
 export { dereference, type Resolved, resolveRef } from "./resolve.js";
 export { type RouteMatch, Router } from "./router.js";
+export type { Fixtures, QueryValue, SampleRequest } from "./sample-request.js";
 export { secretPropertyNames } from "./secrets.js";
 export { isJsonMediaType, matchMediaType, matchStatus, mediaType } from "./status.js";
 export type {
@@ -65,6 +67,15 @@ export interface DocumentModel {
   dereference<T = Json>(node: unknown): Resolved<T>;
   /** A check of values against a schema of the document (compiled once per schema object). */
   compile(schema: object): (value: unknown) => ValidationResult;
+  /**
+   * One valid request of the operation: each parameter with an `x-sandbox-fixture` takes that fixture's value
+   * from `fixtures` (the sandbox's `SANDBOX_FIXTURES`, or a target's ids under the same names) when it holds
+   * one, else its example, as every other required parameter does; the body is the request body's first
+   * example. Throws for an unknown operationId or a path parameter with no value.
+   */
+  sampleRequest(operationId: string, fixtures?: Fixtures): SampleRequest;
+  /** A parameter's example: its own, else its schema's first, else its schema's default. */
+  parameterExample(parameter: Parameter): unknown;
   /** Checks a value against `components.schemas[name]`. */
   checkSchema(name: string, value: unknown): SchemaError[];
   /** The names of the properties the document marks as secret (`x-secret: true` or `format: password`). */
@@ -118,6 +129,8 @@ export function openDocument(doc: OpenApiDocument, options: ValidatorOptions = {
     resolve: (node) => resolveRef(doc, node),
     dereference: (node) => dereference(doc, node),
     compile,
+    sampleRequest: (operationId, fixtures) => buildSampleRequest(doc, operation(operationId), fixtures),
+    parameterExample: (parameter) => parameterExample(doc, parameter),
     checkSchema(name, value) {
       const schemas =
         isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};

@@ -24,6 +24,11 @@ export interface Parameter {
    * may be bound to; a key bound to others may not call with it. Undefined for other parameters.
    */
   tenantScope: string | undefined;
+  /**
+   * The parameter's `x-sandbox-fixture`: the name of the sandbox's seeded fixture (a key of `SANDBOX_FIXTURES`
+   * of `@cloud-contract/mock`) that names an existing resource for it. Undefined for other parameters.
+   */
+  fixture: string | undefined;
   /** The resolved parameter object. */
   object: Json;
 }
@@ -204,6 +209,7 @@ function mergeParameters(doc: Json, pathLevel: unknown, operationLevel: unknown)
         style: typeof p.style === "string" ? p.style : undefined,
         explode: typeof p.explode === "boolean" ? p.explode : undefined,
         tenantScope: typeof p["x-tenant-scope"] === "string" ? p["x-tenant-scope"] : undefined,
+        fixture: typeof p["x-sandbox-fixture"] === "string" ? p["x-sandbox-fixture"] : undefined,
         object: p,
       });
     }

@@ -14,6 +14,7 @@ import {
 } from "./middleware/timeout.js";
 import { identify } from "./operation-id.js";
 import { bodyError, mayHaveNoBody, NOT_JSON, parseJson } from "./parse-json.js";
+import { propertyOf } from "./property.js";
 import { keepRedactor, type Redact } from "./redact.js";
 import type { ResponseCheck } from "./response-check.js";
 import { sleep } from "./sleep.js";
@@ -144,7 +145,7 @@ export async function runCall(
       const { response } = answer;
       answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
-        const text = answer.data as string | undefined;
+        const text = typeof answer.data === "string" ? answer.data : undefined;
         answer.data =
           !text && mayHaveNoBody(method, path, response.status)
             ? undefined
@@ -201,7 +202,7 @@ export async function runCall(
       // The common case without an extra await: a success nobody checks.
       return response?.ok && !settings.check ? result : settle(result, call, settings, init?.parseAs);
     }
-    const reason = response ? `status ${response.status}` : (failure as NetworkError).message;
+    const reason = response ? `status ${response.status}` : String(propertyOf(failure, "message"));
     logger?.({ type: "retry", ...event, retry: attempt, delayMs: delay, reason });
     try {
       await sleep(delay, callerSignal);
@@ -222,7 +223,7 @@ function cancelled(
   const reason = signal?.reason;
   const elapsed = performance.now() - started;
   if (timer?.signal.aborted) return new TimeoutError(call, timer.ms, elapsed, reason);
-  return (reason as Error | undefined)?.name === "TimeoutError"
+  return propertyOf(reason, "name") === "TimeoutError"
     ? new TimeoutError(call, undefined, elapsed, reason)
     : new AbortError(call, elapsed, reason);
 }

@@ -1,3 +1,5 @@
+import { propertyOf } from "./property.js";
+
 /**
  * The text an error body gives for a person to read, whichever service's shape it has: `message` (cloud,
  * CDN, IAM), `detail` or `error` (billing, streaming), the reasons of `errors` (per field or a list; CDN, IAM,
@@ -7,16 +9,15 @@
 export function errorBodyMessage(body: unknown): string | undefined {
   if (typeof body === "string") return body.length > 0 ? body : undefined;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const fields = body as Record<string, unknown>;
   for (const name of ["message", "detail", "error"]) {
-    const value = fields[name];
+    const value = propertyOf(body, name);
     if (typeof value === "string" && value.length > 0) return value;
   }
-  if ("errors" in fields) {
-    const { errors } = fields;
+  if ("errors" in body) {
+    const { errors } = body;
     return isTextList(errors) ? joined(errors, "; ") : joined(fieldReasons(errors, "", true), "; ");
   }
-  return joined(fieldReasons(fields, "", false), "; ");
+  return joined(fieldReasons(body, "", false), "; ");
 }
 
 /**

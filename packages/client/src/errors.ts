@@ -1,6 +1,7 @@
 import type { OperationId } from "@cloud-contract/types";
 import { errorBodyMessage } from "./error-message.js";
 import type { ErrorStatus, StatusAndBody } from "./error-types.js";
+import { propertyOf } from "./property.js";
 import { holdsSecret, type Redact, redactDeep } from "./redact.js";
 
 /** The base class of every error this package throws, so that one `instanceof` catches them all. */
@@ -109,8 +110,7 @@ function readRequestId(headers: Headers, body: unknown): string | undefined {
 
 /** A text field of an object body, undefined when the body is not an object or the field is not text. */
 function bodyText(body: unknown, field: string): string | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[field];
+  const value = propertyOf(body, field);
   return typeof value === "string" ? value : undefined;
 }
 
@@ -162,7 +162,7 @@ export class NetworkError extends CallError {
   ) {
     const code = errorCode(cause);
     const what = customFetch
-      ? `: the custom fetch failed${code ? ` (${code})` : ""}: ${redact(String((cause as Error).message))}`
+      ? `: the custom fetch failed${code ? ` (${code})` : ""}: ${redact(String(propertyOf(cause, "message")))}`
       : `: network error${code ? ` (${code})` : ""} reaching ${host}`;
     super(info, elapsedMs, what, holdsSecret(cause, redact) ? undefined : cause);
     Object.assign(this, { host, code, customFetch });
@@ -242,9 +242,9 @@ export class ResponseValidationError extends CloudError {
 /** Finds a string `code` on an error or on its chain of causes (fetch implementations nest them). */
 function errorCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
+    const code = propertyOf(e, "code");
     if (typeof code === "string") return code;
-    e = (e as { cause?: unknown }).cause;
+    e = propertyOf(e, "cause");
   }
   return undefined;
 }

@@ -70,9 +70,10 @@ export class PaginationError extends CloudError {
   }
 }
 
-interface Page {
+/** A page as a list's GET answers it, its fields unchecked until read. */
+interface Page<Item> {
   count?: unknown;
-  results?: unknown;
+  results?: Item[];
   next?: string | null;
 }
 
@@ -110,7 +111,14 @@ export async function* paginate<Path extends PaginatedPath>(
   // The largest page of each list, generated from the spec; `satisfies` holds its lists equal to the types'.
   const limits = PAGE_SIZE_LIMITS satisfies Readonly<Record<PaginatedPath, number | undefined>>;
   const limit = pageSize(requested, limits[path]);
-  const get = client.GET as unknown as (path: string, init: GetInit) => Promise<{ response: Response }>;
+  // openapi-fetch's GET, called with a path the types know only as a paginated one.
+  const get = client.GET as unknown as (
+    path: string,
+    init: GetInit,
+  ) => Promise<
+    | { data: Page<PageItem<Path>>; error?: never; response: Response }
+    | { data?: never; error: unknown; response: Response }
+  >;
   let offset = Math.max(0, Number(start ?? 0) || 0);
   let pages = 0;
   let items = 0;
@@ -119,12 +127,12 @@ export async function* paginate<Path extends PaginatedPath>(
   for (;;) {
     if (pages >= maxPages) throw stop("max-pages");
     const query = { ...filters, limit, offset };
-    const page = unwrap(await get(path, { ...base, params: { ...base.params, query } })) as Page;
+    const page = unwrap(await get(path, { ...base, params: { ...base.params, query } }));
     pages++;
     const { results, count } = page;
     if (!Array.isArray(results)) throw stop("not-a-page");
-    if (!Number.isInteger(count) || (count as number) < 0) throw stop("count-missing");
-    if (offset + results.length > (count as number)) {
+    if (typeof count !== "number" || !Number.isInteger(count) || count < 0) throw stop("count-missing");
+    if (offset + results.length > count) {
       throw stop("count-contradicted");
     }
     if (results.length > 0) {
@@ -135,12 +143,12 @@ export async function* paginate<Path extends PaginatedPath>(
     for (const item of results) {
       if (items >= maxItems) throw stop("max-items");
       items++;
-      yield item as PageItem<Path>;
+      yield item;
     }
     if (results.length === 0 || page.next === null) return;
     const following =
       (typeof page.next === "string" ? offsetOf(page.next) : undefined) ?? offset + results.length;
-    if (following <= offset || following >= (count as number)) return;
+    if (following <= offset || following >= count) return;
     offset = following;
   }
 }

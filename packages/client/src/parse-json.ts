@@ -15,7 +15,7 @@ import type { Redact } from "./redact.js";
 
 /** Whether the spec lets this answer of the operation at `path` (a template) come with no body. */
 export const mayHaveNoBody = (method: string, path: string, status: number) =>
-  (BODY_OPTIONAL_ANSWERS as readonly string[]).includes(`${method} ${path} ${status}`);
+  BODY_OPTIONAL_ANSWERS.some((answer) => answer === `${method} ${path} ${status}`);
 
 /** `application/json`, `application/problem+json`, with or without parameters. */
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
@@ -45,7 +45,7 @@ export async function bodyError(
   redact: Redact,
 ): Promise<Error> {
   const type = response.headers.get("content-type");
-  let Kind: typeof ResponseBodyError = EmptyBodyError;
+  let Kind: BodyErrorClass = EmptyBodyError;
   let what = "an empty body";
   if (text !== "") {
     Kind = type === null || JSON_TYPE.test(type) ? InvalidJsonError : WrongContentTypeError;
@@ -67,7 +67,7 @@ export async function bodyError(
     requestId: response.headers.get("x-request-id"),
     text,
   };
-  return new (Kind as unknown as BodyErrorClass)(call, answer, what, performance.now() - started, redact);
+  return new Kind(call, answer, what, performance.now() - started, redact);
 }
 
 type BodyErrorClass = new (...args: ConstructorParameters<typeof ResponseBodyError>) => Error;

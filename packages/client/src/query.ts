@@ -13,7 +13,7 @@ export function serializeQuery(query: Record<string, unknown>): string {
     if (value === undefined || value === null) continue;
     const key = encodeURIComponent(name);
     if (Array.isArray(value)) {
-      if ((COMMA_JOINED_PARAMS as readonly string[]).includes(name)) {
+      if (COMMA_JOINED_PARAMS.some((param) => param === name)) {
         const joined = value.filter(isPresent).map(encodeValue).join(",");
         if (joined) search += `${search ? "&" : ""}${key}=${joined}`;
         continue;

@@ -32,26 +32,29 @@ export function createRedactor(secret: string): Redact {
  * A copy of a JSON-like value with `redact` applied to every string in it (keys included), however deep:
  * the walk keeps its own stack rather than recursing, so no nesting is too deep for it.
  */
-export function redactDeep(value: unknown, redact: Redact | undefined): unknown {
+export function redactDeep<T>(value: T, redact: Redact | undefined): T {
   if (!redact) return value;
-  const copies = new Map<object, unknown>();
+  type Copy = unknown[] | Record<string, unknown>;
+  const copies = new Map<object, Copy>();
+  const pending: [object, Copy][] = [];
   const copyOf = (item: unknown): unknown => {
     if (typeof item === "string") return redact(item);
     if (!item || typeof item !== "object") return item;
-    if (copies.has(item)) return copies.get(item);
-    const copy: unknown = Array.isArray(item) ? [] : {};
+    const known = copies.get(item);
+    if (known) return known;
+    const copy: Copy = Array.isArray(item) ? [] : {};
     copies.set(item, copy);
-    pending.push([item as Record<string, unknown>, copy as Record<string, unknown>]);
+    pending.push([item, copy]);
     return copy;
   };
-  const pending: [Record<string, unknown>, Record<string, unknown>][] = [];
   const root = copyOf(value);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [source, copy] = next;
-    if (Array.isArray(source)) for (const item of source) (copy as unknown as unknown[]).push(copyOf(item));
+    if (Array.isArray(copy)) for (const item of Object.values(source)) copy.push(copyOf(item));
     else for (const [key, item] of Object.entries(source)) copy[redact(key)] = copyOf(item);
   }
-  return root;
+  // The copy has the value's shape: only its strings (texts and keys) are redacted.
+  return root as T;
 }
 
 /** Whether `redact` would change the message or stack of an error or of any of its causes. */

@@ -32,7 +32,7 @@ export class TaskFailedError extends CloudError {
 
   /** `redact` hides the client's key, should the service echo it in the task. */
   constructor(received: Task, redact?: Redact) {
-    const task = redactDeep(received, redact) as Task;
+    const task = redactDeep(received, redact);
     const error = task.error ?? undefined;
     super(`Task ${task.id} (${task.task_type}) failed${error ? `: ${error}` : " without an error text"}`);
     Object.assign(this, { task, taskId: task.id, error });
@@ -101,12 +101,13 @@ export async function waitForTask(
   let lastTask: Task | undefined;
   try {
     for (;;) {
-      const task: unknown = unwrap(
+      const task = unwrap(
         await client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: taskId } }, signal }),
       );
-      const id = (task as { id?: unknown } | null)?.id;
+      // What a server sends need not be a task: a null body, or another task's id.
+      const id: unknown = task?.id;
       if (id !== taskId) throw new TaskMismatchError(taskId, redactDeep(id, redactorOf(client)));
-      lastTask = task as Task;
+      lastTask = task;
       if (lastTask.state === "FINISHED") return lastTask;
       if (lastTask.state === "ERROR") throw new TaskFailedError(lastTask, redactorOf(client));
       await sleep(pause, signal);
@@ -114,12 +115,7 @@ export async function waitForTask(
     }
   } catch (error) {
     if (time.signal.aborted && !options.signal?.aborted) {
-      throw new TaskTimeoutError(
-        taskId,
-        redactDeep(lastTask, redactorOf(client)) as Task | undefined,
-        timeoutMs,
-        error,
-      );
+      throw new TaskTimeoutError(taskId, redactDeep(lastTask, redactorOf(client)), timeoutMs, error);
     }
     throw error;
   } finally {

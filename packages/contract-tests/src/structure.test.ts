@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { expect, it } from "vitest";
+import { assertionBudget } from "../../../scripts/type-assertions.mjs";
 
 const src = fileURLToPath(new URL(".", import.meta.url));
 
@@ -26,25 +26,9 @@ it("reads CONTRACT_* variables only in src/run-config/", () => {
   expect(readers).toEqual([]);
 });
 
-/** The type assertions of a source file (`x as T`, `<T>x`; `as const` is no assertion). */
-function assertionsIn(file: string): number {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  let count = 0;
-  const visit = (node: ts.Node) => {
-    if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
-      const constant = ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === "const";
-      if (!constant) count++;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return count;
-}
-
-it("keeps its type assertions (not counting tests and test support) to at most 40", () => {
-  const files = sources(src).filter((file) => !relative(src, file).startsWith("test-support"));
-  const total = files.reduce((sum, file) => sum + assertionsIn(file), 0);
-  expect(total).toBeLessThanOrEqual(40);
+it("keeps its type assertions (not counting tests and test support) to at most 6 per 1,000 lines", () => {
+  const { assertions, allowed, places } = assertionBudget(fileURLToPath(new URL("..", import.meta.url)));
+  expect(assertions, places.join("\n")).toBeLessThanOrEqual(allowed);
 });
 
 it("writes process.env nowhere: the configuration reaches vitest in memory", () => {

@@ -3,7 +3,6 @@
 import { connectSandbox, prismEntry, SANDBOX_API_KEY, startPrism, startSandbox } from "@cloud-contract/mock";
 import { buildContext, type ContractContext } from "./context.js";
 import { messageOf } from "./error-message.js";
-import { PATH_IDS, pathValues } from "./run-config/path-ids.js";
 import type { ReadyTarget } from "./run-config/target.js";
 import { isSandbox } from "./sandbox-control.js";
 
@@ -88,9 +87,4 @@ export async function openTarget(plan: ReadyTarget): Promise<TargetSession> {
     await server?.stop();
     throw error;
   }
-}
-
-/** The value of each path parameter of the spec: the target's ids (PATH_IDS), and the task it knows, else an unknown one. */
-export function pathParameters(ctx: ContractContext, unknownTaskId: string): Record<string, string | number> {
-  return { ...pathValues(PATH_IDS, ctx.ids), task_id: ctx.fixtures.finishedTaskId ?? unknownTaskId };
 }

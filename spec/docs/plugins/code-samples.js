@@ -29,32 +29,15 @@ function attachTypescriptSamples() {
   };
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
-
 function attachCurlSamples() {
   return {
-    PathItem: {
-      leave(pathItem, ctx) {
-        const resolve = (node) =>
-          node && typeof node === "object" && "$ref" in node ? ctx.resolve(node).node : node;
-        for (const method of METHODS) {
-          const operation = pathItem[method];
-          if (!operation) continue;
-          const source = operationCurlSample(
-            operation.operationId,
-            {
-              method,
-              path: String(ctx.key),
-              parameters: [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])],
-              requestBody: operation.requestBody,
-            },
-            resolve,
-          );
-          const samples = (operation["x-codeSamples"] ?? []).filter((s) => s.lang !== "curl");
-          const at = samples.findIndex((s) => s.lang === "TypeScript") + 1;
-          samples.splice(at, 0, { lang: "curl", label: "curl", source });
-          operation["x-codeSamples"] = samples;
-        }
+    Operation: {
+      leave(operation) {
+        const source = operationCurlSample(operation.operationId);
+        const samples = (operation["x-codeSamples"] ?? []).filter((s) => s.lang !== "curl");
+        const at = samples.findIndex((s) => s.lang === "TypeScript") + 1;
+        samples.splice(at, 0, { lang: "curl", label: "curl", source });
+        operation["x-codeSamples"] = samples;
       },
     },
   };

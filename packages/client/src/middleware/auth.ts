@@ -1,4 +1,5 @@
 import type { Middleware } from "openapi-fetch";
+import { propertyOf } from "../property.js";
 
 /** The environment variable read when no `apiKey` option is given. */
 export const API_KEY_ENV = "CLOUD_API_KEY";
@@ -34,8 +35,8 @@ export function resolveApiKey(apiKey: string | undefined): string {
 /** Reads an environment variable without assuming Node: browsers have no `process`, Deno may deny access. */
 function readEnv(name: string): string | undefined {
   try {
-    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-    return env?.[name];
+    const value = propertyOf(propertyOf(propertyOf(globalThis, "process"), "env"), name);
+    return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,6 @@
 // A real HTTP server on 127.0.0.1 (a free port) for the tests: records every request and answers with
 // whatever the test's handler writes.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 
 export interface RecordedRequest {
   method: string;
@@ -41,7 +40,9 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the test server has no TCP port");
+  const { port } = address;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

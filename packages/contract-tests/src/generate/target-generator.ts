@@ -4,8 +4,7 @@ import type { ContractContext } from "../context.js";
 import type { CoverageModel } from "../coverage-report/model.js";
 import type { Judge } from "../judge.js";
 import type { RequestModel } from "../request-model.js";
-import { UNKNOWN_TASK_ID } from "../suite/requests.js";
-import { pathParameters } from "../target-session.js";
+import { targetFixtures } from "../suite/requests.js";
 import { type GenerateOptions, OperationGenerator } from "./engine.js";
 
 export function generatorFor(
@@ -21,6 +20,9 @@ export function generatorFor(
     judge,
     coverage,
     { baseUrl: ctx.baseUrl, apiKey: ctx.apiKey, acceptPrismProblems: ctx.server === "prism" },
-    { ...options, pathParams: pathParameters(ctx, UNKNOWN_TASK_ID) },
+    {
+      ...options,
+      pathParams: judge.model.sampleRequest(model.operationId, targetFixtures(ctx)).pathParameters,
+    },
   );
 }

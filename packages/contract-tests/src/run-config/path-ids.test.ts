@@ -1,19 +1,22 @@
-// The table of path ids: it covers every path parameter of the spec, and a new path parameter is one row —
-// its variable, its sandbox value and its place in a request path follow from the row alone.
+// The table of path ids: it covers every fixture a path parameter of the spec names, and a new fixture is one
+// row — its variable and its sandbox value follow from the row alone, its place in a path from the spec.
 import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
-import { loadDocument } from "@cloud-contract/spec/document";
+import { loadDocument, openDocument } from "@cloud-contract/spec/document";
 import { describe, expect, it } from "vitest";
 import { idsOf, sandboxVariables } from "../context.js";
-import { fixtureIds, PATH_IDS, type PathId, pathValues } from "./path-ids.js";
+import { fixtureIds, PATH_IDS, type PathId } from "./path-ids.js";
 import { readIds, realRequiredVariables, resolveTarget } from "./target.js";
 
 describe("PATH_IDS", () => {
-  it("has a row for every path parameter of the spec but task_id, and every row names one", () => {
+  it("has a row for every fixture a path parameter of the spec names but the finished task, each one of the sandbox's", () => {
     const inSpec = new Set(
-      loadDocument().operations.flatMap((op) => [...op.path.matchAll(/\{(\w+)\}/g)].map((found) => found[1])),
+      loadDocument().operations.flatMap((op) =>
+        op.parameters.flatMap((p) => (p.in === "path" && p.fixture !== undefined ? [p.fixture] : [])),
+      ),
     );
-    inSpec.delete("task_id");
-    expect(PATH_IDS.map((row) => row.parameter).sort()).toEqual([...inSpec].sort());
+    for (const fixture of inSpec) expect(Object.keys(SANDBOX_FIXTURES), fixture).toContain(fixture);
+    inSpec.delete("finishedTaskId");
+    expect(PATH_IDS.map((row) => row.fixture).sort()).toEqual([...inSpec].sort());
   });
 
   it("gives the suite its ids, variables and path values: the sandbox's through a url target read back unchanged", () => {
@@ -23,15 +26,18 @@ describe("PATH_IDS", () => {
       ...sandboxVariables(),
     });
     expect(plan).toMatchObject({ kind: "ready", ids: idsOf(SANDBOX_FIXTURES) });
-    expect(pathValues(PATH_IDS, idsOf(SANDBOX_FIXTURES))).toMatchObject({
+    const ids = idsOf(SANDBOX_FIXTURES);
+    const model = loadDocument();
+    expect(model.sampleRequest("updateSecurityGroupV2", ids).pathParameters).toMatchObject({
       group_id: SANDBOX_FIXTURES.securityGroupId,
+    });
+    expect(model.sampleRequest("revokeCdnCertificate", ids).pathParameters).toEqual({
       res_id: SANDBOX_FIXTURES.cdnResourceId,
     });
   });
 
-  it("a new path parameter is one row: a test table with one more row yields its variable, its id, its value and its path value", () => {
+  it("a new fixture is one row: a test table with one more row yields its variable, its id, its value and its path value", () => {
     const volume: PathId = {
-      parameter: "volume_id",
       fixture: "networkId",
       variable: "CONTRACT_VOLUME_ID",
       kind: "string",
@@ -44,7 +50,24 @@ describe("PATH_IDS", () => {
     });
     const sandbox = fixtureIds(rows, SANDBOX_FIXTURES);
     expect(sandbox.networkId).toBe(SANDBOX_FIXTURES.networkId);
-    expect(pathValues(rows, sandbox).volume_id).toBe(SANDBOX_FIXTURES.networkId);
+    const withVolumes = openDocument({
+      openapi: "3.1.0",
+      info: { title: "volumes", version: "1" },
+      paths: {
+        "/volumes/{volume_id}": {
+          get: {
+            operationId: "getVolume",
+            parameters: [
+              { name: "volume_id", in: "path", required: true, "x-sandbox-fixture": "networkId", schema: {} },
+            ],
+            responses: { "200": { description: "the volume" } },
+          },
+        },
+      },
+    });
+    expect(withVolumes.sampleRequest("getVolume", sandbox).pathParameters.volume_id).toBe(
+      SANDBOX_FIXTURES.networkId,
+    );
     // An integer row refuses what is not one, naming its variable.
     const count: PathId = { ...volume, variable: "CONTRACT_COUNT_ID", kind: "integer" };
     expect(readIds({ CONTRACT_COUNT_ID: "x1" }, [count]).problems).toEqual([

@@ -1,13 +1,11 @@
-// The one table of the ids the suite puts in request paths: per path parameter of the spec, the fixture of
-// the sandbox that gives its value (SANDBOX_FIXTURES of @cloud-contract/mock), the CONTRACT_* variable that
-// names it on another target, and how that variable is read. ContractIds, the variables, the sandbox's
-// values and a run's path parameters all derive from it: a new path parameter is one row.
-// (`task_id` is no row: the suite sends the task a run knows, else an unknown one.)
+// The one table of the ids the suite puts in request paths: per sandbox fixture a path parameter of the spec
+// names (its `x-sandbox-fixture`; SANDBOX_FIXTURES of @cloud-contract/mock), the CONTRACT_* variable that
+// names it on another target, and how that variable is read. ContractIds, the variables and the sandbox's
+// values derive from it; the spec model puts them in paths (`sampleRequest`). A new fixture is one row.
+// (`finishedTaskId` is no row: the suite sends the task a run knows, else an unknown one.)
 import type { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 
 export interface PathId {
-  /** The path parameter, as the spec names it. */
-  parameter: string;
   /** The name of the sandbox's fixture, which is also the key of ContractIds. */
   fixture: keyof typeof SANDBOX_FIXTURES & string;
   /** The variable that names the id on a real or url target. */
@@ -16,18 +14,13 @@ export interface PathId {
 }
 
 export const PATH_IDS = [
-  { parameter: "project_id", fixture: "projectId", variable: "CONTRACT_PROJECT_ID", kind: "integer" },
-  { parameter: "region_id", fixture: "regionId", variable: "CONTRACT_REGION_ID", kind: "integer" },
-  { parameter: "resellerId", fixture: "resellerId", variable: "CONTRACT_RESELLER_ID", kind: "integer" },
-  { parameter: "stream_id", fixture: "streamId", variable: "CONTRACT_STREAM_ID", kind: "integer" },
-  { parameter: "res_id", fixture: "cdnResourceId", variable: "CONTRACT_CDN_RESOURCE_ID", kind: "integer" },
-  {
-    parameter: "group_id",
-    fixture: "securityGroupId",
-    variable: "CONTRACT_SECURITY_GROUP_ID",
-    kind: "string",
-  },
-  { parameter: "port_id", fixture: "portId", variable: "CONTRACT_PORT_ID", kind: "string" },
+  { fixture: "projectId", variable: "CONTRACT_PROJECT_ID", kind: "integer" },
+  { fixture: "regionId", variable: "CONTRACT_REGION_ID", kind: "integer" },
+  { fixture: "resellerId", variable: "CONTRACT_RESELLER_ID", kind: "integer" },
+  { fixture: "streamId", variable: "CONTRACT_STREAM_ID", kind: "integer" },
+  { fixture: "cdnResourceId", variable: "CONTRACT_CDN_RESOURCE_ID", kind: "integer" },
+  { fixture: "securityGroupId", variable: "CONTRACT_SECURITY_GROUP_ID", kind: "string" },
+  { fixture: "portId", variable: "CONTRACT_PORT_ID", kind: "string" },
 ] as const satisfies readonly PathId[];
 
 type Row = (typeof PATH_IDS)[number];
@@ -54,19 +47,6 @@ export function fixtureIds(
       if (typeof value !== "number" && typeof value !== "string")
         throw new Error(`the sandbox has no id fixture ${fixture}`);
       return [fixture, value];
-    }),
-  );
-}
-
-/** Each row's path parameter with its id from `ids` (by fixture name). */
-export function pathValues(
-  rows: readonly PathId[],
-  ids: Readonly<Record<string, number | string>>,
-): Record<string, number | string> {
-  return Object.fromEntries(
-    rows.flatMap(({ parameter, fixture }) => {
-      const value = ids[fixture];
-      return value === undefined ? [] : [[parameter, value]];
     }),
   );
 }

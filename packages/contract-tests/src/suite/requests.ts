@@ -1,8 +1,7 @@
-// One well-formed request per operation, from the spec's examples and the target's ids. The auth table
-// sends these with a broken Authorization header; shape tests build their own variants.
-import { loadDocument, type Operation } from "@cloud-contract/spec/document";
+// One well-formed request per operation: the spec model's sample request with the target's ids. The auth
+// table sends these with a broken Authorization header; shape tests build their own variants.
+import { type Fixtures, loadDocument } from "@cloud-contract/spec/document";
 import type { ContractContext } from "../context.js";
-import { pathParameters } from "../target-session.js";
 import type { CloudClient } from "./client.js";
 import type { FetchResult } from "./harness.js";
 import type { OperationId } from "./operations.js";
@@ -20,49 +19,23 @@ export function projectRegion(ctx: ContractContext) {
   return { project_id: ctx.ids.projectId, region_id: ctx.ids.regionId };
 }
 
-/** The first example of the operation's JSON request body; undefined when it has no body. */
-function requestExample(operation: Operation): unknown {
-  const media = operation.requestBody?.content["application/json"];
-  if (!media) return undefined;
-  if ("example" in media) return media.example;
-  return Object.values(media.examples ?? {})[0]?.value;
+/** The target's fixtures under the sandbox's names: its ids, and the task it knows, else an unknown one. */
+export function targetFixtures(ctx: ContractContext): Fixtures {
+  return { ...ctx.ids, finishedTaskId: ctx.fixtures.finishedTaskId ?? UNKNOWN_TASK_ID };
 }
 
-/** The example value of a parameter: its own `example`, else the first of its schema's `examples`. */
-function parameterExample(parameter: Operation["parameters"][number]): unknown {
-  const object = parameter.object as { example?: unknown; examples?: Record<string, { value?: unknown }> };
-  if (object.example !== undefined) return object.example;
-  const named = Object.values(object.examples ?? {})[0]?.value;
-  if (named !== undefined) return named;
-  return (loadDocument().resolve(parameter.schema) as { examples?: unknown[] }).examples?.[0];
-}
-
-/**
- * One well-formed request of the operation, from the spec: the path parameters are the target's ids
- * (never the examples'), the required query parameters and the body are the spec's examples.
- */
+/** The operation's sample request (the spec model's), with the target's ids in its path. */
 export function sampleCall(
   operationId: OperationId,
   client: CloudClient,
   ctx: ContractContext,
 ): Promise<FetchResult> {
-  const operation = loadDocument().operation(operationId);
-  const ids = pathParameters(ctx, UNKNOWN_TASK_ID);
-  const path: Record<string, string | number> = {};
-  const query: Record<string, unknown> = {};
-  for (const parameter of operation.parameters) {
-    if (parameter.in === "path") {
-      const value = ids[parameter.name];
-      if (value === undefined)
-        throw new Error(`no value of the target for ${operationId}'s path parameter ${parameter.name}`);
-      path[parameter.name] = value;
-    }
-    if (parameter.in === "query" && parameter.required) query[parameter.name] = parameterExample(parameter);
-  }
-  const body = requestExample(operation);
-  const send = client[operation.method as "GET"] as unknown as (
+  const sample = loadDocument().sampleRequest(operationId, targetFixtures(ctx));
+  const send = client[sample.method as "GET"] as unknown as (
     path: string,
     init: { params: { path: object; query: object }; body?: unknown },
   ) => Promise<FetchResult>;
-  return send(operation.path, { params: { path, query }, ...(body === undefined ? {} : { body }) });
+  const path = loadDocument().operation(operationId).path;
+  const init = { params: { path: sample.pathParameters, query: sample.query } };
+  return send(path, sample.body === undefined ? init : { ...init, body: sample.body });
 }

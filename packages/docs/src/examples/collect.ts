@@ -3,7 +3,7 @@
 // introduction (spec/description.md).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DocumentModel, Json } from "@cloud-contract/spec/document";
+import type { DocumentModel } from "@cloud-contract/spec/document";
 // The docs build's own curl builder: the runner executes exactly what the page shows.
 import { operationCurlSample } from "../../../../spec/docs/plugins/curl-sample.js";
 import { exampleBlocks } from "./markdown-blocks.js";
@@ -50,20 +50,9 @@ export function typescriptSamples(root: string): Example[] {
 
 /** The curl sample of every operation of `model`, as the docs build attaches it. */
 export function curlSamples(model: DocumentModel): Example[] {
-  const paths = (model.doc.paths ?? {}) as Record<string, Json>;
-  return model.operations.map((operation) => {
-    const pathItem = model.resolve<Json>(paths[operation.path]);
-    const raw = model.resolve<Json>(pathItem[operation.method.toLowerCase()]);
-    const code = operationCurlSample(
-      operation.operationId,
-      {
-        method: operation.method.toLowerCase(),
-        path: operation.path,
-        parameters: [...((pathItem.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])],
-        requestBody: raw.requestBody,
-      },
-      (node: unknown) => model.resolve(node),
-    );
-    return { where: `curl sample of ${operation.operationId}`, language: "sh" as const, code };
-  });
+  return model.operations.map((operation) => ({
+    where: `curl sample of ${operation.operationId}`,
+    language: "sh" as const,
+    code: operationCurlSample(operation.operationId, model),
+  }));
 }

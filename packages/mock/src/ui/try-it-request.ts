@@ -1,5 +1,5 @@
-// The request of a Try it panel: its fields prefilled from the operation's examples (path and query
-// parameters, the JSON body), and the `fetch` call those fields make once the reader has edited them.
+// The request of a Try it panel: its fields prefilled from the operation's sample request (the spec model's:
+// path and query parameters, the JSON body), and the `fetch` call those fields make once the reader has edited them.
 import type { DocumentModel, Json, Operation } from "@cloud-contract/spec/model";
 
 export interface RequestField {
@@ -19,18 +19,6 @@ export interface TryRequest {
   body: string | undefined;
 }
 
-const firstExample = (node: Json | undefined): unknown => {
-  if (!node) return undefined;
-  if ("example" in node) return node.example;
-  const examples = node.examples;
-  if (Array.isArray(examples)) return examples[0];
-  if (examples && typeof examples === "object") {
-    const first = Object.values(examples as Record<string, { value?: unknown }>)[0];
-    return first?.value;
-  }
-  return undefined;
-};
-
 const asText = (value: unknown): string =>
   value === undefined || value === null
     ? ""
@@ -41,27 +29,28 @@ const asText = (value: unknown): string =>
         : String(value);
 
 /**
- * The operation's parameters and JSON body: a required parameter set to its first example (or default), an
- * optional one to its default only — its example is a placeholder, so a prefilled call is not narrowed by a filter
- * the reader did not choose (and lists what the sandbox holds).
+ * The operation's parameters and JSON body, from the spec model's sample request: a required parameter and the
+ * body as it sends them, an optional parameter set to its default only — its example is a placeholder, so a
+ * prefilled call is not narrowed by a filter the reader did not choose (and lists what the sandbox holds).
  */
 export function prefilledRequest(model: DocumentModel, operation: Operation): TryRequest {
+  const sample = model.sampleRequest(operation.operationId);
   const fields = operation.parameters
     .filter((p): p is typeof p & { in: "path" | "query" } => p.in === "path" || p.in === "query")
     .map((p) => {
       const schema = model.resolve<Json>(p.schema);
-      const example = firstExample(p.object) ?? firstExample(schema) ?? schema.default;
+      const sent = p.in === "path" ? sample.pathParameters[p.name] : sample.query[p.name];
       return {
         name: p.name,
         in: p.in,
         required: p.required,
         repeated: schema.type === "array" && p.explode !== false,
-        value: asText(p.required ? example : schema.default),
-        example: asText(example),
+        value: asText(p.required ? sent : schema.default),
+        example: asText(model.parameterExample(p)),
       };
     });
   const json = operation.requestBody?.content["application/json"];
-  const body = json ? JSON.stringify(firstExample(json as Json) ?? {}, null, 2) : undefined;
+  const body = json ? JSON.stringify(sample.body ?? {}, null, 2) : undefined;
   return { fields, body };
 }
 

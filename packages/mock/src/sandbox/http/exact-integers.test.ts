@@ -14,18 +14,6 @@ const INT63 = "9223372036854775807";
 /** How JavaScript writes 2^63 − 1 once rounded to a number: an answer must never hold these. */
 const ROUNDED = /922337203685477(5808|6000)/;
 
-/** Valid path parameters of every operation (the seeded fixtures). */
-const PATH_VALUES: Record<string, string | number> = {
-  project_id: F.projectId,
-  region_id: F.regionId,
-  group_id: F.securityGroupId,
-  port_id: F.portId,
-  res_id: F.cdnResourceId,
-  resellerId: F.resellerId,
-  stream_id: F.streamId,
-  task_id: F.finishedTaskId,
-};
-
 /** Rules an operation's description states that refuse the value whatever its size. */
 const STATED_RULES: Record<string, string> = {
   "revokeCdnCertificate body /sslData": "a revoke sends sslData null",
@@ -85,14 +73,8 @@ function requestIntegers(): RequestInteger[] {
   return [...all.values()];
 }
 
-/** The first documented example of an operation's body. */
-function bodyExample(operationId: string): Json {
-  const op = model.findOperation(operationId);
-  const media = model.resolve<Json>(op?.requestBody)?.content as Json;
-  const json = model.resolve<Json>(media["application/json"]);
-  const first = Object.values((json.examples ?? {}) as Record<string, Json>)[0];
-  return structuredClone(model.resolve<Json>(first).value as Json);
-}
+/** The sample request's body (the spec model's: its first documented example, a fresh copy). */
+const bodyExample = (operationId: string) => model.sampleRequest(operationId, F).body as Json;
 
 /** A value for a schema: its first example, or an empty object or a one-item array. */
 function exampleOf(node: unknown): unknown {
@@ -120,10 +102,10 @@ function bodyWith(operationId: string, trail: Trail, literal: string): string {
 
 /** The call that sends 2^63 − 1 as this integer, every other part valid. */
 function callFor(integer: RequestInteger): { method: string; path: string; body?: string } {
-  const op = model.findOperation(integer.operationId);
-  if (!op) throw new Error(`no operation ${integer.operationId}`);
+  const op = model.operation(integer.operationId);
+  const sample = model.sampleRequest(integer.operationId, F);
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    integer.where === "path" && name === integer.name ? INT63 : String(PATH_VALUES[name]),
+    integer.where === "path" && name === integer.name ? INT63 : String(sample.pathParameters[name]),
   );
   const query = integer.where === "query" ? `?${integer.name}=${INT63}` : "";
   const body = op.requestBody
