@@ -1,0 +1,28 @@
+// Every benchmark command BENCHMARKS.md lists for this package runs as printed (no figure is judged): a bench
+// that a moved function broke fails here, not in the hands of the next reader. The `pnpm --filter` commands run
+// their package script after its build step (this test runs after the build).
+import { describe, expect, it } from "vitest";
+import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../../scripts/bench-commands.mjs";
+
+/** The commands this test knows how to run small (these benches have no counts to turn down). */
+const SMOKE: Record<string, Record<string, string>> = {
+  "pnpm --filter @cloud-contract/release bench": {},
+  "pnpm --filter @cloud-contract/release bench:edit-space": {},
+};
+
+const listed = listedBenchCommands("release");
+
+describe("the benchmark commands of BENCHMARKS.md", () => {
+  it("lists this package's commands, each known here", () => {
+    expect([...listed].sort()).toEqual(Object.keys(SMOKE).sort());
+  });
+
+  it.each(listed)("%s runs", async (command) => {
+    const { code, output } = await runBenchCommand(
+      "release",
+      benchShellCommand("release", command),
+      SMOKE[command],
+    );
+    expect(code, output.slice(-3000)).toBe(0);
+  });
+});
