@@ -4,20 +4,27 @@
 import { describe, expect, it } from "vitest";
 import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../../scripts/bench-commands.mjs";
 
-/** The commands this test knows how to run small (these benches have no counts to turn down). */
+/** The commands run here (these benches have no counts to turn down). */
 const SMOKE: Record<string, Record<string, string>> = {
   "pnpm --filter @cloud-contract/release bench": {},
-  "pnpm --filter @cloud-contract/release bench:edit-space": {},
+};
+
+/**
+ * Listed commands not run here, each with why: the edit-space bench has no smaller count and took 9 minutes
+ * (2026-12-07, a loaded machine), far more than this package's whole test run.
+ */
+const NOT_RUN: Record<string, string> = {
+  "pnpm --filter @cloud-contract/release bench:edit-space": "no smaller count (the whole edit-space table)",
 };
 
 const listed = listedBenchCommands("release");
 
 describe("the benchmark commands of BENCHMARKS.md", () => {
   it("lists this package's commands, each known here", () => {
-    expect([...listed].sort()).toEqual(Object.keys(SMOKE).sort());
+    expect([...listed].sort()).toEqual([...Object.keys(SMOKE), ...Object.keys(NOT_RUN)].sort());
   });
 
-  it.each(listed)("%s runs", async (command) => {
+  it.each(listed.filter((command) => !(command in NOT_RUN)))("%s runs", async (command) => {
     const { code, output } = await runBenchCommand(
       "release",
       benchShellCommand("release", command),
