@@ -10,8 +10,8 @@ const SMOKE: Record<string, Record<string, string>> = {
 };
 
 /**
- * Listed commands not run here, each with why: the edit-space bench has no smaller count and took 9 minutes
- * (2026-12-07, a loaded machine), far more than this package's whole test run.
+ * Listed commands not run here, each with why: the edit-space bench has no smaller count, and its whole table
+ * takes far longer than this package's whole test run (its time: BENCHMARKS.md).
  */
 const NOT_RUN: Record<string, string> = {
   "pnpm --filter @cloud-contract/release bench:edit-space": "no smaller count (the whole edit-space table)",
