@@ -1,18 +1,8 @@
 // Every benchmark command BENCHMARKS.md lists for this package runs as printed, with tiny counts (no figure is
 // judged): a bench that a moved function broke fails here, not in the hands of the next reader. The
 // `pnpm --filter` commands run their package script after its build step (this test runs after the build).
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const benchmarks = readFileSync(new URL("../../../BENCHMARKS.md", import.meta.url), "utf8");
-const scripts = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-    scripts: Record<string, string>;
-  }
-).scripts;
+import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../../scripts/bench-commands.mjs";
 
 /** The tiny counts each command runs with: its environment, and its arguments in place of the printed ones. */
 const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
@@ -39,38 +29,7 @@ const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
   "pnpm --filter @cloud-contract/mock bench:tenants": { env: { BENCH_SECONDS: "0.5", BENCH_ROUNDS: "1" } },
 };
 
-/** The commands of BENCHMARKS.md's table that run this package's benches. */
-const listed = [...benchmarks.matchAll(/^\| `([^`]+)` \|/gm)]
-  .map((m) => m[1] as string)
-  .filter((command) => /^(pnpm --filter @cloud-contract\/mock |cd packages\/mock && )/.test(command));
-
-/** The shell command a listed one runs here: its package script without the build, or its own line. */
-function shellCommand(command: string): string {
-  const smoke = SMOKE[command];
-  const filtered = /^pnpm --filter @cloud-contract\/mock (\S+)$/.exec(command);
-  if (filtered) {
-    const script = scripts[filtered[1] as string];
-    if (!script) throw new Error(`package.json has no script "${filtered[1]}"`);
-    return script.replace(/^nx run mock:build && /, "");
-  }
-  const own = /^cd packages\/mock && (node \S+)(?: .*)?$/.exec(command);
-  if (!own) throw new Error(`cannot run "${command}" here`);
-  return `${own[1]} ${smoke?.args ?? ""}`.trim();
-}
-
-function run(command: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("sh", ["-c", command], { cwd: packageDir, env: { ...process.env, ...env } });
-    let output = "";
-    child.stdout.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on("close", (code) => resolve({ code, output }));
-  });
-}
+const listed = listedBenchCommands("mock");
 
 describe("the benchmark commands of BENCHMARKS.md", () => {
   it("lists this package's commands, each with its tiny counts here", () => {
@@ -78,14 +37,15 @@ describe("the benchmark commands of BENCHMARKS.md", () => {
     expect([...listed].sort()).toEqual(Object.keys(SMOKE).sort());
   });
 
-  it.each(listed)(
-    "%s runs with tiny counts",
-    async (command) => {
-      const { code, output } = await run(shellCommand(command), SMOKE[command]?.env ?? {});
-      // A bench that ran to its end may exit 1 for a missed target: figures from tiny counts are not judged.
-      const ranToTheEnd = code === 0 || (code === 1 && output.includes("Targets missed"));
-      expect(ranToTheEnd, output.slice(-3000)).toBe(true);
-    },
-    240_000,
-  );
+  it.each(listed)("%s runs with tiny counts", async (command) => {
+    const smoke = SMOKE[command];
+    const { code, output } = await runBenchCommand(
+      "mock",
+      benchShellCommand("mock", command, smoke?.args),
+      smoke?.env,
+    );
+    // A bench that ran to its end may exit 1 for a missed target: figures from tiny counts are not judged.
+    const ranToTheEnd = code === 0 || (code === 1 && output.includes("Targets missed"));
+    expect(ranToTheEnd, output.slice(-3000)).toBe(true);
+  });
 });

@@ -1,0 +1,35 @@
+// Every benchmark command BENCHMARKS.md lists for this package runs as printed (no figure is judged): a bench
+// that a moved function broke fails here, not in the hands of the next reader. The `pnpm --filter` commands run
+// their package script after its build step (this test runs after the build).
+import { describe, expect, it } from "vitest";
+import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../../scripts/bench-commands.mjs";
+
+/** The commands run here (these benches have no counts to turn down). */
+const SMOKE: Record<string, Record<string, string>> = {
+  "pnpm --filter @cloud-contract/release bench": {},
+};
+
+/**
+ * Listed commands not run here, each with why: the edit-space bench has no smaller count, and its whole table
+ * takes far longer than this package's whole test run (its time: BENCHMARKS.md).
+ */
+const NOT_RUN: Record<string, string> = {
+  "pnpm --filter @cloud-contract/release bench:edit-space": "no smaller count (the whole edit-space table)",
+};
+
+const listed = listedBenchCommands("release");
+
+describe("the benchmark commands of BENCHMARKS.md", () => {
+  it("lists this package's commands, each known here", () => {
+    expect([...listed].sort()).toEqual([...Object.keys(SMOKE), ...Object.keys(NOT_RUN)].sort());
+  });
+
+  it.each(listed.filter((command) => !(command in NOT_RUN)))("%s runs", async (command) => {
+    const { code, output } = await runBenchCommand(
+      "release",
+      benchShellCommand("release", command),
+      SMOKE[command],
+    );
+    expect(code, output.slice(-3000)).toBe(0);
+  });
+});
