@@ -4,7 +4,8 @@
 // change of impact "major" counts as flagged). Prints recall (breaking edits flagged), false alarms (harmless
 // edits flagged) and time per comparison per tool, and the time of one whole-bundle comparison (released →
 // candidate) with witnesses, the first in the process and the next ones.
-// Usage: pnpm --filter @cloud-contract/release bench:edit-space   (builds the package first)
+// Usage: pnpm --filter @cloud-contract/release bench:edit-space   (builds the package first;
+// EDIT_SPACE_BENCH_EVERY=n takes every n-th twin and own edit only, for a quick run)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +24,12 @@ const { gateVerdict } = await import("../edit-space/verdict.ts");
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "edit-space-bench-"));
 const BATCH = 200;
+const EVERY = Number(process.env.EDIT_SPACE_BENCH_EVERY ?? 1);
+if (!Number.isInteger(EVERY) || EVERY < 1) {
+  process.stderr.write("bench:edit-space: EDIT_SPACE_BENCH_EVERY must be a whole number of at least 1\n");
+  process.exit(2);
+}
+const sampled = (items) => items.filter((_, i) => i % EVERY === 0);
 
 /** `redocly diff` with the diff-recommended rules; the changes of impact major. */
 function redoclyMajors(before, after) {
@@ -123,7 +130,7 @@ function score(items, isFlagged) {
 }
 
 try {
-  const twins = allTwins();
+  const twins = sampled(allTwins());
   let started = performance.now();
   const ours = new Set(twins.filter((t) => gateVerdict(t.before, t.after).verdict === "breaking"));
   const oursSeconds = (performance.now() - started) / 1000;
@@ -149,7 +156,7 @@ try {
   console.log(`  redocly false alarms: ${missed(theirs, "harmless").join(", ") || "none"}`);
 
   const bundle = JSON.parse(readFileSync(join(root, "spec", "dist", "openapi.json"), "utf8"));
-  const edits = OWN_EDITS.map((edit) => {
+  const edits = sampled(OWN_EDITS).map((edit) => {
     const after = structuredClone(bundle);
     edit.apply(after);
     return { ...edit, after };
