@@ -6,7 +6,7 @@
 // on a shared machine CPU is the steadier figure), medians. Then the gate's findings with the contract suite's
 // build (`packages/contract-tests/dist`) present and moved aside, nothing kept: they must be the same.
 // Usage: pnpm --filter @cloud-contract/release bench:process   (after pnpm gate has built the spec once;
-// RUNS=n sets the rounds, 5 by default)
+// RUNS=n sets the rounds, 5 by default; PROCESS_BENCH_KEEP_BUILD=1 leaves the contract suite's build in place)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -107,7 +107,7 @@ try {
   const aside = `${dist}.bench-aside`;
   const built = findingsOf(gateNothingKept());
   let without = built;
-  if (existsSync(dist)) {
+  if (existsSync(dist) && process.env.PROCESS_BENCH_KEEP_BUILD !== "1") {
     renameSync(dist, aside);
     try {
       without = findingsOf(gateNothingKept());
@@ -117,7 +117,7 @@ try {
   }
   const count = JSON.parse(built).length;
   console.log(
-    `contract-tests built / moved aside (nothing kept): ${count} findings each, the same: ${built === without} (${existsSync(dist) ? "dist was there" : "dist was absent both times"})`,
+    `contract-tests built / moved aside (nothing kept): ${count} findings each, the same: ${built === without} (${process.env.PROCESS_BENCH_KEEP_BUILD === "1" ? "dist left in place" : existsSync(dist) ? "dist was there" : "dist was absent both times"})`,
   );
   console.log(`load average at the end: ${load()}`);
 } finally {
