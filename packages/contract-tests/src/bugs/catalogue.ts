@@ -102,6 +102,50 @@ async function userTagsOf(call: BugCall): Promise<string[]> {
     .map((t) => String(t.key));
 }
 
+/** Sends another request in the call's name (its key), then puts the call back as it was. */
+async function forwardTo(call: BugCall, method: string, path: string, body: unknown): Promise<BugAnswer> {
+  const sent = { url: call.url, method: call.method, body: call.body };
+  call.url = new URL(path, call.url.origin);
+  call.method = method;
+  call.body = body;
+  try {
+    return await call.forward();
+  } finally {
+    Object.assign(call, sent);
+  }
+}
+
+/** The v1 update's path of the group a v2 update names (the v1 update without a body reads the group). */
+const v1GroupPath = (call: BugCall) =>
+  call.url.pathname.replace("/cloud/v2/security_groups/", "/cloud/v1/securitygroups/");
+
+/** A rule as the v1 update answers it, given back in a v2 rule set: its null fields left out. */
+const asRuleV2 = (rule: Json): Json =>
+  Object.fromEntries(
+    [
+      "direction",
+      "ethertype",
+      "protocol",
+      "port_range_min",
+      "port_range_max",
+      "remote_ip_prefix",
+      "remote_group_id",
+      "description",
+    ]
+      .filter((f) => rule[f] !== null && rule[f] !== undefined)
+      .map((f) => [f, rule[f]]),
+  );
+
+/** Takes the read-only tags off the group `groupId` wherever the value holds it. */
+function dropReadOnlyTags(value: unknown, groupId: string | undefined): void {
+  if (Array.isArray(value)) for (const item of value) dropReadOnlyTags(item, groupId);
+  else if (isObject(value)) {
+    if (value.id === groupId && Array.isArray(value.tags_v2))
+      value.tags_v2 = objectsOf(value.tags_v2).filter((t) => t.read_only !== true);
+    for (const item of Object.values(value)) dropReadOnlyTags(item, groupId);
+  }
+}
+
 const SHAPE: SeededBug[] = [
   bug(
     "shape.getTask.state-dropped",
@@ -630,6 +674,89 @@ const BEHAVIOUR: SeededBug[] = [
     rewriteSuccess((b) => {
       if (Array.isArray(b.tasks) && b.tasks.length === 0) b.tasks = ["0b2b6c9e-5f1a-4c3e-9d7a-2f4e8a1c6b3d"];
     }),
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.left-out-rules-kept",
+    "a v2 rule set only adds: the group's rules it leaves out are kept",
+    async (call) => {
+      const rules = objectOf(call.body).rules;
+      if (Array.isArray(rules) && rules.length > 0) {
+        const group = await forwardTo(call, "PATCH", v1GroupPath(call), undefined);
+        rules.push(...objectsOf(objectOf(group.body).security_group_rules).map(asRuleV2));
+      }
+      return call.forward();
+    },
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.rule-made-anew",
+    "a rule given again in a v2 rule set is removed and made anew, with a new id",
+    async (call) => {
+      const rules = objectOf(call.body).rules;
+      if (Array.isArray(rules) && rules.length > 0) {
+        const cleared = await forwardTo(call, "PATCH", call.url.pathname, { rules: [] });
+        for (const id of stringsOf(objectOf(cleared.body).tasks))
+          await forwardTo(call, "POST", `/__sandbox/tasks/${id}/complete`, { state: "FINISHED" });
+      }
+      return call.forward();
+    },
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.empty-rules-ignored",
+    "a v2 update with rules: [] leaves the group's rules as they are",
+    fixBody(
+      (b) => Array.isArray(b.rules) && b.rules.length === 0,
+      (b) => delete b.rules,
+    ),
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.rule-note-dropped",
+    "the description of a rule in a v2 rule set is not kept",
+    fixBody(
+      (b) => Array.isArray(b.rules),
+      (b) => {
+        for (const rule of objectsOf(b.rules)) delete rule.description;
+      },
+    ),
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.merge-replaces",
+    "a v2 tags merge patch replaces every user tag instead of merging",
+    async (call) => {
+      const patch = objectOf(call.body).tags;
+      if (isObject(patch)) {
+        const group = await forwardTo(call, "PATCH", v1GroupPath(call), undefined);
+        for (const tag of objectsOf(objectOf(group.body).tags_v2)) {
+          if (tag.read_only !== true && !(String(tag.key) in patch)) patch[String(tag.key)] = null;
+        }
+      }
+      return call.forward();
+    },
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.tags-null-ignored",
+    '"tags": null in a v2 update leaves the user tags as they are',
+    fixBody(
+      (b) => b.tags === null,
+      (b) => delete b.tags,
+    ),
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.read-only-tags-dropped",
+    "a v2 tags change, once applied, drops the group's read-only tags",
+    async (call) => {
+      const patches = isObject(call.body) && "tags" in call.body;
+      const answer = await call.forward();
+      const tasks = stringsOf(objectOf(answer.body).tasks);
+      if (!patches || !isSuccess(answer.status) || tasks.length === 0) return answer;
+      // Applied now, then the group's read-only tags taken out of the tenant's world through its snapshot.
+      for (const id of tasks)
+        await forwardTo(call, "POST", `/__sandbox/tasks/${id}/complete`, { state: "FINISHED" });
+      const groupId = call.url.pathname.split("/").at(-1);
+      const snapshot = structuredClone((await forwardTo(call, "GET", "/__sandbox/snapshot", undefined)).body);
+      dropReadOnlyTags(snapshot, groupId);
+      await forwardTo(call, "PUT", "/__sandbox/snapshot", snapshot);
+      return answer;
+    },
   ),
   bug(
     "behaviour.listPlanContents.filter-ignored",

@@ -20,6 +20,8 @@ export type ProbeName =
   | "tags-merge"
   | "tags-null"
   | "group-v2-applied"
+  | "group-v2-rules"
+  | "group-v2-tags"
   | "setting-stored"
   | "duplicate-refused"
   | "refused"

@@ -24,6 +24,9 @@ export const fail = (b: Behaviour, detail: string, operationId = b.operationId):
   throw new CheckFailure(b.check, operationId, `(${b.id}) ${detail}`);
 };
 
+/** How far a probe moves a sandbox tenant's clock for its tasks to end. */
+export const TASK_END_MS = 3_600_000;
+
 export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** The answer of a request that must succeed; a refusal is the statement's failure. */

@@ -41,8 +41,6 @@ export const UNCHECKED_BECAUSE = {
     "a rule for the caller: the spec does not say the service refuses a request that breaks it (the sandbox takes it), so no answer can break it",
   sandboxOnly:
     "what only the sandbox promises (deprecation headers, the rate it allows once its limits are on, the origins and hosts it answers): the public API documents none of it, so no statement may hold it of every target; src/deprecation.contract.test.ts, src/rate-limits and the mock's own tests check it on a sandbox",
-  notYetV2Effect:
-    "the v2 security-group update's rule set and tag patch as the group shows them once the task ends: checkable through the v1 update, but no statement checks it yet (security-groups-v2.applied checks the name, the description, one tag set and the rules left out kept)",
   fixture:
     "a fixture of the sandbox's default world (ids the samples use): it describes the double, not the API",
   tool: "a command of the mock package, tested by the mock package: not a behaviour of the API",
@@ -288,11 +286,15 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ],
       [
         "`rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list leaves out are removed, and a rule given again is kept as it is.",
-        "notYetV2Effect",
+        ["security-groups-v2.rule-set", "security-groups-v2.rule-kept"],
       ],
       [
         '`tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null` removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.',
-        "notYetV2Effect",
+        [
+          "security-groups-v2.tags-merge",
+          "security-groups-v2.tags-null",
+          "security-groups-v2.read-only-tags-kept",
+        ],
       ],
       [
         "When nothing would change, no task is started and `tasks` is empty.",
@@ -717,7 +719,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/properties/description/description", [
-    ["A free-text note on the rule, at most 255 characters; empty when left out.", "notYetV2Effect"],
+    [
+      "A free-text note on the rule, at most 255 characters; empty when left out.",
+      ["security-groups-v2.rule-note", "invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/description", [
     [
@@ -725,13 +730,16 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
     ],
     ["`name` and `description` replace the group's name and description.", ["security-groups-v2.applied"]],
-    ["Keep a rule by giving it again;", "notYetV2Effect"],
-    ["`[]` removes every rule.", "notYetV2Effect"],
-    ['`"tags": null` removes every user tag.', "notYetV2Effect"],
-    ["Read-only tags are always kept.", "notYetV2Effect"],
+    ["Keep a rule by giving it again;", ["security-groups-v2.rule-kept"]],
+    ["`[]` removes every rule.", ["security-groups-v2.rules-emptied"]],
+    ['`"tags": null` removes every user tag.', ["security-groups-v2.tags-null"]],
+    ["Read-only tags are always kept.", ["security-groups-v2.read-only-tags-kept"]],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/properties/rules/description", [
-    ["The group's rules after the update, at most 250; rules not listed are removed.", "notYetV2Effect"],
+    [
+      "The group's rules after the update, at most 250; rules not listed are removed.",
+      ["security-groups-v2.rule-set", "invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/Tag/description", [
     [
@@ -1238,7 +1246,12 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     [
       "The v2 update checks at once, then a task sets name, description, the whole rule set and tags (`tasks: []` when nothing changes).",
-      "notYetV2Effect",
+      [
+        "security-groups-v2.applied",
+        "security-groups-v2.rule-set",
+        "security-groups-v2.tags-merge",
+        "security-groups-v2.nothing-no-task",
+      ],
     ],
     [
       'Only `{"sslData": null, "sslEnabled": false}`: it unlinks the certificate, turns HTTPS off and answers `{}`; repeating it is harmless.',
