@@ -651,6 +651,14 @@ const BEHAVIOUR: SeededBug[] = [
     appliedElsewhere,
   ),
   bug(
+    "behaviour.createBareMetalServers.ssh-key-ignored",
+    "a creation's ssh_key_name is dropped: the server is built without its key pair",
+    fixBody(
+      (b) => "ssh_key_name" in b,
+      (b) => delete b.ssh_key_name,
+    ),
+  ),
+  bug(
     "behaviour.replacePortAllowedAddressPairs.not-applied",
     "the pairs' change answers task ids but starts nothing",
     appliedElsewhere,
@@ -715,6 +723,16 @@ const BEHAVIOUR: SeededBug[] = [
       (b) => Array.isArray(b.rules),
       (b) => {
         for (const rule of objectsOf(b.rules)) delete rule.description;
+      },
+    ),
+  ),
+  bug(
+    "behaviour.updateSecurityGroupV2.open-rule-made-tcp",
+    "a rule of a v2 rule set given without a protocol is made a TCP rule",
+    fixBody(
+      (b) => Array.isArray(b.rules),
+      (b) => {
+        for (const rule of objectsOf(b.rules)) rule.protocol ??= "tcp";
       },
     ),
   ),

@@ -36,6 +36,7 @@ export type ProbeName =
   | "key-not-in-url"
   | "scope"
   | "task-fields"
+  | "task-data"
   | "group-fields"
   | "path-scope"
   | "page-edges"
@@ -499,6 +500,17 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     probe: "task-fields",
     check: "fields-agree",
     brokenBy: "fields.getTask.error-without-reason",
+  },
+  {
+    id: "tasks.keypair-named",
+    operationId: "getTask",
+    from: "createBareMetalServers",
+    source: "spec/components/schemas/TaskInstanceCreationData.yaml keypair_name",
+    statement:
+      "a creation's task names in data.keypair_name the SSH key pair the creation sent, or null when it sent none",
+    probe: "task-data",
+    check: "fields-agree",
+    brokenBy: "behaviour.createBareMetalServers.ssh-key-ignored",
   },
   {
     id: "security-group.rules-of-group",

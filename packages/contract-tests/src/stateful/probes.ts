@@ -26,6 +26,7 @@ import {
 } from "./probe-kit.js";
 import { fillPath } from "./samples.js";
 import { SECURITY_GROUP_V2_PROBES } from "./security-group-v2-probes.js";
+import { taskData } from "./task-data-probe.js";
 import type { World } from "./world.js";
 
 export type { ProbeSteps } from "./probe-kit.js";
@@ -430,6 +431,7 @@ const BASE_PROBES = {
   "key-not-in-url": keyNotInUrl,
   scope,
   "scope-of-resource": scopeOfResource,
+  "task-data": taskData,
 } satisfies Partial<ProbeTable<ProbeName>>;
 
 export const PROBES: ProbeTable<ProbeName> = { ...BASE_PROBES, ...SECURITY_GROUP_V2_PROBES, ...EDGE_PROBES };

@@ -71,6 +71,17 @@ export const SECURITY_GROUP_V2_BEHAVIOURS = [
     brokenBy: "behaviour.updateSecurityGroupV2.rule-note-dropped",
   },
   {
+    id: "security-groups-v2.rule-unrestricted",
+    operationId: "updateSecurityGroupV2",
+    source:
+      "spec/components/schemas/SecurityGroupRuleV2.yaml, spec/components/schemas/SecurityGroupRule.yaml",
+    statement:
+      "a rule given with only its direction is taken and shows no restriction: protocol, ports and remote side null, ethertype IPv4",
+    probe: "group-v2-rules",
+    check: "changes-applied",
+    brokenBy: "behaviour.updateSecurityGroupV2.open-rule-made-tcp",
+  },
+  {
     id: "security-groups-v2.tags-merge",
     operationId: "updateSecurityGroupV2",
     source: `${SOURCE}, spec/components/schemas/TagsMergePatch.yaml`,

@@ -122,9 +122,10 @@ const groupV2Applied = onV2Group(async (group) => {
 });
 
 /**
- * `rules` is the whole set: the group's rules but the first given again, one new rule with a note and one
- * without; afterwards the rules given again are as they were (ids included), the first is gone, the new ones
- * have the fields sent (no note: an empty one). Then `[]` leaves no rule.
+ * `rules` is the whole set: the group's rules but the first given again, one new rule with a note, one
+ * without and one with only a direction; afterwards the rules given again are as they were (ids included), the
+ * first is gone, the new ones have the fields sent (no note: an empty one; only a direction: every matching
+ * field null, ethertype IPv4). Then `[]` leaves no rule.
  */
 const groupV2Rules = onV2Group(async (group) => {
   const { b, before } = group;
@@ -147,7 +148,9 @@ const groupV2Rules = onV2Group(async (group) => {
     port_range_min: port,
     port_range_max: port,
   };
-  const rules = [...kept.map(asWanted), noted, bare];
+  // Only a direction: every other matching field null (no restriction), ethertype IPv4.
+  const open: Json = { direction: "ingress" };
+  const rules = [...kept.map(asWanted), noted, bare, open];
   const after = objectsOf((await applyV2(group, { rules })).security_group_rules);
   const byId = new Map(after.map((r) => [String(r.id), r]));
   if (left !== undefined && byId.has(String(left.id)))
@@ -160,20 +163,22 @@ const groupV2Rules = onV2Group(async (group) => {
       );
   }
   const made = after.filter((r) => !current.some((c) => c.id === r.id));
-  for (const [sent, note] of [
-    [noted, noted.description],
-    [bare, undefined],
-  ] as const) {
-    const found = made.find((r) => r.protocol === sent.protocol);
-    const shown = found === undefined ? undefined : asWanted(found);
-    if (
-      shown === undefined ||
-      !same(shown, { ...sent, ...(note === undefined ? {} : { description: note }) })
-    ) {
+  const shown: Array<[Json, Json]> = [
+    [noted, noted],
+    [bare, bare],
+    [open, { ...open, ethertype: "IPv4" }],
+  ];
+  for (const [sent, shape] of shown) {
+    const found = made.find((r) => (r.protocol ?? undefined) === sent.protocol);
+    const { description: note, ...fields } = found === undefined ? {} : asWanted(found);
+    const { description: sentNote, ...wanted } = shape;
+    if (found === undefined || !same(fields, wanted))
       fail(b, `a new rule ${JSON.stringify(sent)} shows as ${JSON.stringify(found ?? null)}`);
-    }
-    if (note === undefined && found?.description !== null && found?.description !== "")
-      fail(b, `a rule given without a note has ${JSON.stringify(found?.description)}`);
+    if ((note ?? "") !== (sentNote ?? ""))
+      fail(
+        b,
+        `a new rule's note ${JSON.stringify(sentNote ?? null)} shows as ${JSON.stringify(note ?? null)}`,
+      );
   }
   if (after.length !== rules.length) fail(b, `a set of ${rules.length} rules left ${after.length}`);
   const emptied = objectsOf((await applyV2(group, { rules: [] })).security_group_rules);

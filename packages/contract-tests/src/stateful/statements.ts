@@ -555,7 +555,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   ]),
   sentencesAt(
     "openapi.json#/components/schemas/TaskInstanceCreationData/properties/keypair_name/description",
-    [["Name of the SSH keypair put on the instance, or null when none is used.", "permissive"]],
+    [["Name of the SSH keypair put on the instance, or null when none is used.", ["tasks.keypair-named"]]],
   ),
   sentencesAt("openapi.json#/components/schemas/Task/description", [
     [
@@ -715,7 +715,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/description", [
     [
       "Only `direction` is required; a field left out or `null` does not restrict the rule (no ports: every port; no protocol: every protocol; no `remote_ip_prefix` or `remote_group_id`: every remote address).",
-      "noNetworkRead",
+      ["security-groups-v2.rule-unrestricted", "invalid-refused"],
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/properties/description/description", [
