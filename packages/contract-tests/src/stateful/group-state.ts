@@ -1,5 +1,6 @@
 // A security group as the probes compare it: its name, user tags, read-only tags and rule ids, read from the
-// whole group an update answers; and how a probe puts a group's name and user tags back afterwards.
+// whole group an update answers; how a probe puts a group's name and user tags back afterwards; and a rule of
+// the group as the v2 update takes it back.
 import { objectOf, objectsOf } from "../json-fields.js";
 import type { WireRequest } from "./http.js";
 import { type Json, withBody } from "./probe-kit.js";
@@ -32,3 +33,23 @@ export async function restoreGroup(world: World, base: WireRequest, before: Grou
   const tags = { ...Object.fromEntries(added.map((key) => [key, null])), ...before.user };
   await world.exchange(withBody(base, { name: before.name, tags }));
 }
+
+/** The fields a v2 rule is given with, as a v1 answer shows them: the others are the service's own. */
+const RULE_FIELDS = [
+  "direction",
+  "ethertype",
+  "protocol",
+  "port_range_min",
+  "port_range_max",
+  "remote_ip_prefix",
+  "remote_group_id",
+  "description",
+] as const;
+
+/** A rule of the group as the v2 update takes it back: its given fields, those null (or protocol any) left out. */
+export const ruleAsWanted = (rule: Json): Json =>
+  Object.fromEntries(
+    RULE_FIELDS.filter(
+      (f) => rule[f] !== null && rule[f] !== undefined && !(f === "protocol" && rule[f] === "any"),
+    ).map((f) => [f, rule[f]]),
+  );

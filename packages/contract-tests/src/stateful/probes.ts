@@ -4,7 +4,7 @@
 import type { ScopedKey } from "@cloud-contract/mock";
 import { isObject, objectOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
-import type { Behaviour, ProbeName } from "./behaviours.js";
+import type { Behaviour, ProbeName } from "./behaviour.js";
 import { CheckFailure } from "./checks.js";
 import { EDGE_PROBES } from "./edge-probes.js";
 import { type Group, groupOf, restoreGroup } from "./group-state.js";

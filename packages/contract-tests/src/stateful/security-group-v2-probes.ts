@@ -1,11 +1,11 @@
-// The probes of the v2 security-group update (security-group-v2-behaviours.ts). The update answers task ids
+// The probes of the v2 security-group update (src/operations/updateSecurityGroupV2.ts). The update answers task ids
 // only, so each probe stops the tenant's clock, sends a change, moves the clock on until its tasks end, polls
 // them to FINISHED and reads the group through the v1 update without a body (which answers the whole group).
 // Needs a sandbox's clock: on another target the probes check nothing.
 import type { TenantControl } from "@cloud-contract/mock";
 import { objectsOf, stringsOf } from "../json-fields.js";
-import type { Behaviour } from "./behaviours.js";
-import { groupOf, restoreGroup } from "./group-state.js";
+import type { Behaviour } from "./behaviour.js";
+import { groupOf, restoreGroup, ruleAsWanted } from "./group-state.js";
 import type { WireRequest } from "./http.js";
 import {
   fail,
@@ -20,26 +20,6 @@ import {
 } from "./probe-kit.js";
 import { fillPath } from "./samples.js";
 import type { World } from "./world.js";
-
-/** The fields a v2 rule is given with, as a v1 answer shows them: the others are the service's own. */
-const RULE_FIELDS = [
-  "direction",
-  "ethertype",
-  "protocol",
-  "port_range_min",
-  "port_range_max",
-  "remote_ip_prefix",
-  "remote_group_id",
-  "description",
-] as const;
-
-/** A rule of the group as the v2 update takes it back: its given fields, those null (or protocol any) left out. */
-const asWanted = (rule: Json): Json =>
-  Object.fromEntries(
-    RULE_FIELDS.filter(
-      (f) => rule[f] !== null && rule[f] !== undefined && !(f === "protocol" && rule[f] === "any"),
-    ).map((f) => [f, rule[f]]),
-  );
 
 interface V2Group {
   world: World;
@@ -86,7 +66,7 @@ const onV2Group =
       await probe({ world, b, control, read, v2, before });
     } finally {
       const last = world.last;
-      const rules = objectsOf(before.security_group_rules).map(asWanted);
+      const rules = objectsOf(before.security_group_rules).map(ruleAsWanted);
       await world.exchange(withBody(v2, { description: before.description, rules })).catch(() => undefined);
       await control.clock.advance(TASK_END_MS);
       await restoreGroup(world, read, groupOf(before)).catch(() => undefined);
@@ -150,7 +130,7 @@ const groupV2Rules = onV2Group(async (group) => {
   };
   // Only a direction: every other matching field null (no restriction), ethertype IPv4.
   const open: Json = { direction: "ingress" };
-  const rules = [...kept.map(asWanted), noted, bare, open];
+  const rules = [...kept.map(ruleAsWanted), noted, bare, open];
   const after = objectsOf((await applyV2(group, { rules })).security_group_rules);
   const byId = new Map(after.map((r) => [String(r.id), r]));
   if (left !== undefined && byId.has(String(left.id)))
@@ -170,7 +150,7 @@ const groupV2Rules = onV2Group(async (group) => {
   ];
   for (const [sent, shape] of shown) {
     const found = made.find((r) => (r.protocol ?? undefined) === sent.protocol);
-    const { description: note, ...fields } = found === undefined ? {} : asWanted(found);
+    const { description: note, ...fields } = found === undefined ? {} : ruleAsWanted(found);
     const { description: sentNote, ...wanted } = shape;
     if (found === undefined || !same(fields, wanted))
       fail(b, `a new rule ${JSON.stringify(sent)} shows as ${JSON.stringify(found ?? null)}`);

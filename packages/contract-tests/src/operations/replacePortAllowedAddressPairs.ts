@@ -1,0 +1,76 @@
+// replacePortAllowedAddressPairs: the seeded bugs that break it (bench:bugs switches each on alone) and the statements
+// that check it (stateful runs each as a probe).
+import { appliedDespite503, appliedElsewhere, appliedOnRefusal, fixBody, restatus } from "../bugs/bug-kit.js";
+import { defineBug as bug, rewriteStatus, rewriteSuccess } from "../bugs/seeded-bug.js";
+import { retryStatement } from "../stateful/behaviour.js";
+import type { OperationFacts } from "./operation-facts.js";
+
+const PORTS = "spec/paths/cloud_v2_ports_{project_id}_{region_id}_{port_id}_allow_address_pairs.yaml";
+
+export const replacePortAllowedAddressPairs: OperationFacts = {
+  bugs: [
+    bug(
+      "shape.replacePortAllowedAddressPairs.task-id-number",
+      "the pairs' change answers its task id as a number",
+      rewriteSuccess((b) => {
+        b.tasks = [4711];
+      }),
+    ),
+    bug(
+      "status.replacePortAllowedAddressPairs.200-as-201",
+      "the pairs' change answered 201",
+      rewriteStatus(200, restatus(201)),
+    ),
+    bug(
+      "validation.replacePortAllowedAddressPairs.pairs-truncated",
+      "more than 10 pairs are cut to the first 10 instead of refused",
+      fixBody(
+        (b) => Array.isArray(b.allowed_address_pairs) && b.allowed_address_pairs.length > 10,
+        (b) => {
+          const pairs = b.allowed_address_pairs;
+          if (Array.isArray(pairs)) b.allowed_address_pairs = pairs.slice(0, 10);
+        },
+      ),
+    ),
+    bug(
+      "behaviour.replacePortAllowedAddressPairs.not-applied",
+      "the pairs' change answers task ids but starts nothing",
+      appliedElsewhere,
+    ),
+    bug(
+      "atomicity.replacePortAllowedAddressPairs.refused-but-applied",
+      "more than 10 pairs are refused, and the first 10 applied all the same",
+      appliedOnRefusal("any", (b) =>
+        Array.isArray(b.allowed_address_pairs) && b.allowed_address_pairs.length > 10
+          ? { allowed_address_pairs: b.allowed_address_pairs.slice(0, 10) }
+          : undefined,
+      ),
+    ),
+    bug(
+      "retry.replacePortAllowedAddressPairs.503-applied",
+      "a change of the pairs answered 503 starts its task all the same",
+      appliedDespite503,
+    ),
+  ],
+  behaviours: [
+    {
+      id: "ports.tasks-readable",
+      operationId: "replacePortAllowedAddressPairs",
+      source: "spec/paths/cloud_v2_ports_{project_id}_{region_id}_{port_id}_allow_address_pairs.yaml",
+      statement: "the change answers the ids of the tasks that apply it; each can be read with getTask",
+      probe: "links-followed",
+      check: "ids-retrievable",
+      brokenBy: "behaviour.replacePortAllowedAddressPairs.not-applied",
+    },
+    {
+      id: "ports.all-or-nothing",
+      operationId: "replacePortAllowedAddressPairs",
+      source: `${PORTS} (at most 10 pairs)`,
+      statement: "a refused change of the pairs (more than 10) starts no task",
+      probe: "tasks-all-or-nothing",
+      check: "all-or-nothing",
+      brokenBy: "atomicity.replacePortAllowedAddressPairs.refused-but-applied",
+    },
+    retryStatement("replacePortAllowedAddressPairs", "retry.replacePortAllowedAddressPairs.503-applied"),
+  ],
+};
