@@ -56,6 +56,7 @@ export const listPlanContents: OperationFacts = {
       "product_category_name",
       "product_name",
       "region_id",
+      "region_name",
     ].map((parameter) =>
       bug(
         `behaviour.listPlanContents.${parameter}-ignored`,
@@ -168,6 +169,22 @@ export const listPlanContents: OperationFacts = {
         filter: { parameter, field: [...field], part: true },
       }),
     ),
+    {
+      id: "plans.text-filter.region_name",
+      operationId: "listPlanContents",
+      source: `${PLANS} parameter region_name`,
+      statement:
+        "region_name keeps the items with a region whose name or external_name contains it, in any letter case",
+      probe: "filter-holds",
+      check: "filters-hold",
+      brokenBy: "behaviour.listPlanContents.region_name-ignored",
+      filter: {
+        parameter: "region_name",
+        field: ["regions", "[]", "name"],
+        orField: ["regions", "[]", "external_name"],
+        part: true,
+      },
+    },
     {
       id: "plans.pages",
       operationId: "listPlanContents",

@@ -78,10 +78,11 @@ export interface Behaviour {
   check: CheckName;
   brokenBy: string;
   /**
-   * For the probes that take one: the query parameter, the item's field it filters on, and whether it
-   * matches part of the value in any letter case (the text filters) or the whole value.
+   * For the probes that take one: the query parameter, the item's field it filters on (or `orField`, where the
+   * spec leaves which of two fields it matches open), and whether it matches part of the value in any letter
+   * case (the text filters) or the whole value.
    */
-  filter?: { parameter: string; field: string[]; part?: boolean };
+  filter?: { parameter: string; field: string[]; orField?: string[]; part?: boolean };
 }
 
 /** The statement that an operation's answer is about what its path names. */

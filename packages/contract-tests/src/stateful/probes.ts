@@ -102,7 +102,7 @@ const filterHolds: Probe = async (world, b) => {
   const text = String(found);
   const value = filter.part && text.length >= 3 ? text.slice(1, -1).toUpperCase() : text;
   const matches = (item: Json) =>
-    valuesAt(item, filter.field).some((v) =>
+    [...valuesAt(item, filter.field), ...(filter.orField ? valuesAt(item, filter.orField) : [])].some((v) =>
       filter.part ? String(v).toLowerCase().includes(value.toLowerCase()) : String(v) === value,
     );
   const filtered = resultsOf(await succeed(world, b, withQuery(request, [[filter.parameter, value]])));

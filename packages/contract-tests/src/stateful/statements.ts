@@ -24,7 +24,7 @@ export const UNCHECKED_BECAUSE = {
     "a port's pairs after the change: no operation of this contract reads a port's allowed address pairs",
   noStreamRead: "the stream read afterwards: no operation of this contract reads a stream",
   limit:
-    "a configurable limit of the sandbox (10,000 objects, 1,000 tags a group): thousands of calls per run to reach from outside; the mock's own tests reach it with a lowered limit",
+    "a configurable limit of the sandbox (10,000 objects, 1,000 tags a group): no answer tells the limit a sandbox was started with, and the objects' take thousands of calls to reach; the mock's own tests reach each with a lowered limit",
   noField:
     "a plan content does not carry what this filter matches (addendum, metric id, plan name, a region's internal name), so no answer shows whether it held",
   openMatch: "the spec leaves how the text is matched open, so no answer can break it",
@@ -35,8 +35,6 @@ export const UNCHECKED_BECAUSE = {
     "what the service returns in practice, which the sentence itself says the schema does not require",
   noLogin: "a user on the server: no operation of this contract logs into a server",
   flat: "no answer says which prices are flat, so none can contradict it",
-  regionName:
-    "a region has two names (`name`, `external_name`) and the spec does not say which one this text is matched against, so no answer can break it",
   callerRule:
     "a rule for the caller: the spec does not say the service refuses a request that breaks it (the sandbox takes it), so no answer can break it",
   sandboxOnly:
@@ -440,7 +438,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ["Only items that apply to regions with these internal names (exact values).", "noField"],
   ]),
   sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/23/description", [
-    ["Only items that apply to regions whose name contains this text (case-insensitive).", "regionName"],
+    [
+      "Only items that apply to regions whose name contains this text (case-insensitive).",
+      ["plans.text-filter.region_name"],
+    ],
   ]),
   sentencesAt("openapi.json#/paths/~1cdn~1resources~1{res_id}/patch/description", [
     ["Any other combination is not a revoke and is answered with `400`.", ["cdn.only-the-revoke"]],
