@@ -978,7 +978,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   sentencesAt("openapi.json#/components/schemas/LiveStream/properties/backup_push_url/description", [
     [
       "Same shape and token as `push_url`, with a backup marker that may be appended to the stream ID part: treat the URL as opaque and copy it whole.",
-      "platform",
+      ["stream.token-in-urls"],
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/LiveStream/properties/push_url_srt/description", [
