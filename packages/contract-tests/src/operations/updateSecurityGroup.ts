@@ -3,6 +3,7 @@
 import {
   appliedOnRefusal,
   fixBody,
+  forwardWith,
   leaking,
   noKeyAccepted,
   restatus,
@@ -24,10 +25,7 @@ const GROUP = "spec/paths/cloud_v1_securitygroups_{project_id}_{region_id}_{grou
 
 /** The user tags of the group now, read by a call without a body (which changes nothing). */
 async function userTagsOf(call: BugCall): Promise<string[]> {
-  const body = call.body;
-  call.body = undefined;
-  const answer = await call.forward();
-  call.body = body;
+  const answer = await forwardWith(call, undefined);
   return objectsOf(objectOf(answer.body).tags_v2)
     .filter((t) => t.read_only !== true)
     .map((t) => String(t.key));
