@@ -1,4 +1,4 @@
-// What the seeded bugs of several operations are made of (src/operations/<operationId>.ts holds the bugs):
+// What the seeded bugs of several operations are made of (src/operations/<operationId>/bugs.ts holds them):
 // requests changed before they are forwarded, answers changed after, other requests sent in the call's name.
 import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { isObject, type JsonObject, objectOf, objectsOf } from "../json-fields.js";

@@ -1,7 +1,6 @@
 // What a statement is: one behavioural sentence of the contract, in our words, with the probe that holds it,
-// the check its failure is reported under and a seeded bug that breaks it (src/operations/<operationId>.ts
-// holds each operation's); and the makers of the statements every operation of a kind shares.
-
+// the check its failure is reported under and a seeded bug that breaks it (src/operations/<operationId>/
+// behaviours.ts holds each operation's); and the makers of the statements every operation of a kind shares.
 import { SERVER_ERROR } from "../operations/sources.js";
 import type { CheckName } from "./checks.js";
 

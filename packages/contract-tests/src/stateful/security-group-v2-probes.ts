@@ -1,4 +1,4 @@
-// The probes of the v2 security-group update (src/operations/updateSecurityGroupV2.ts). The update answers task ids
+// The probes of the v2 security-group update (src/operations/updateSecurityGroupV2/behaviours.ts). The update answers task ids
 // only, so each probe stops the tenant's clock, sends a change, moves the clock on until its tasks end, polls
 // them to FINISHED and reads the group through the v1 update without a body (which answers the whole group).
 // Needs a sandbox's clock: on another target the probes check nothing.
