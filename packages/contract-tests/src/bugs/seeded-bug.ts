@@ -20,6 +20,9 @@ export const BUG_CLASSES = [
 ] as const;
 export type BugClass = (typeof BUG_CLASSES)[number];
 
+/** The classes of bugs that break a sentence across fields, calls or time. */
+export const SENTENCE_CLASSES: readonly BugClass[] = BUG_CLASSES.slice(5);
+
 /** An answer as the layer handles it: JSON bodies parsed, anything else as text. */
 export interface BugAnswer {
   status: number;

@@ -2,12 +2,13 @@
 // about its operation (behaviours.ts), each probe run on a fresh sandbox with the bug switched on.
 import { describe, expect, it } from "vitest";
 import { createJudge } from "../judge.js";
-import { BEHAVIOURS, EVERY_OPERATION } from "../stateful/behaviours.js";
+import { EVERY_OPERATION } from "../stateful/behaviour.js";
+import { BEHAVIOURS } from "../stateful/behaviours.js";
 import { replaySteps } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
 import { buggyTarget } from "./buggy-target.js";
+import { STATEMENT_BUGS } from "./catalogue.js";
 import { urlContext } from "./engines.js";
-import { STATEMENT_BUGS } from "./statement-bugs.js";
 
 const judge = createJudge();
 const BASE_URL = "http://sandbox.local";

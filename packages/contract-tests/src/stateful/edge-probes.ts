@@ -4,7 +4,7 @@
 import { SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
-import type { Behaviour } from "./behaviours.js";
+import type { Behaviour } from "./behaviour.js";
 import { breaksOf } from "./breaks.js";
 import { type Answer, send, type WireRequest } from "./http.js";
 import {

@@ -1,7 +1,7 @@
 // What every probe uses: the failure of a statement, requests built from the suite's samples, and the
 // answers' lists. A probe (probes.ts, edge-probes.ts) sends a few requests and fails its statement.
 import { type JsonObject, objectOf, objectsOf } from "../json-fields.js";
-import type { Behaviour, ProbeName } from "./behaviours.js";
+import type { Behaviour, ProbeName } from "./behaviour.js";
 import { CheckFailure } from "./checks.js";
 import type { WireRequest } from "./http.js";
 import { sampleRequest } from "./samples.js";
@@ -23,6 +23,9 @@ export type Json = JsonObject;
 export const fail = (b: Behaviour, detail: string, operationId = b.operationId): never => {
   throw new CheckFailure(b.check, operationId, `(${b.id}) ${detail}`);
 };
+
+/** How far a probe moves a sandbox tenant's clock for its tasks to end. */
+export const TASK_END_MS = 3_600_000;
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;
 

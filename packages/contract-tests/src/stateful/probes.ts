@@ -2,11 +2,12 @@
 // the sequence's world and throws a CheckFailure, under the statement's check, when the answers break the
 // statement. A probe may run the other steps of a sequence (a call, a followed link, the pages of a list).
 import type { ScopedKey } from "@cloud-contract/mock";
-import { isObject, objectOf, objectsOf, stringOf, stringsOf } from "../json-fields.js";
+import { isObject, objectOf, stringOf, stringsOf } from "../json-fields.js";
 import { isFinal } from "../task-states.js";
-import type { Behaviour, ProbeName } from "./behaviours.js";
+import type { Behaviour, ProbeName } from "./behaviour.js";
 import { CheckFailure } from "./checks.js";
 import { EDGE_PROBES } from "./edge-probes.js";
+import { type Group, groupOf, restoreGroup } from "./group-state.js";
 import type { Answer, WireRequest } from "./http.js";
 import {
   fail,
@@ -19,18 +20,19 @@ import {
   same,
   sample,
   succeed,
+  TASK_END_MS,
   withBody,
   withQuery,
 } from "./probe-kit.js";
 import { fillPath } from "./samples.js";
+import { SECURITY_GROUP_V2_PROBES } from "./security-group-v2-probes.js";
+import { taskData } from "./task-data-probe.js";
 import type { World } from "./world.js";
 
 export type { ProbeSteps } from "./probe-kit.js";
 
 /** Links followed at most by one probe (a followed link hands out more). */
 const MAX_FOLLOWED = 12;
-/** How far a probe moves a sandbox tenant's clock for its tasks to end. */
-const TASK_END_MS = 3_600_000;
 
 /** The values at a path of fields; a `[]` step takes every item of a list (`regions`, `[]`, `id`). */
 const valuesAt = (value: unknown, path: readonly string[]): unknown[] =>
@@ -100,7 +102,7 @@ const filterHolds: Probe = async (world, b) => {
   const text = String(found);
   const value = filter.part && text.length >= 3 ? text.slice(1, -1).toUpperCase() : text;
   const matches = (item: Json) =>
-    valuesAt(item, filter.field).some((v) =>
+    [...valuesAt(item, filter.field), ...(filter.orField ? valuesAt(item, filter.orField) : [])].some((v) =>
       filter.part ? String(v).toLowerCase().includes(value.toLowerCase()) : String(v) === value,
     );
   const filtered = resultsOf(await succeed(world, b, withQuery(request, [[filter.parameter, value]])));
@@ -115,26 +117,6 @@ const filterHolds: Probe = async (world, b) => {
 };
 
 const pages: Probe = (_world, b, steps) => steps.pages(b.operationId);
-
-const groupOf = (body: Json) => {
-  const tags = objectsOf(body.tags_v2).map((t) => ({
-    key: String(t.key),
-    value: String(t.value),
-    read_only: t.read_only === true,
-  }));
-  const rules = objectsOf(body.security_group_rules);
-  return {
-    name: body.name,
-    user: Object.fromEntries(tags.filter((t) => !t.read_only).map((t) => [t.key, t.value])),
-    readOnly: tags
-      .filter((t) => t.read_only)
-      .map((t) => `${t.key}=${t.value}`)
-      .sort(),
-    rules: rules.map((r) => String(r.id)).sort(),
-  };
-};
-
-type Group = ReturnType<typeof groupOf>;
 
 /**
  * Runs a probe on the sample's security group and then puts its name and user tags back as they were,
@@ -153,13 +135,6 @@ const onGroup =
       world.last = last;
     }
   };
-
-async function restoreGroup(world: World, base: WireRequest, before: Group) {
-  const now = groupOf(objectOf((await world.exchange(withBody(base, undefined))).body));
-  const added = Object.keys(now.user).filter((key) => !(key in before.user));
-  const tags = { ...Object.fromEntries(added.map((key) => [key, null])), ...before.user };
-  await world.exchange(withBody(base, { name: before.name, tags }));
-}
 
 const changePersists = onGroup(async (world, b, base) => {
   const name = fresh("probe-");
@@ -235,57 +210,6 @@ const tagsNull = onGroup(async (world, b, base, before) => {
     );
   }
 });
-
-/**
- * The v2 update's change, seen through the v1 update without a body (which answers the group) once its task
- * has ended, the rules it left out kept; the same change again, and no body, start no task. Needs a sandbox's
- * clock.
- */
-const groupV2Applied: Probe = async (world, b) => {
-  const control = world.control;
-  if (!control) return;
-  await control.clock.manual();
-  const read = withBody(await sample(world, "updateSecurityGroup"), undefined);
-  const before = await succeed(world, b, read);
-  const v2 = await sample(world, b.operationId);
-  const key = fresh("probe_");
-  const change = { name: fresh("probe-"), description: fresh("probe "), tags: { [key]: "1" } };
-  try {
-    const tasks = stringsOf((await succeed(world, b, withBody(v2, change))).tasks);
-    if (tasks.length === 0) fail(b, `${JSON.stringify(change)} started no task`);
-    await control.clock.advance(TASK_END_MS);
-    // Polled to their end, as the spec says to before relying on the new state.
-    const getTask = world.operation("getTask");
-    for (const id of tasks) {
-      const path = fillPath(getTask, { task_id: id });
-      const task = await succeed(world, b, { operationId: "getTask", method: "GET", path, query: [] });
-      if (task.state !== "FINISHED") fail(b, `task ${id} is ${String(task.state)} an hour after it began`);
-    }
-    const after = await succeed(world, b, read);
-    const shown = {
-      name: after.name,
-      description: after.description,
-      tags: { [key]: groupOf(after).user[key] },
-    };
-    if (!same(shown, change))
-      fail(b, `${JSON.stringify(change)} shows as ${JSON.stringify(shown)} once its task ended`);
-    if (!same(groupOf(after).rules, groupOf(before).rules))
-      fail(b, `a change without rules left rules ${JSON.stringify(groupOf(after).rules)}`);
-    for (const [what, request] of [
-      ["the same change again", withBody(v2, change)],
-      ["no body", withBody(v2, undefined)],
-    ] as const) {
-      const started = stringsOf((await succeed(world, b, request)).tasks);
-      if (started.length > 0) fail(b, `${what} started tasks ${started.join(", ")}`);
-    }
-  } finally {
-    const last = world.last;
-    await world.exchange(withBody(v2, { description: before.description })).catch(() => undefined);
-    await control.clock.advance(TASK_END_MS);
-    await restoreGroup(world, read, groupOf(before)).catch(() => undefined);
-    world.last = last;
-  }
-};
 
 const settingStored: Probe = async (world, b) => {
   const base = await sample(world, b.operationId);
@@ -493,7 +417,6 @@ const BASE_PROBES = {
   "rules-applied": rulesApplied,
   "tags-merge": tagsMerge,
   "tags-null": tagsNull,
-  "group-v2-applied": groupV2Applied,
   "setting-stored": settingStored,
   "duplicate-refused": duplicateRefused,
   refused,
@@ -508,6 +431,7 @@ const BASE_PROBES = {
   "key-not-in-url": keyNotInUrl,
   scope,
   "scope-of-resource": scopeOfResource,
+  "task-data": taskData,
 } satisfies Partial<ProbeTable<ProbeName>>;
 
-export const PROBES: ProbeTable<ProbeName> = { ...BASE_PROBES, ...EDGE_PROBES };
+export const PROBES: ProbeTable<ProbeName> = { ...BASE_PROBES, ...SECURITY_GROUP_V2_PROBES, ...EDGE_PROBES };

@@ -3,7 +3,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli.js";
-import { EVERY_OPERATION } from "./behaviours.js";
+import { EVERY_OPERATION } from "./behaviour.js";
 import {
   behaviouralSentences,
   sandboxReadme,

@@ -24,7 +24,7 @@ export const UNCHECKED_BECAUSE = {
     "a port's pairs after the change: no operation of this contract reads a port's allowed address pairs",
   noStreamRead: "the stream read afterwards: no operation of this contract reads a stream",
   limit:
-    "a configurable limit of the sandbox (10,000 objects, 1,000 tags a group): thousands of calls per run to reach from outside; the mock's own tests reach it with a lowered limit",
+    "a configurable limit of the sandbox (10,000 objects, 1,000 tags a group): no answer tells the limit a sandbox was started with, and the objects' take thousands of calls to reach; the mock's own tests reach each with a lowered limit",
   noField:
     "a plan content does not carry what this filter matches (addendum, metric id, plan name, a region's internal name), so no answer shows whether it held",
   openMatch: "the spec leaves how the text is matched open, so no answer can break it",
@@ -35,14 +35,10 @@ export const UNCHECKED_BECAUSE = {
     "what the service returns in practice, which the sentence itself says the schema does not require",
   noLogin: "a user on the server: no operation of this contract logs into a server",
   flat: "no answer says which prices are flat, so none can contradict it",
-  regionName:
-    "a region has two names (`name`, `external_name`) and the spec does not say which one this text is matched against, so no answer can break it",
   callerRule:
     "a rule for the caller: the spec does not say the service refuses a request that breaks it (the sandbox takes it), so no answer can break it",
   sandboxOnly:
     "what only the sandbox promises (deprecation headers, the rate it allows once its limits are on, the origins and hosts it answers): the public API documents none of it, so no statement may hold it of every target; src/deprecation.contract.test.ts, src/rate-limits and the mock's own tests check it on a sandbox",
-  notYetV2Effect:
-    "the v2 security-group update's rule set and tag patch as the group shows them once the task ends: checkable through the v1 update, but no statement checks it yet (security-groups-v2.applied checks the name, the description, one tag set and the rules left out kept)",
   fixture:
     "a fixture of the sandbox's default world (ids the samples use): it describes the double, not the API",
   tool: "a command of the mock package, tested by the mock package: not a behaviour of the API",
@@ -288,11 +284,15 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ],
       [
         "`rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list leaves out are removed, and a rule given again is kept as it is.",
-        "notYetV2Effect",
+        ["security-groups-v2.rule-set", "security-groups-v2.rule-kept"],
       ],
       [
         '`tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null` removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.',
-        "notYetV2Effect",
+        [
+          "security-groups-v2.tags-merge",
+          "security-groups-v2.tags-null",
+          "security-groups-v2.read-only-tags-kept",
+        ],
       ],
       [
         "When nothing would change, no task is started and `tasks` is empty.",
@@ -438,7 +438,10 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ["Only items that apply to regions with these internal names (exact values).", "noField"],
   ]),
   sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/23/description", [
-    ["Only items that apply to regions whose name contains this text (case-insensitive).", "regionName"],
+    [
+      "Only items that apply to regions whose name contains this text (case-insensitive).",
+      ["plans.text-filter.region_name"],
+    ],
   ]),
   sentencesAt("openapi.json#/paths/~1cdn~1resources~1{res_id}/patch/description", [
     ["Any other combination is not a revoke and is answered with `400`.", ["cdn.only-the-revoke"]],
@@ -553,7 +556,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   ]),
   sentencesAt(
     "openapi.json#/components/schemas/TaskInstanceCreationData/properties/keypair_name/description",
-    [["Name of the SSH keypair put on the instance, or null when none is used.", "permissive"]],
+    [["Name of the SSH keypair put on the instance, or null when none is used.", ["tasks.keypair-named"]]],
   ),
   sentencesAt("openapi.json#/components/schemas/Task/description", [
     [
@@ -688,11 +691,14 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/description", [
     [
       "Only `direction` is required; a field left out or `null` does not restrict the rule (no ports: every port; no protocol: every protocol; no `remote_ip_prefix` or `remote_group_id`: every remote address).",
-      "noNetworkRead",
+      ["security-groups-v2.rule-unrestricted", "invalid-refused"],
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupRuleV2/properties/description/description", [
-    ["A free-text note on the rule, at most 255 characters; empty when left out.", "notYetV2Effect"],
+    [
+      "A free-text note on the rule, at most 255 characters; empty when left out.",
+      ["security-groups-v2.rule-note", "invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/description", [
     [
@@ -700,13 +706,16 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
       ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
     ],
     ["`name` and `description` replace the group's name and description.", ["security-groups-v2.applied"]],
-    ["Keep a rule by giving it again;", "notYetV2Effect"],
-    ["`[]` removes every rule.", "notYetV2Effect"],
-    ['`"tags": null` removes every user tag.', "notYetV2Effect"],
-    ["Read-only tags are always kept.", "notYetV2Effect"],
+    ["Keep a rule by giving it again;", ["security-groups-v2.rule-kept"]],
+    ["`[]` removes every rule.", ["security-groups-v2.rules-emptied"]],
+    ['`"tags": null` removes every user tag.', ["security-groups-v2.tags-null"]],
+    ["Read-only tags are always kept.", ["security-groups-v2.read-only-tags-kept"]],
   ]),
   sentencesAt("openapi.json#/components/schemas/SecurityGroupUpdateV2Request/properties/rules/description", [
-    ["The group's rules after the update, at most 250; rules not listed are removed.", "notYetV2Effect"],
+    [
+      "The group's rules after the update, at most 250; rules not listed are removed.",
+      ["security-groups-v2.rule-set", "invalid-refused"],
+    ],
   ]),
   sentencesAt("openapi.json#/components/schemas/Tag/description", [
     [
@@ -957,7 +966,7 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
   sentencesAt("openapi.json#/components/schemas/LiveStream/properties/backup_push_url/description", [
     [
       "Same shape and token as `push_url`, with a backup marker that may be appended to the stream ID part: treat the URL as opaque and copy it whole.",
-      "platform",
+      ["stream.token-in-urls"],
     ],
   ]),
   sentencesAt("openapi.json#/components/schemas/LiveStream/properties/push_url_srt/description", [
@@ -1226,7 +1235,12 @@ export const SENTENCE_STATEMENTS: readonly SentenceStatement[] = [
     ],
     [
       "The v2 update checks at once, then a task sets name, description, the whole rule set and tags (`tasks: []` when nothing changes).",
-      "notYetV2Effect",
+      [
+        "security-groups-v2.applied",
+        "security-groups-v2.rule-set",
+        "security-groups-v2.tags-merge",
+        "security-groups-v2.nothing-no-task",
+      ],
     ],
     [
       'Only `{"sslData": null, "sslEnabled": false}`: it unlinks the certificate, turns HTTPS off and answers `{}`; repeating it is harmless.',
