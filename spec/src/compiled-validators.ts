@@ -13,24 +13,24 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { exportedFunction } from "./common-js.js";
 import { isIdnMailbox, isMailbox } from "./email-format.js";
+import { isObject } from "./json.js";
 import { type CompiledValidators, KEPT_FORMATS } from "./validator.js";
 
 const require = createRequire(import.meta.url);
 // ajv's standalone module is CommonJS: its default export may arrive wrapped once more under NodeNext.
-const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ??
-  standaloneModule) as unknown as (ajv: Ajv2020, validate: ValidateFunction) => string;
+const standaloneCode = exportedFunction(standaloneModule);
 /** The formats of a validator as compiled (validator.ts): ajv-formats' full set, `email` replaced. */
 const formats = {
-  ...(require("ajv-formats/dist/formats") as { fullFormats: object }).fullFormats,
+  ...fullFormats,
   email: isMailbox,
   "idn-email": isIdnMailbox,
 };
 /** What a kept validator's `require` finds: its formats, or the module it names (ajv's runtime). */
 const requireInKept = (id: string): unknown => (id === KEPT_FORMATS ? formats : require(id));
-const versions = ["ajv", "ajv-formats"]
-  .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
-  .join(" ");
+const versions = ["ajv", "ajv-formats"].map((name) => `${name}@${versionOf(name)}`).join(" ");
 
 /** Keeps compiled validators in `dir` (created when the first one is saved). */
 export function compiledValidatorsIn(dir: string): CompiledValidators {
@@ -43,12 +43,13 @@ export function compiledValidatorsIn(dir: string): CompiledValidators {
       return {
         load(schema) {
           try {
-            const module = { exports: undefined as unknown };
+            const module: { exports: unknown } = { exports: undefined };
             new Function("require", "module", "exports", readFileSync(fileOf(schema), "utf8"))(
               requireInKept,
               module,
               {},
             );
+            // The file is ajv's standalone code for this schema (save below): its one export is the validator.
             return typeof module.exports === "function" ? (module.exports as ValidateFunction) : undefined;
           } catch {
             return undefined;
@@ -83,6 +84,12 @@ function optionsOf(ajv: Ajv2020): string {
     seen.add(value);
     return value;
   });
+}
+
+/** The version a package's manifest states ("unknown" when it states none). */
+function versionOf(name: string): string {
+  const manifest: unknown = require(`${name}/package.json`);
+  return isObject(manifest) && typeof manifest.version === "string" ? manifest.version : "unknown";
 }
 
 function hashOf(base: Hash, schema: object): string {

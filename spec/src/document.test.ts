@@ -344,6 +344,11 @@ describe("a tiny document", () => {
     expect(() => tiny.resolve({ $ref: "other.yaml#/x" })).toThrow(/only local/);
   });
 
+  it("refuses a parameter that stands in no place OpenAPI 3.1 knows", () => {
+    const paths = { "/x": { get: { parameters: [{ name: "b", in: "body" }], responses: {} } } };
+    expect(() => openDocument({ openapi: "3.1.0", paths })).toThrow(/parameter b stands in no place.*"body"/);
+  });
+
   it("requires an empty body where none is documented", () => {
     expect(tiny.checkResponse("DELETE /things", 204, null, undefined).valid).toBe(true);
     expect(tiny.checkResponse("DELETE /things", 204, json, { a: 1 }).violations[0]?.kind).toBe("body");

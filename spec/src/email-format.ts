@@ -4,12 +4,12 @@
 // is ASCII: the grammar's UTF-8 addresses (RFC 6531) are JSON Schema's `idn-email`, checked by isIdnMailbox.
 import nearley from "nearley";
 import grammarModule from "smtp-address-parser/dist/lib/grammar.js";
+import type { CommonJsImport } from "./common-js.js";
 
 // The grammar is CommonJS with a default export: Node hands over the exports object, bundlers the default.
-const compiled =
-  (grammarModule as unknown as { default?: typeof grammarModule.default }).default ?? grammarModule;
+const imported: CommonJsImport<nearley.CompiledRules> = grammarModule;
 const mailbox = nearley.Grammar.fromCompiled({
-  ...(compiled as nearley.CompiledRules),
+  ...("default" in imported ? imported.default : imported),
   ParserStart: "Mailbox",
 });
 /** ajv-formats' pattern: a dot-atom local part at a domain of two or more labels, a subset of the grammar. */

@@ -70,8 +70,12 @@ export function evaluateExpression(expression: unknown, source: LinkSource): unk
   if (expression.startsWith("$response.body#")) {
     return pointAt(source.body, expression.slice("$response.body#".length));
   }
-  const request = /^\$request\.(path|query)\.(.+)$/.exec(expression);
-  if (request) return source[request[1] as "path" | "query"]?.[request[2] as string];
+  for (const where of ["path", "query"] as const) {
+    const prefix = `$request.${where}.`;
+    if (expression.startsWith(prefix) && expression.length > prefix.length) {
+      return source[where]?.[expression.slice(prefix.length)];
+    }
+  }
   throw new Error(`unsupported runtime expression ${expression}`);
 }
 
@@ -84,9 +88,10 @@ export function evaluateEach(expression: unknown, source: LinkSource): unknown[]
   if (typeof expression === "string") {
     const each = /^\$response\.body#(.*)\/0(\/.*)?$/.exec(expression);
     if (each) {
-      const list = pointAt(source.body, each[1] as string);
+      const [, listPointer = "", itemPointer = ""] = each;
+      const list = pointAt(source.body, listPointer);
       if (Array.isArray(list)) {
-        return list.map((item) => pointAt(item, each[2] ?? "")).filter((v) => v !== undefined && v !== null);
+        return list.map((item) => pointAt(item, itemPointer)).filter((v) => v !== undefined && v !== null);
       }
       return [];
     }

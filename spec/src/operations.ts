@@ -6,9 +6,25 @@ import { resolveRef } from "./resolve.js";
 /** The methods an OpenAPI 3.1 path item may hold, in the order the spec lists them. */
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+/** Each method as a request line spells it. */
+const UPPER_CASE = {
+  get: "GET",
+  put: "PUT",
+  post: "POST",
+  delete: "DELETE",
+  options: "OPTIONS",
+  head: "HEAD",
+  patch: "PATCH",
+  trace: "TRACE",
+} as const satisfies { [M in HttpMethod]: Uppercase<M> };
 
 /** The methods that never change state. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Where a parameter of OpenAPI 3.1 stands in a request. */
+const PARAMETER_LOCATIONS = ["path", "query", "header", "cookie"] as const satisfies Parameter["in"][];
+const isParameterLocation = (value: unknown): value is Parameter["in"] =>
+  PARAMETER_LOCATIONS.some((location) => location === value);
 
 export interface Parameter {
   name: string;
@@ -135,7 +151,7 @@ export function indexOperations(doc: Json): Operation[] {
 }
 
 function operationOf(doc: Json, path: string, method: HttpMethod, item: Json, object: Json): Operation {
-  const upper = method.toUpperCase() as Uppercase<HttpMethod>;
+  const upper = UPPER_CASE[method];
   const responses: Record<string, ResponseObject> = {};
   for (const [status, raw] of Object.entries(isObject(object.responses) ? object.responses : {})) {
     const response = resolveRef(doc, raw);
@@ -179,7 +195,7 @@ function tagObject(doc: Json, name: string): Json | undefined {
 function rateLimitOf(raw: unknown, scope: string): RateLimit | undefined {
   if (!isObject(raw)) return undefined;
   const { requests, window_seconds: windowSeconds } = raw;
-  const positive = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
+  const positive = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0;
   if (!positive(requests) || !positive(windowSeconds)) return undefined;
   return { requests, windowSeconds, published: raw.published === true, scope };
 }
@@ -200,7 +216,12 @@ function mergeParameters(doc: Json, pathLevel: unknown, operationLevel: unknown)
     if (!Array.isArray(list)) continue;
     for (const raw of list) {
       const p = resolveRef(doc, raw);
-      const where = p.in as Parameter["in"];
+      const where = p.in;
+      if (!isParameterLocation(where)) {
+        throw new Error(
+          `parameter ${String(p.name)} stands in no place OpenAPI knows ("in": ${JSON.stringify(where)})`,
+        );
+      }
       byKey.set(`${where} ${String(p.name)}`, {
         name: String(p.name),
         in: where,

@@ -34,9 +34,9 @@ export class Router<T> {
     let node = this.root;
     const names: string[] = [];
     for (const segment of splitPath(template)) {
-      const param = PARAM.exec(segment);
-      if (param) {
-        names.push(param[1] as string);
+      const name = PARAM.exec(segment)?.[1];
+      if (name !== undefined) {
+        names.push(name);
         node.param ??= newNode();
         node = node.param;
       } else {
@@ -74,8 +74,8 @@ function splitPath(path: string): string[] {
 
 /** Depth-first: literal first, then parameter; `values` receives the parameter segments of the match. */
 function find<T>(node: Node<T>, segments: string[], index: number, values: string[]): Node<T> | undefined {
-  if (index === segments.length) return node.methods ? node : undefined;
-  const segment = segments[index] as string;
+  const segment = segments[index];
+  if (segment === undefined) return node.methods ? node : undefined;
   const literal = node.literal.get(segment);
   if (literal) {
     const found = find(literal, segments, index + 1, values);

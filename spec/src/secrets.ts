@@ -7,8 +7,8 @@ export function secretPropertyNames(doc: unknown): Set<string> {
   const seen = new Set<object>();
   const walk = (node: unknown): void => {
     if (!isObject(node) && !Array.isArray(node)) return;
-    if (seen.has(node as object)) return;
-    seen.add(node as object);
+    if (seen.has(node)) return;
+    seen.add(node);
     if (Array.isArray(node)) {
       for (const item of node) walk(item);
       return;

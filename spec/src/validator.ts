@@ -3,12 +3,13 @@
 // module on this path: the model runs in browsers too.
 import { _, Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { exportedFunction } from "./common-js.js";
 import { isIdnMailbox, isMailbox } from "./email-format.js";
-import type { Json } from "./json.js";
+import { isObject, type Json } from "./json.js";
+import { pointAt } from "./links.js";
 
 // ajv-formats is CommonJS: its default export arrives wrapped once more under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = exportedFunction(addFormatsModule);
 const BUNDLE_ID = "https://cloud-contract.invalid/openapi.json";
 /** OpenAPI keywords that may stand inside a schema; annotations only, never checked. */
 // `x-secret` marks a property a recorder must redact (see secrets.ts); it asks nothing of the value.
@@ -112,7 +113,8 @@ export function createSchemaValidator(
   ajv.addFormat("email", isMailbox);
   ajv.addFormat("idn-email", isIdnMailbox);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
-  const registry = { $id: BUNDLE_ID, components: { schemas: anchorRefs(doc.components?.schemas ?? {}) } };
+  const schemas = doc.components?.schemas;
+  const registry = { $id: BUNDLE_ID, components: { schemas: anchorRefs(isObject(schemas) ? schemas : {}) } };
   // Not checked against the JSON Schema meta-schema here (the last argument): the registry's schemas sit under
   // `components`, an annotation to ajv, so that check saw only the `$id`, and compiling the meta-schema's
   // validator for it cost CPU in every process. Each schema is checked when it is compiled, the
@@ -124,7 +126,7 @@ export function createSchemaValidator(
   function compile(schema: object) {
     let check = cache.get(schema);
     if (!check) {
-      const anchored = anchorRefs(schema) as object;
+      const anchored = anchorRefs(schema);
       check = store?.load(anchored);
       if (!check) {
         check = ajv.compile(anchored);
@@ -134,7 +136,7 @@ export function createSchemaValidator(
     }
     const validate = check;
     return (value: unknown): ValidationResult => {
-      const valid = validate(value) as boolean;
+      const valid = validate(value);
       return { valid, errors: valid ? [] : describeErrors(validate.errors ?? [], value) };
     };
   }
@@ -142,9 +144,13 @@ export function createSchemaValidator(
   return { compile, doc };
 }
 
-/** Points local refs (#/components/...) at the bundle registered in Ajv. */
-function anchorRefs(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${BUNDLE_ID}#/`));
+/** A copy of `schema` whose local refs (#/components/...) point at the bundle registered in Ajv. */
+function anchorRefs(schema: object): object {
+  const anchored: unknown = JSON.parse(
+    JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${BUNDLE_ID}#/`),
+  );
+  if (!isObject(anchored)) throw new TypeError("a schema to compile must be a JSON object");
+  return anchored;
 }
 
 function describeErrors(errors: ErrorObject[], root: unknown): SchemaError[] {
@@ -152,17 +158,7 @@ function describeErrors(errors: ErrorObject[], root: unknown): SchemaError[] {
     pointer: e.instancePath || "/",
     message: e.message ?? e.keyword,
     keyword: e.keyword,
-    params: e.params as Record<string, unknown>,
-    value: valueAt(root, e.instancePath),
+    params: e.params,
+    value: pointAt(root, e.instancePath),
   }));
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
-  let current = value;
-  if (!pointer) return current;
-  for (const raw of pointer.slice(1).split("/")) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Json)[raw.replaceAll("~1", "/").replaceAll("~0", "~")];
-  }
-  return current;
 }
