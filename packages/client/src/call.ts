@@ -145,7 +145,7 @@ export async function runCall(
       const { response } = answer;
       answered = response;
       if (json && response.ok && response.status !== 204 && method !== "HEAD") {
-        const text = typeof answer.data === "string" ? answer.data : undefined;
+        const text = answer.data as string | undefined;
         answer.data =
           !text && mayHaveNoBody(method, path, response.status)
             ? undefined

@@ -1,5 +1,3 @@
-import { propertyOf } from "../property.js";
-
 /** A fetch function as openapi-fetch calls it. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
@@ -169,11 +167,10 @@ export class Deadline {
 /** Lets the program exit while the timer is pending; false where the runtime has no way to. */
 function unrefTimer(timer: ReturnType<typeof setTimeout>): boolean {
   // Node and Bun return a Timeout object with unref(); Deno returns a number and has Deno.unrefTimer.
-  const unref = propertyOf(timer, "unref");
-  const deno = propertyOf(globalThis, "Deno");
-  const denoUnref = propertyOf(deno, "unrefTimer");
-  if (typeof unref === "function") unref.call(timer);
-  else if (typeof denoUnref === "function") denoUnref.call(deno, timer);
+  const handle = timer as unknown as { unref?: () => void };
+  const deno = (globalThis as { Deno?: { unrefTimer?: (id: unknown) => void } }).Deno;
+  if (handle.unref) handle.unref();
+  else if (deno?.unrefTimer) deno.unrefTimer(timer);
   else return false;
   return true;
 }
