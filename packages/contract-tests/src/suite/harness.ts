@@ -229,7 +229,11 @@ export function createHarness(ctx: ContractContext): Harness {
       status >= 400 && status < 500,
       `${label(operationId)} must refuse the request with a 4xx status, but answered ${status} ${preview(body, 300)}`,
     ).toBe(true);
-    const unknown = unknownRefusedFields(checker.model, checker.model.operation(operationId), body);
+    // Prism answers a refusal with the service's documented example, whichever field the request got wrong.
+    const unknown =
+      ctx.server === "prism"
+        ? []
+        : unknownRefusedFields(checker.model, checker.model.operation(operationId), body);
     expect(
       unknown,
       `${label(operationId)} named refused fields the request has no field for (each service names a field by its name): ${preview(body, 300)}`,
