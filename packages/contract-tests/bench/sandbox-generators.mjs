@@ -4,13 +4,12 @@ import { SANDBOX_API_KEY, SANDBOX_FIXTURES } from "@cloud-contract/mock";
 import { createCoverageModel } from "../dist/coverage-report/model.js";
 import { OperationGenerator } from "../dist/generate/engine.js";
 import { requestModels } from "../dist/request-model.js";
-import { pathParameters } from "../dist/target-session.js";
 
 /** One generator per operation of `judge`'s spec, sending 30 random cases each with `seed` to `baseUrl`. */
 export function sandboxGenerators(judge, baseUrl, seed) {
   const coverage = createCoverageModel(judge);
-  const ctx = { ids: SANDBOX_FIXTURES, fixtures: { finishedTaskId: SANDBOX_FIXTURES.finishedTaskId } };
-  const pathParams = pathParameters(ctx, "00000000-0000-4000-8000-000000000000");
+  // The path of each operation's sample request on the sandbox: its fixtures, the finished task for a task id.
+  const pathParams = (operationId) => judge.model.sampleRequest(operationId, SANDBOX_FIXTURES).pathParameters;
   return requestModels(judge.doc).map(
     (model) =>
       new OperationGenerator(
@@ -19,7 +18,7 @@ export function sandboxGenerators(judge, baseUrl, seed) {
         judge,
         coverage,
         { baseUrl, apiKey: SANDBOX_API_KEY, acceptPrismProblems: false },
-        { cases: 30, seed, pathParams },
+        { cases: 30, seed, pathParams: pathParams(model.operationId) },
       ),
   );
 }
