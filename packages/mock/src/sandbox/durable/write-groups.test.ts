@@ -88,7 +88,7 @@ async function groupOf(url: string, key: string) {
 }
 
 describe("group commit on PostgreSQL", () => {
-  it(`${WRITERS} concurrent creates to one tenant: far fewer transactions, distinct ids, all stored`, async () => {
+  it(`${WRITERS} concurrent creates to one tenant: fewer than half as many transactions, distinct ids, all stored`, async () => {
     const first = await open();
     let taskIds: string[];
     let key: string;
@@ -112,7 +112,9 @@ describe("group commit on PostgreSQL", () => {
       expect(answers.map((a) => a.status)).toEqual(Array(WRITERS).fill(200));
       taskIds = answers.map((a) => (a.body.tasks as string[])[0] as string);
       expect(new Set(taskIds).size).toBe(WRITERS);
-      expect(transactions).toBeLessThanOrEqual(Math.floor(WRITERS / 3));
+      // Those the server has read while the row was held wait for one turn together; how many it has read by
+      // then depends on the machine, so the bound is loose.
+      expect(transactions).toBeLessThan(WRITERS / 2);
     } finally {
       await first.close();
     }
