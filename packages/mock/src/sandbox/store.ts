@@ -88,8 +88,9 @@ export type StoreMeta<M extends object = Record<string, unknown>> = {
 
 /**
  * A tenant's state: every service's reference data, entities, counters and part (what it keeps beside its
- * entities, see `services/service.ts`), the clock, and what its {@link MetaPart} saves with it. A tenant's writes run one after another (the pipeline's write turns), and a handler that works in turns of
- * the event loop stores its result in one step at its end, so every change here is atomic with respect to
+ * entities, see `services/service.ts`), the clock, and what its {@link MetaPart} saves with it. A tenant's
+ * writes run one after another (the pipeline's write turns), and a handler that works in turns of the event
+ * loop stores its result in one step at its end, so every change here is atomic with respect to
  * other requests; reads see the state before or after a write, never half of it. A group of writes is
  * rolled back by durable/write-journal.ts.
  */
