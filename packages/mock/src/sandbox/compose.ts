@@ -21,8 +21,9 @@ import { rateLimiter } from "./rate-limits/limit-calls.js";
 import type { SnapshotDocument } from "./snapshot/format.js";
 import { seedWorld } from "./snapshot/seed-world.js";
 import { Store } from "./store.js";
+import { ArmedRules } from "./tenants/armed-rules.js";
 import type { CreationRate } from "./tenants/creation-limit.js";
-import { type Tenant, type TenantKey, TenantRegistry } from "./tenants/registry.js";
+import { type Tenant, type TenantHoldings, type TenantKey, TenantRegistry } from "./tenants/registry.js";
 
 /** The default largest answer of an API read: 8 MiB. */
 export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
@@ -134,9 +135,12 @@ export function composeSandbox(
   durable?: DurableStart,
 ): SandboxParts {
   const seeded = seedWorld(options.seed, model);
-  const newStore = (idSeed?: string) =>
-    new Store({
+  /** A tenant's store and armed rules, the rules saved in the store's meta. */
+  const newHoldings = (idSeed?: string): TenantHoldings => {
+    const armed = new ArmedRules();
+    const store = new Store({
       ...seeded,
+      metaPart: armed,
       ...(options.taskDelayMs !== undefined ? { taskDelayMs: options.taskDelayMs } : {}),
       ...(idSeed !== undefined ? { idSeed } : {}),
       ...(options.now !== undefined ? { now: options.now } : {}),
@@ -146,12 +150,15 @@ export function composeSandbox(
         ? { maxObjectsPerCollection: options.maxObjectsPerCollection }
         : {}),
     });
-  const store = newStore();
+    return { store, armed };
+  };
+  const defaultTenant = newHoldings();
+  const { store } = defaultTenant;
   const durability = durable ? new Durability(durable.backend) : undefined;
   const tenants = new TenantRegistry({
-    defaultStore: store,
+    defaultTenant,
     defaultKeys: { ...DEFAULT_API_KEYS, ...options.apiKeys } satisfies Record<string, KeyScope>,
-    createStore: newStore,
+    createHoldings: newHoldings,
     maxTenants: options.maxTenants ?? TENANT_DEFAULTS.maxTenants,
     ...(options.tenantCreation ? { creationRate: options.tenantCreation } : {}),
     sharedIdle: durable?.replicas !== undefined,
@@ -162,11 +169,11 @@ export function composeSandbox(
   });
   const notice = options.onNotice ?? (() => undefined);
   const adoptTenant = (id: string, loaded: Omit<LoadedTenant, "id">): Store => {
-    const tenantStore = newStore(id);
-    tenantStore.applyRows(loaded.meta, loaded.rows);
-    if (loaded.record) durability?.attachTenant(tenants.adopt(loaded.record, tenantStore), false);
-    dropInvalidRules(tenantStore, model, id, notice);
-    return tenantStore;
+    const holdings = newHoldings(id);
+    holdings.store.applyRows(loaded.meta, loaded.rows);
+    if (loaded.record) durability?.attachTenant(tenants.adopt(loaded.record, holdings), false);
+    dropInvalidRules(holdings, model, id, notice);
+    return holdings.store;
   };
   if (durable && durability) {
     for (const loaded of durable.loaded) {
@@ -174,7 +181,7 @@ export function composeSandbox(
       else if (loaded.record) adoptTenant(loaded.id, loaded);
     }
     durability.attachTenant(tenants.defaultTenant, false);
-    dropInvalidRules(store, model, DEFAULT_TENANT_ID, notice);
+    dropInvalidRules(defaultTenant, model, DEFAULT_TENANT_ID, notice);
   }
   // With a shared backend, this process is one replica of possibly several: calls first catch up with it.
   const replicas =
@@ -203,6 +210,7 @@ export function composeSandbox(
   /** The keys of a store's tenant: masked wherever a call's record shows them. */
   const keysOf = (app: Store) => tenants.tenantOfStore(app)?.record.keys.map((k) => k.api_key) ?? [];
   const isLive = (app: Store) => tenants.isLive(app);
+  const takeFault = faultTaker(model);
   // A tenant whose creation a failed commit held is forgotten: its creator answered 503 without its keys.
   const forgetUnstored = (created: Store) => {
     const tenant = tenants.tenantOfStore(created);
@@ -232,8 +240,15 @@ export function composeSandbox(
     ...(catchUp ? { catchUp } : {}),
     ...(writes ? { uncommitted: (app: Store) => writes.uncommitted(app) } : {}),
     rateLimit: rateLimiter(model),
-    faults: faultTaker(model),
-    overrides: takeOverride,
+    // A tenant's faults and overrides are its own: the pinned store's tenant (none once evicted) is asked.
+    faults: ({ operation, app }) => {
+      const tenant = tenants.tenantOfStore(app);
+      return tenant && takeFault(tenant, operation);
+    },
+    overrides: (call) => {
+      const tenant = tenants.tenantOfStore(call.app);
+      return tenant && takeOverride(tenant, call);
+    },
     record: (call) =>
       journalOf(call.app, model).add(recordCall(model, call, call.app.now(), keysOf(call.app))),
     onWrite: (app) => {

@@ -9,10 +9,7 @@ import {
   recordRow,
   takeRecorded,
 } from "./entities.js";
-import { cloneJson } from "./exact-json.js";
-import type { FaultRule } from "./faults/fault.js";
 import { getOrAdd } from "./indexes/get-or-add.js";
-import type { OverrideRule } from "./overrides/override.js";
 import { Random } from "./random.js";
 import { KeyWindows } from "./rate-limits/key-windows.js";
 import type { TenantOptions } from "./services/service.js";
@@ -32,7 +29,27 @@ import type { SandboxState } from "./state.js";
 
 export { ENTITY_KINDS, type EntityKind } from "./entities.js";
 
-export interface StoreOptions extends TenantOptions {
+/**
+ * What a tenant keeps beside its store's state yet saves with it (its armed faults and overrides, see
+ * `tenants/armed-rules.ts`): its fields `M` go into every meta the store gives, come back to it from stored meta
+ * (a load, a replica catching up, a rolled-back write), and go when the store goes back to its fixtures.
+ */
+export interface MetaPart<M extends object> {
+  /** Its fields as plain data, copied: later changes to it do not show in what was saved. */
+  save(): Partial<M>;
+  /** Takes over `meta`'s fields (absent ones as empty). */
+  restore(meta: Partial<M>): void;
+  clear(): void;
+}
+
+/** The meta part of a store whose tenant keeps nothing beside its state. */
+const noMetaPart = <M extends object>(): MetaPart<M> => ({
+  save: () => ({}),
+  restore: () => undefined,
+  clear: () => undefined,
+});
+
+export interface StoreOptions<M extends object = Record<string, unknown>> extends TenantOptions {
   /** Seed of the generated ids and of the plan-contents catalogue (default 1). */
   seed?: number | string;
   /** Seed of the generated ids only (default: `seed`); tenants get their own so that their ids differ. */
@@ -48,36 +65,36 @@ export interface StoreOptions extends TenantOptions {
   world?: (store: Store) => void;
   /** Whether the API's rate limits are enforced until switched (default false). */
   rateLimits?: boolean;
+  /** What the tenant saves in the store's meta besides the store's own fields (see {@link MetaPart}). */
+  metaPart?: MetaPart<M>;
 }
 
 /** The default most entities of one kind per store; a call that would add more is a 400 (the operations say so). */
 export const DEFAULT_MAX_OBJECTS = 10_000;
 
 /**
- * What a store holds besides its entities (one small record per tenant): the id generator, the clock, the
- * faults, and every service's counters by name.
+ * What a store holds besides its entities (one small record per tenant): the id generator, the clock, every
+ * service's counters by name, and the fields `M` of its {@link MetaPart}.
  */
-export type StoreMeta = {
+export type StoreMeta<M extends object = Record<string, unknown>> = {
   random: number[];
   clock: ClockState;
-  faults: FaultRule[];
-  /** Absent in what was stored before overrides existed. */
-  overrides?: OverrideRule[];
   /** False when the rows are the whole world (a snapshot was loaded); absent when they lie over the fixtures. */
   fixtures?: false;
   /** Whether rate limits are enforced; absent in what was stored before they existed. */
   rateLimits?: boolean;
-} & Counters;
+} & Counters &
+  Partial<M>;
 
 /**
  * A tenant's state: every service's reference data, entities, counters and part (what it keeps beside its
- * entities, see `services/service.ts`), the clock and the faults. A
- * tenant's writes run one after another (the pipeline's write turns), and a handler that works in turns of
- * the event loop stores its result in one step at its end, so every change here is atomic with respect to
+ * entities, see `services/service.ts`), the clock, and what its {@link MetaPart} saves with it. A tenant's
+ * writes run one after another (the pipeline's write turns), and a handler that works in turns of the event
+ * loop stores its result in one step at its end, so every change here is atomic with respect to
  * other requests; reads see the state before or after a write, never half of it. A group of writes is
  * rolled back by durable/write-journal.ts.
  */
-export class Store {
+export class Store<M extends object = Record<string, unknown>> {
   readonly seed: number | string;
   readonly idSeed: number | string;
   readonly maxObjectsPerCollection: number;
@@ -92,10 +109,6 @@ export class Store {
   entities!: Entities;
   /** Every service's id counters, by name. */
   counters!: Counters;
-  /** Faults armed for the next calls, oldest first. */
-  faults!: FaultRule[];
-  /** Answers chosen for the next calls, oldest first. */
-  overrides!: OverrideRule[];
   /** Whether the API's rate limits are enforced, and each key's calls counted against them. */
   readonly rateLimits: KeyWindows;
   /** What each service keeps beside its entities, by service. */
@@ -107,8 +120,9 @@ export class Store {
   /** Whether the built-in fixtures lie under the entities the store changed (not after a snapshot was loaded). */
   private fixtures = true;
   private readonly world: ((store: Store) => void) | undefined;
+  private readonly metaPart: MetaPart<M>;
 
-  constructor(options: StoreOptions = {}) {
+  constructor(options: StoreOptions<M> = {}) {
     this.seed = options.seed ?? 1;
     this.idSeed = options.idSeed ?? this.seed;
     this.parts = openParts(this, options);
@@ -118,12 +132,13 @@ export class Store {
     this.reference = referenceOf(this.seed);
     this.world = options.world;
     this.rateLimits = new KeyWindows(options.rateLimits ?? false);
+    this.metaPart = options.metaPart ?? noMetaPart();
     this.reset();
   }
 
   /**
    * Puts the seeded fixtures (or the store's world) back, dropping every change; the clock runs in real time
-   * again (or as the world's), faults and overrides go, rate limits are as the sandbox started.
+   * again (or as the world's), what the meta part keeps goes, rate limits are as the sandbox started.
    */
   reset(): void {
     this.random = new Random(this.idSeed);
@@ -132,8 +147,7 @@ export class Store {
       return;
     }
     this.clock.state = realClock();
-    this.faults = [];
-    this.overrides = [];
+    this.metaPart.clear();
     this.rateLimits.reset();
     this.counters = { ...COUNTER_STARTS };
     this.fixtures = true;
@@ -146,7 +160,7 @@ export class Store {
    * Replaces everything with `rows` and `meta`, no fixture under them (a snapshot loaded), in one step: the next
    * commit drops every row stored before and stores these.
    */
-  replaceWith(meta: StoreMeta, rows: { kind: EntityKind; id: string; value: unknown }[]): void {
+  replaceWith(meta: StoreMeta<M>, rows: { kind: EntityKind; id: string; value: unknown }[]): void {
     this.applyRows({ ...meta, fixtures: false }, rows);
     for (const row of rows) recordRow(this.entities, row.kind, row.id);
     this.resetPending = true;
@@ -165,12 +179,11 @@ export class Store {
     }
   }
 
-  meta(): StoreMeta {
+  meta(): StoreMeta<M> {
     return {
       random: this.random.state,
       clock: { ...this.clock.state },
-      faults: this.faults.map((f) => ({ ...f })),
-      overrides: this.overrides.map((o) => cloneJson(o)),
+      ...this.metaPart.save(),
       ...(this.fixtures ? {} : { fixtures: false as const }),
       rateLimits: this.rateLimits.enabled,
       ...this.counters,
@@ -181,7 +194,7 @@ export class Store {
    * Puts stored rows over the seeded fixtures (what a backend loads at start): the rows replace the fixtures'
    * entities of the same id and add the others.
    */
-  applyRows(meta: StoreMeta | undefined, rows: { kind: EntityKind; value: unknown }[]): void {
+  applyRows(meta: StoreMeta<M> | undefined, rows: { kind: EntityKind; value: unknown }[]): void {
     this.fixtures = meta?.fixtures !== false;
     this.open(openEntities(this.fixtures));
     const byKind = new Map<EntityKind, unknown[]>();
@@ -198,23 +211,22 @@ export class Store {
   }
 
   /**
-   * Takes over stored meta: the id generators, the clock and the faults; a counter the meta lacks (stored
-   * before its service declared it) starts from its start value.
+   * Takes over stored meta: the id generators, the clock and the meta part's fields; a counter the meta lacks
+   * (stored before its service declared it) starts from its start value.
    */
-  applyMeta(meta: StoreMeta): void {
+  applyMeta(meta: StoreMeta<M>): void {
     this.random = new Random(this.idSeed, meta.random);
     const counters = { ...COUNTER_STARTS };
     for (const name of COUNTER_NAMES) counters[name] = meta[name] ?? counters[name];
     this.counters = counters;
     this.clock.state = meta.clock;
-    this.faults = meta.faults;
-    this.overrides = meta.overrides ?? [];
+    this.metaPart.restore(meta);
     this.fixtures = meta.fixtures !== false;
     if (meta.rateLimits !== undefined) this.rateLimits.set(meta.rateLimits);
   }
 
   /**
-   * Marks the store changed, its meta included (id generators, clock, faults): a backend's next commit takes
+   * Marks the store changed, its meta included (id generators, clock, the meta part): a backend's next commit takes
    * it. The request pipeline calls it after each successful write; the store and the control API call it too.
    */
   changed(): void {

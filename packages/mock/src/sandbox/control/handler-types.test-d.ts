@@ -1,8 +1,9 @@
 // Type tests (run by the typecheck target's tsc): the control handler table holds exactly the operations of
 // control/openapi.yaml, each answering only the statuses and bodies documented for it there.
 import { describe, expectTypeOf, it } from "vitest";
-import type { ControlHandler, ControlHandlers, ControlResult } from "./handler-types.js";
+import type { ControlHandler, ControlHandlers } from "./handler-types.js";
 import { CONTROL_HANDLERS } from "./handlers.js";
+import type { ControlResult } from "./operation-types.js";
 
 const { createTenant, ...withoutCreateTenant } = CONTROL_HANDLERS;
 const clock = { mode: "manual", now: "2026-11-21T09:15:02.000Z" } as const;

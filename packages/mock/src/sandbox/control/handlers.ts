@@ -1,10 +1,11 @@
 import { armFault } from "../faults/arm.js";
 import type { FaultRule } from "../faults/fault.js";
-import { ApiError, notFound } from "../http/api-error.js";
+import { notFound } from "../http/api-error.js";
 import { journalOf } from "../journal/journal.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import { statedLimits } from "../rate-limits/limit-calls.js";
+import { SERVICE_CONTROL } from "../services/services.js";
 import { armSnapshot } from "../snapshot/armed.js";
 import { checkSnapshot, isLoadable } from "../snapshot/check.js";
 import { loadSnapshot } from "../snapshot/load.js";
@@ -14,7 +15,7 @@ import type { SandboxState } from "../state.js";
 import type { Tenant } from "../tenants/registry.js";
 import type { ControlApp, ControlHandler, ControlHandlers } from "./handler-types.js";
 import { TENANT_IDS } from "./ids.js";
-import type { operations, TaskCompletion, TenantState } from "./schema.js";
+import type { operations, TenantState } from "./schema.js";
 
 const clockOf = (tenant: Tenant) => ({
   mode: tenant.store.clock.state.mode,
@@ -31,8 +32,8 @@ const ARMED_NAMES = { faults: "Fault", overrides: "Override" } as const;
 /** The tenant's armed items of a kind, oldest first. */
 function armedList<K extends keyof Armed>(tenant: Tenant, kind: K): Armed[K][] {
   const lists: { [N in keyof Armed]: Armed[N][] } = {
-    faults: tenant.store.faults,
-    overrides: tenant.store.overrides,
+    faults: tenant.armed.faults,
+    overrides: tenant.armed.overrides,
   };
   return lists[kind];
 }
@@ -41,10 +42,10 @@ function armedList<K extends keyof Armed>(tenant: Tenant, kind: K): Armed[K][] {
 function replaceArmed<K extends keyof Armed>(tenant: Tenant, kind: K, list: Armed[K][]): void {
   const replace: { [N in keyof Armed]: (items: Armed[N][]) => void } = {
     faults: (items) => {
-      tenant.store.faults = items;
+      tenant.armed.faults = items;
     },
     overrides: (items) => {
-      tenant.store.overrides = items;
+      tenant.armed.overrides = items;
     },
   };
   replace[kind](list);
@@ -105,21 +106,6 @@ const setClock: ControlHandler<"setClock"> = ({ app, body }) => {
   return { status: 200, body: clockOf(app.tenant) };
 };
 
-const completeTask: ControlHandler<"completeTask"> = ({ app, params, body }) => {
-  const id = params.task_id;
-  const completion: TaskCompletion = body;
-  const result = app.tenant.store.parts.cloud.scheduler.complete(
-    id,
-    completion.state === "ERROR" ? { state: "ERROR", error: completion.error ?? "" } : { state: "FINISHED" },
-  );
-  if ("task" in result) return { status: 200, body: result.task };
-  if (result.problem === "doomed") {
-    throw new ApiError(409, `Task ${id} was going to fail (${result.error}); complete it as ERROR instead.`);
-  }
-  if (result.problem === "unknown") throw notFound(`Task ${id}`);
-  throw new ApiError(409, `Task ${id} has already ended.`);
-};
-
 /** Replaces the tenant's world with the snapshot once it is checked; a 400 naming every problem otherwise. */
 const restoreSnapshot: ControlHandler<"restoreSnapshot"> = async ({ app, body }) => {
   const { store } = app.tenant;
@@ -128,7 +114,8 @@ const restoreSnapshot: ControlHandler<"restoreSnapshot"> = async ({ app, body })
   const doc = body;
   const armed = await armSnapshot(doc, app.served);
   if (Array.isArray(armed)) throw snapshotRefusal(armed);
-  loadSnapshot(store, doc, armed);
+  loadSnapshot(store, doc);
+  app.tenant.armed.restore(armed);
   return { status: 200, body: { message: "The tenant now holds the snapshot's world." } };
 };
 
@@ -169,17 +156,21 @@ export const CONTROL_HANDLERS: ControlHandlers = {
 
   getTenantState: ({ app }) => ({ status: 200, body: tenantStateOf(app.tenant.store.snapshot()) }),
 
-  getSnapshot: ({ app }) => ({ status: 200, body: { ...takeSnapshot(app.tenant.store) } }),
+  getSnapshot: ({ app }) => ({
+    status: 200,
+    body: { ...takeSnapshot(app.tenant.store, app.tenant.armed) },
+  }),
   restoreSnapshot,
 
   getClock: ({ app }) => ({ status: 200, body: clockOf(app.tenant) }),
 
   setClock,
 
-  completeTask,
+  // A service's own operation: it acts on the service's part of the tenant (the store is every service's tenant).
+  completeTask: (ctx) => SERVICE_CONTROL.completeTask({ ...ctx, app: ctx.app.tenant.store }),
 
   listFaults: ({ app }) => listArmed(app.tenant, "faults"),
-  addFault: ({ app, body }) => ({ status: 201, body: armFault(app.tenant.store, body, app.served) }),
+  addFault: ({ app, body }) => ({ status: 201, body: armFault(app.tenant, body, app.served) }),
   clearFaults: ({ app }) => disarm(app.tenant, "faults"),
   getFault: ({ app, params }) => ({ status: 200, body: armedOf(app.tenant, "faults", params.fault_id) }),
   deleteFault: ({ app, params }) => disarm(app.tenant, "faults", params.fault_id),
@@ -187,7 +178,7 @@ export const CONTROL_HANDLERS: ControlHandlers = {
   listOverrides: ({ app }) => listArmed(app.tenant, "overrides"),
   addOverride: async ({ app, body }) => ({
     status: 201,
-    body: await armOverride(app.tenant.store, body, app.served),
+    body: await armOverride(app.tenant, body, app.served),
   }),
   clearOverrides: ({ app }) => disarm(app.tenant, "overrides"),
   getOverride: ({ app, params }) => ({

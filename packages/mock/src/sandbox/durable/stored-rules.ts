@@ -7,7 +7,7 @@ import { controlDocument } from "../control/control-document.js";
 import { checkFault, MAX_FAULTS_PER_TENANT } from "../faults/arm.js";
 import { ApiError } from "../http/api-error.js";
 import { MAX_OVERRIDES_PER_TENANT, storedOverrideProblem } from "../overrides/arm.js";
-import type { Store } from "../store.js";
+import type { TenantHoldings } from "../tenants/registry.js";
 
 const schemaOf = (name: "Fault" | "Override") => controlBundle.components.schemas[name] as object;
 
@@ -30,11 +30,11 @@ function faultProblem(served: DocumentModel, fault: unknown): string | undefined
 }
 
 /**
- * Drops from a store loaded from a backend the overrides and faults it would refuse to arm today, and those
+ * Drops from a tenant loaded from a backend the overrides and faults it would refuse to arm today, and those
  * past the per-tenant caps; `notice` gets one line for each.
  */
 export function dropInvalidRules(
-  store: Store,
+  { armed, store }: TenantHoldings,
   served: DocumentModel,
   tenant: string,
   notice: (line: string) => void,
@@ -54,14 +54,14 @@ export function dropInvalidRules(
     return kept;
   };
   const overrides = keep(
-    store.overrides,
+    armed.overrides,
     "override",
     MAX_OVERRIDES_PER_TENANT,
     (rule) => shapeProblem("Override", rule) ?? storedOverrideProblem(served, rule),
   );
-  const faults = keep(store.faults, "fault", MAX_FAULTS_PER_TENANT, (rule) => faultProblem(served, rule));
-  if (overrides.length === store.overrides.length && faults.length === store.faults.length) return;
-  store.overrides = overrides;
-  store.faults = faults;
+  const faults = keep(armed.faults, "fault", MAX_FAULTS_PER_TENANT, (rule) => faultProblem(served, rule));
+  if (overrides.length === armed.overrides.length && faults.length === armed.faults.length) return;
+  armed.overrides = overrides;
+  armed.faults = faults;
   store.changed();
 }

@@ -2,21 +2,23 @@ import { describe, expect, it } from "vitest";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { addNotificationSetting, notificationSettingsOf } from "../services/iam/notification-settings.js";
 import { Store } from "../store.js";
+import { ArmedRules } from "../tenants/armed-rules.js";
 import { takeChanges } from "./store-changes.js";
 import { WriteJournal } from "./write-journal.js";
 
-/** A store on a clock the test moves. */
+/** A store on a clock the test moves, saving its tenant's armed rules in its meta. */
 function storeAt(start = 1_000_000) {
   let now = start;
-  const store = new Store({ taskDelayMs: 100, now: () => now });
-  return { store, advance: (ms: number) => (now += ms) };
+  const armed = new ArmedRules();
+  const store = new Store({ taskDelayMs: 100, now: () => now, metaPart: armed });
+  return { store, armed, advance: (ms: number) => (now += ms) };
 }
 
 const settingInput = (email: string) => ({ notification_type: "failed_login" as const, email });
 
 describe("a write journal rolled back", () => {
   it("puts back what a group of writes changed, created or removed, and its ids, clock and faults", () => {
-    const { store } = storeAt();
+    const { store, armed } = storeAt();
     const before = structuredClone(store.snapshot());
     const metaBefore = store.meta();
     const journal = new WriteJournal(store);
@@ -30,7 +32,7 @@ describe("a write journal rolled back", () => {
     );
     const stream = store.entities.streams.get(F.streamId);
     if (stream) stream.push_url = "changed in place";
-    store.faults.push({
+    armed.faults.push({
       id: "f",
       operation_id: "x",
       kind: "reset",
@@ -45,6 +47,7 @@ describe("a write journal rolled back", () => {
     journal.rollBack();
     expect(store.snapshot()).toEqual(before);
     expect(store.meta()).toEqual(metaBefore);
+    expect(armed.faults).toEqual([]);
     // The next setting gets the id the rolled-back one had: nothing of it is left.
     expect(addNotificationSetting(store, F.resellerId, settingInput("new@example.com"))?.id).toBe(
       metaBefore.nextNotificationId,

@@ -4,7 +4,7 @@ import type { FaultRequest } from "../control/schema.js";
 import { unknownOperation } from "../control/unknown-operation.js";
 import { ApiError } from "../http/api-error.js";
 import { randomUuid } from "../secure-random.js";
-import type { Store } from "../store.js";
+import type { TenantHoldings } from "../tenants/registry.js";
 import type { FaultRule } from "./fault.js";
 import { statusProblem } from "./status-check.js";
 
@@ -21,12 +21,12 @@ const randomSeed = () => itemAt(globalThis.crypto.getRandomValues(new Uint32Arra
 
 /**
  * Checks a fault (already valid against the control API's schema) against the operations served and arms it on
- * the store. An unknown operation is a 400 listing the valid ones; a status no operation in scope can answer
+ * the tenant (saved with its store). An unknown operation is a 400 listing the valid ones; a status no operation in scope can answer
  * (undocumented, or a documented body the service's error body does not fit) is a 400, as are a p99 below the
  * p50 and an empty window. A tenant holding {@link MAX_FAULTS_PER_TENANT} faults gets a 400.
  */
-export function armFault(store: Store, request: FaultRequest, served: DocumentModel): FaultRule {
-  if (store.faults.length >= MAX_FAULTS_PER_TENANT) {
+export function armFault(tenant: TenantHoldings, request: FaultRequest, served: DocumentModel): FaultRule {
+  if (tenant.armed.faults.length >= MAX_FAULTS_PER_TENANT) {
     throw new ApiError(
       400,
       `The tenant holds ${MAX_FAULTS_PER_TENANT} faults, the most it may; delete some before adding another.`,
@@ -45,8 +45,8 @@ export function armFault(store: Store, request: FaultRequest, served: DocumentMo
     matched: 0,
     spoiled: 0,
   };
-  store.faults.push(fault);
-  store.changed();
+  tenant.armed.faults.push(fault);
+  tenant.store.changed();
   return fault;
 }
 

@@ -2,7 +2,7 @@ import type { DocumentModel } from "@cloud-contract/spec/model";
 import { ApiError } from "../http/api-error.js";
 import type { FaultAnswer } from "../http/pipeline.js";
 import type { CompiledOperation } from "../openapi/operations.js";
-import type { Store } from "../store.js";
+import type { TenantHoldings } from "../tenants/registry.js";
 import { decide } from "./chance.js";
 import type { FaultRule } from "./fault.js";
 import { documentsStatusFault } from "./status-check.js";
@@ -16,20 +16,20 @@ function matches(fault: FaultRule, operation: CompiledOperation, now: number): b
 }
 
 /**
- * The pipeline's fault stage over the served API: the oldest fault of the caller's store that matches the call
+ * The pipeline's fault stage over the served API: the oldest fault of the caller's tenant that matches the call
  * and, by its seeded chance, spoils it. Each matching fault counts the match; the one that spoils also counts
  * the call against its `times` (dropped when used up). A status fault of a service or of every operation
  * passes over operations that do not document its status.
  */
 export function faultTaker(
   served: DocumentModel,
-): (call: { operation: CompiledOperation; app: Store }) => FaultAnswer | undefined {
+): (tenant: TenantHoldings, operation: CompiledOperation) => FaultAnswer | undefined {
   const documents = documentsStatusFault(served);
-  return ({ operation, app }) => {
-    if (app.faults.length === 0) return undefined;
-    const now = app.now();
+  return ({ armed, store }, operation) => {
+    if (armed.faults.length === 0) return undefined;
+    const now = store.now();
     let counted = false;
-    for (const [index, fault] of app.faults.entries()) {
+    for (const [index, fault] of armed.faults.entries()) {
       if (!matches(fault, operation, now)) continue;
       if (fault.kind === "status" && !documents(operation.operationId, fault.status ?? 500)) continue;
       const decision = decide(fault, fault.matched);
@@ -38,11 +38,11 @@ export function faultTaker(
       if (!decision.spoils) continue;
       fault.spoiled += 1;
       fault.times -= 1;
-      if (fault.times <= 0) app.faults.splice(index, 1);
-      app.changed();
+      if (fault.times <= 0) armed.faults.splice(index, 1);
+      store.changed();
       return answerOf(fault, operation, decision.waitMs);
     }
-    if (counted) app.changed();
+    if (counted) store.changed();
     return undefined;
   };
 }

@@ -8,7 +8,7 @@ import { headerProblems } from "../http/header-rules.js";
 import { MAX_JSON_DEPTH, valueNestsDeeper } from "../http/json-depth.js";
 import { fieldKey } from "../http/validate.js";
 import { randomUuid } from "../secure-random.js";
-import type { Store } from "../store.js";
+import type { TenantHoldings } from "../tenants/registry.js";
 import { generatedValue } from "./generate-body.js";
 import type { OverrideRule } from "./override.js";
 
@@ -25,17 +25,18 @@ type OverrideAnswer = Pick<OverrideRule, "operation_id" | "status" | "body" | "h
 
 /**
  * Checks an override (already valid against the control API's schema) against the served API and arms it on
- * the store: its status must be documented for the operation, its headers ones Node writes and clients read
+ * the tenant (saved with its store): its status must be documented for the operation, its headers ones Node writes and clients read
  * (no framing or hop-by-hop header), and its body valid against the schema that status documents (each broken
  * rule a 400 naming its pointer and keyword). A body left out is generated from that schema with the store's
  * seed. A tenant holding {@link MAX_OVERRIDES_PER_TENANT} overrides gets a 400.
  */
 export async function armOverride(
-  store: Store,
+  tenant: TenantHoldings,
   request: OverrideRequest,
   served: DocumentModel,
 ): Promise<OverrideRule> {
-  if (store.overrides.length >= MAX_OVERRIDES_PER_TENANT) {
+  const { armed, store } = tenant;
+  if (armed.overrides.length >= MAX_OVERRIDES_PER_TENANT) {
     throw new ApiError(
       400,
       `The tenant holds ${MAX_OVERRIDES_PER_TENANT} overrides, the most it may; delete some before adding another.`,
@@ -70,7 +71,7 @@ export async function armOverride(
     match,
     answered: [],
   };
-  store.overrides.push(override);
+  armed.overrides.push(override);
   store.changed();
   return override;
 }

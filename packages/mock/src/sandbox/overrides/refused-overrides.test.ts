@@ -132,7 +132,8 @@ describe("a store holding an override an earlier version took", () => {
     try {
       // Written as an earlier version did: no check of the headers on the way in.
       const earlier = await openSandboxHandler({ dataDir });
-      earlier.store.overrides.push({
+      const { armed } = earlier.tenants.defaultTenant;
+      armed.overrides.push({
         id: "0f4c2a8e-1111-4222-8333-944455556666",
         operation_id: "getTask",
         status: 200,
@@ -143,7 +144,7 @@ describe("a store holding an override an earlier version took", () => {
         body_generated: false,
       });
       // And one whose status documents a body it does not have.
-      earlier.store.overrides.push({
+      armed.overrides.push({
         id: "1a5d3b9f-2222-4333-8444-a55566667777",
         operation_id: "getTask",
         status: 200,

@@ -1,6 +1,6 @@
 import type { ChosenAnswer } from "../http/pipeline-options.js";
 import type { CompiledOperation } from "../openapi/operations.js";
-import type { Store } from "../store.js";
+import type { TenantHoldings } from "../tenants/registry.js";
 import type { OverrideRule } from "./override.js";
 
 /** How many request ids an override keeps of the calls it answered. */
@@ -11,7 +11,6 @@ export const OVERRIDE_HEADER = "X-Sandbox-Override";
 
 export interface OverrideCall {
   operation: CompiledOperation;
-  app: Store;
   /** The path parameters as they appear in the path (percent-encoded) and the raw query. */
   rawParams: Record<string, string>;
   rawQuery: string;
@@ -39,11 +38,11 @@ function fits(override: OverrideRule, call: OverrideCall, query: () => URLSearch
 }
 
 /**
- * The pipeline's override stage: the oldest override of the caller's store that fits the call answers it.
+ * The pipeline's override stage: the oldest override of the caller's tenant that fits the call answers it.
  * The call counts against its `times` (dropped when used up) and its request id is kept on it.
  */
-export function takeOverride(call: OverrideCall): ChosenAnswer | undefined {
-  const { overrides } = call.app;
+export function takeOverride(tenant: TenantHoldings, call: OverrideCall): ChosenAnswer | undefined {
+  const { overrides } = tenant.armed;
   if (overrides.length === 0) return undefined;
   let query: URLSearchParams | undefined;
   const index = overrides.findIndex((o) =>
@@ -55,7 +54,7 @@ export function takeOverride(call: OverrideCall): ChosenAnswer | undefined {
   override.answered.push(call.requestId);
   if (override.answered.length > KEPT_REQUEST_IDS) override.answered.shift();
   if (override.times <= 0) overrides.splice(index, 1);
-  call.app.changed();
+  tenant.store.changed();
   return {
     status: override.status,
     body: override.body,

@@ -1,6 +1,8 @@
 import type { OperationId } from "@cloud-contract/types";
+import type { ControlOperationId, ControlRequest, ControlResult } from "../control/operation-types.js";
 import type { SandboxHandler } from "../handlers/types.js";
 import type { ApiError, ErrorBody } from "../http/api-error.js";
+import type { Handler } from "../http/handler.js";
 import type { Random } from "../random.js";
 import type { CollectionsOf } from "./entity-kind.js";
 
@@ -61,6 +63,19 @@ export interface ServiceTenant<S extends string, E, R, C, P> {
 /** A service's handlers, by operationId, over the tenant it sees. */
 export type ServiceHandlers<T> = { [K in OperationId]?: SandboxHandler<K, T> };
 
+/**
+ * A control API operation a service answers itself, over the caller's tenant as the service's handlers see it
+ * (the cloud service: completing a task, which only its part knows how to do).
+ */
+export type ServiceControlHandler<K extends ControlOperationId, T> = Handler<
+  T,
+  ControlRequest<K>,
+  ControlResult<K>
+>;
+
+/** The control API's operations a service answers, by operationId of control/openapi.yaml. */
+export type ServiceControl = { [K in ControlOperationId]?: ServiceControlHandler<K, never> };
+
 /** A problem of a snapshot document, at a JSON pointer into it. */
 export interface SnapshotPartProblem {
   entity?: string;
@@ -89,8 +104,9 @@ export interface SnapshotSection<P, D extends Record<string, unknown>> {
 /**
  * One service of the API, declared once in its folder (`services/<name>/service.ts`) and listed in
  * `services.ts`: the kinds of entity it owns, its id counters (kept in the store's meta by name, from their
- * start values), its reference data, what it keeps per tenant besides its entities, its handlers and its
- * error body. The store, its export, every backend, the snapshot and the pipeline are generic over these.
+ * start values), its reference data, what it keeps per tenant besides its entities, its handlers, the control
+ * API's operations it answers and its error body. The store, its export, every backend, the snapshot, the
+ * pipeline and the control API are generic over these.
  */
 export interface ServiceDeclaration<
   E extends Record<string, object>,
@@ -100,6 +116,7 @@ export interface ServiceDeclaration<
   P extends TenantPart,
   H,
   D extends Record<string, unknown> = Record<never, unknown>,
+  A extends ServiceControl = Record<never, never>,
 > {
   /** The kinds of entity it owns (see `EntityKindDeclaration`), by the name the export and the rows use. */
   entities: E;
@@ -115,6 +132,11 @@ export interface ServiceDeclaration<
   snapshot?: SnapshotSection<P, D>;
   /** The handlers of its operations, by operationId. */
   handlers: H;
+  /**
+   * The control API's operations that act on its part of the tenant, by operationId (each over the tenant as
+   * its handlers see it); the control API calls them by that name.
+   */
+  control?: A;
   /** The body of an error answer of its operations, in the service's documented shape. */
   errorBody(error: ApiError, requestId: string): ErrorBody;
 }
@@ -128,7 +150,8 @@ export function declareService<
   P extends TenantPart,
   H,
   D extends Record<string, unknown> = Record<never, unknown>,
->(declaration: ServiceDeclaration<E, C, R, L, P, H, D>): ServiceDeclaration<E, C, R, L, P, H, D> {
+  A extends ServiceControl = Record<never, never>,
+>(declaration: ServiceDeclaration<E, C, R, L, P, H, D, A>): ServiceDeclaration<E, C, R, L, P, H, D, A> {
   return declaration;
 }
 

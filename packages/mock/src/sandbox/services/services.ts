@@ -1,5 +1,6 @@
 // The sandbox's services, one line each: everything generic (the store, its export, the durable backends, the
-// snapshot, the pipeline's handlers and error bodies) is put together from these declarations.
+// snapshot, the pipeline's handlers and error bodies, the control API's service operations) is put together
+// from these declarations.
 
 import { keysOf } from "../../lists.js";
 import type { ApiError, ErrorBody } from "../http/api-error.js";
@@ -118,6 +119,15 @@ export const SNAPSHOT_SECTIONS: { service: ServiceName; section: AnySection }[] 
 type SectionProperties<S> = S extends SnapshotSection<never, infer D> ? D : never;
 /** What the services add to a snapshot document, each property optional. */
 export type SnapshotSections = Partial<Merged<SectionProperties<NonNullable<Service["snapshot"]>>>>;
+
+/**
+ * The control API's operations the services answer (see `ServiceDeclaration.control`), by operationId: each
+ * over the caller's tenant as its service sees it (the store is every service's tenant at once).
+ */
+export const SERVICE_CONTROL: Merged<NonNullable<Service["control"]>> = Object.assign(
+  {},
+  ...SERVICE_NAMES.map((name) => SERVICES[name].control ?? {}),
+);
 
 /** Writes an error body in one service's shape. */
 export type ErrorBodyWriter = (error: ApiError, requestId: string) => ErrorBody;

@@ -1,5 +1,5 @@
 // A snapshot's faults and overrides, checked as the control API checks them when they are armed (its schema of
-// the request, then the served API's contract), on a scratch store: the tenant takes them only once all pass.
+// the request, then the served API's contract), on a scratch tenant: the tenant takes them only once all pass.
 import type { DocumentModel } from "@cloud-contract/spec/model";
 import { controlDocument } from "../control/control-document.js";
 import type { FaultRequest, OverrideRequest } from "../control/schema.js";
@@ -9,13 +9,9 @@ import { ApiError } from "../http/api-error.js";
 import { armOverride } from "../overrides/arm.js";
 import type { OverrideRule } from "../overrides/override.js";
 import { Store } from "../store.js";
+import { type ArmedMeta, ArmedRules } from "../tenants/armed-rules.js";
 import type { SnapshotProblem } from "./check.js";
 import type { SnapshotDocument } from "./format.js";
-
-export interface Armed {
-  faults: FaultRule[];
-  overrides: OverrideRule[];
-}
 
 /** The request that arms a fault like `rule` (its counts start again; a drawn wait has no fixed one). */
 function faultRequest({ id: _, matched: __, spoiled: ___, delay_ms, ...rule }: FaultRule): FaultRequest {
@@ -50,8 +46,8 @@ function problemsOf(error: unknown, entity: string, pointer: string): SnapshotPr
 export async function armSnapshot(
   doc: SnapshotDocument,
   served: DocumentModel,
-): Promise<Armed | SnapshotProblem[]> {
-  const scratch = new Store({ seed: doc.seed });
+): Promise<ArmedMeta | SnapshotProblem[]> {
+  const scratch = { store: new Store({ seed: doc.seed }), armed: new ArmedRules() };
   const control = controlDocument();
   const problems: SnapshotProblem[] = [];
   for (const [index, rule] of (doc.faults ?? []).entries()) {
@@ -94,5 +90,5 @@ export async function armSnapshot(
       problems.push(...problemsOf(error, entity, `/overrides/${index}`));
     }
   }
-  return problems.length > 0 ? problems : { faults: scratch.faults, overrides: scratch.overrides };
+  return problems.length > 0 ? problems : scratch.armed.save();
 }

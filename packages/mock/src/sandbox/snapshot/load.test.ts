@@ -5,6 +5,7 @@ import { takeChanges } from "../durable/store-changes.js";
 import { WriteJournal } from "../durable/write-journal.js";
 import { SANDBOX_FIXTURES as F } from "../fixtures/ids.js";
 import { Store } from "../store.js";
+import { ArmedRules } from "../tenants/armed-rules.js";
 import { loadSnapshot } from "./load.js";
 import { takeSnapshot } from "./take.js";
 
@@ -14,7 +15,7 @@ function otherWorld() {
   source.clock.setMode("manual");
   const group = source.entities.securityGroups.get(F.securityGroupId);
   if (group) group.name = "loaded";
-  const snapshot = takeSnapshot(source);
+  const snapshot = takeSnapshot(source, new ArmedRules());
   return { ...snapshot, entities: { ...snapshot.entities, tasks: [] } };
 }
 

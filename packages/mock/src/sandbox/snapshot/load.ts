@@ -8,17 +8,16 @@ import {
   SNAPSHOT_SECTIONS,
 } from "../services/services.js";
 import type { Store } from "../store.js";
-import type { Armed } from "./armed.js";
 import type { SnapshotDocument } from "./format.js";
 
 /**
  * Replaces the store's world with a checked snapshot's (see ./check.ts), in one step: its entities with no
  * fixture beside them, its clock showing the snapshot's time again, what each service added (each pending
- * task ending after its remaining time), its counters (each kept above every id of its kind), and `armed` (the
- * snapshot's faults and overrides armed anew, see ./armed.ts; none when left out). The store keeps its own id
- * generator.
+ * task ending after its remaining time) and its counters (each kept above every id of its kind); what the
+ * store's meta part kept goes (the tenant arms the snapshot's faults and overrides anew, see ./armed.ts). The
+ * store keeps its own id generator.
  */
-export function loadSnapshot(store: Store, doc: SnapshotDocument, armed?: Armed): void {
+export function loadSnapshot(store: Store, doc: SnapshotDocument): void {
   const now = Date.parse(doc.clock.now);
   const contexts = new Map(
     SNAPSHOT_SECTIONS.map(({ service, section }) => [service, section.rowContext(doc, now)]),
@@ -28,8 +27,6 @@ export function loadSnapshot(store: Store, doc: SnapshotDocument, armed?: Armed)
     {
       random: store.random.state,
       clock: store.clock.showing(doc.clock.mode, now),
-      faults: cloneJson(armed?.faults ?? []),
-      overrides: cloneJson(armed?.overrides ?? []),
       ...countersOf(doc),
     },
     rowsOfLists(entities, (kind) => {

@@ -3,6 +3,7 @@ import { ApiError } from "../http/api-error.js";
 import type { KeyScope } from "../http/auth.js";
 import { randomBase64Url } from "../secure-random.js";
 import type { Store } from "../store.js";
+import type { ArmedRules } from "./armed-rules.js";
 import { CreationLimit, type CreationRate, DEFAULT_CREATION_RATE } from "./creation-limit.js";
 
 /** One key of a tenant and what it may touch (plain data). */
@@ -10,7 +11,7 @@ export interface TenantKey extends KeyScope {
   api_key: string;
 }
 
-/** What the registry knows about a tenant besides its store: plain data, so that it can be persisted. */
+/** What the registry knows about a tenant besides what it holds: plain data, so that it can be persisted. */
 export interface TenantRecord {
   /** The unbound key first, then the keys bound to projects or resellers. */
   keys: TenantKey[];
@@ -20,19 +21,25 @@ export interface TenantRecord {
 
 export interface Tenant {
   record: TenantRecord;
+  /** The API's state the tenant's keys see and change. */
   store: Store;
+  /** The faults and overrides armed for its next calls (saved with its store). */
+  armed: ArmedRules;
   /** The default world (the default keys): never evicted. */
   isDefault: boolean;
 }
+
+/** What a tenant holds besides its record: its store and its armed rules. */
+export type TenantHoldings = Pick<Tenant, "store" | "armed">;
 
 export type KeyLookup = { tenant: Tenant; scope: KeyScope } | { evicted: true } | undefined;
 
 export interface TenantRegistryOptions {
   /** The default world and its keys. */
-  defaultStore: Store;
+  defaultTenant: TenantHoldings;
   defaultKeys: Record<string, KeyScope>;
-  /** A fresh store seeded like the default one; `idSeed` makes its generated ids its own. */
-  createStore: (idSeed: string) => Store;
+  /** A fresh store (and armed rules) seeded like the default one; `idSeed` makes its generated ids its own. */
+  createHoldings: (idSeed: string) => TenantHoldings;
   /**
    * Most tenants held besides the default one; beyond it, the never-used tenant created first is evicted, and
    * creation answers 429 when there is none (a used tenant is never evicted for room). With a shared store
@@ -95,7 +102,7 @@ export class TenantRegistry {
         createdAtMs: at,
         lastUsedAtMs: at,
       },
-      store: options.defaultStore,
+      ...options.defaultTenant,
       isDefault: true,
     };
     this.index(this.defaultTenant);
@@ -176,7 +183,7 @@ export class TenantRegistry {
     const tenant: Tenant = {
       record: { keys, createdAtMs: now, lastUsedAtMs: now },
       // The key makes the tenant's generated ids differ from every other tenant's.
-      store: this.options.createStore(`tenant-${++this.counter}-${keys[0]?.api_key}`),
+      ...this.options.createHoldings(`tenant-${++this.counter}-${keys[0]?.api_key}`),
       isDefault: false,
     };
     this.created.add(tenant);
@@ -187,8 +194,8 @@ export class TenantRegistry {
   }
 
   /** Takes back a tenant kept by a durable backend (idle time counts from now). */
-  adopt(record: Omit<TenantRecord, "lastUsedAtMs">, store: Store): Tenant {
-    const tenant: Tenant = { record: { ...record, lastUsedAtMs: this.now() }, store, isDefault: false };
+  adopt(record: Omit<TenantRecord, "lastUsedAtMs">, holdings: TenantHoldings): Tenant {
+    const tenant: Tenant = { record: { ...record, lastUsedAtMs: this.now() }, ...holdings, isDefault: false };
     this.created.add(tenant);
     this.index(tenant);
     return tenant;

@@ -1,5 +1,6 @@
 import { declareService } from "../service.js";
 import { CloudPart } from "./cloud-part.js";
+import { completeTask } from "./complete-task.js";
 import { CLOUD_ENTITIES } from "./entities.js";
 import { cloudErrorBody } from "./error-body.js";
 import { CLOUD_HANDLERS } from "./handlers/index.js";
@@ -15,5 +16,6 @@ export const CLOUD_SERVICE = declareService({
   tenantPart: (host, options) => new CloudPart(host, options),
   snapshot: CLOUD_SNAPSHOT,
   handlers: CLOUD_HANDLERS,
+  control: { completeTask },
   errorBody: cloudErrorBody,
 });
