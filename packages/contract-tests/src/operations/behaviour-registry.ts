@@ -1,6 +1,9 @@
-// Every operation's statements, one folder per operation (src/operations/<operationId>/behaviours.ts, its
-// seeded bugs in bugs.ts beside it): a new operation is its folder and one line here and in bug-registry.ts (the
-// types ask for every operation of the spec).
+/**
+ * Generated from the folders of src/operations/ by scripts/generate-operation-registries.mjs — do not edit.
+ * Add or remove an operation's folder and run `pnpm generate`; a test fails when this file is stale.
+ */
+
+// Every operation's statements (src/operations/<operationId>/behaviours.ts), by operationId.
 import type { OperationId } from "@cloud-contract/types";
 import type { Behaviour } from "../stateful/behaviour.js";
 import { behaviours as addResellerNotificationSetting } from "./addResellerNotificationSetting/behaviours.js";
@@ -17,19 +20,18 @@ import { behaviours as revokeCdnCertificate } from "./revokeCdnCertificate/behav
 import { behaviours as updateSecurityGroup } from "./updateSecurityGroup/behaviours.js";
 import { behaviours as updateSecurityGroupV2 } from "./updateSecurityGroupV2/behaviours.js";
 
-// In this order `stateful` sweeps them: a creation's first, as its tasks feed the others.
 export const BEHAVIOURS_BY_OPERATION: Record<OperationId, readonly Behaviour[]> = {
+  addResellerNotificationSetting,
+  checkRegistryQuota,
   createBareMetalServers,
   getTask,
-  replacePortAllowedAddressPairs,
   listActiveTasks,
-  updateSecurityGroup,
-  updateSecurityGroupV2,
   listPlanContents,
-  addResellerNotificationSetting,
   listResellerNotificationSettings,
+  previewInstancePrice,
+  replacePortAllowedAddressPairs,
   resetStreamPushToken,
   revokeCdnCertificate,
-  checkRegistryQuota,
-  previewInstancePrice,
+  updateSecurityGroup,
+  updateSecurityGroupV2,
 };

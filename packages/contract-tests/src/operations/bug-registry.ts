@@ -1,5 +1,9 @@
-// Every operation's seeded bugs (src/operations/<operationId>/bugs.ts), for bench:bugs and the tests that prove
-// the engines; not published with the package.
+/**
+ * Generated from the folders of src/operations/ by scripts/generate-operation-registries.mjs — do not edit.
+ * Add or remove an operation's folder and run `pnpm generate`; a test fails when this file is stale.
+ */
+
+// Every operation's seeded bugs (src/operations/<operationId>/bugs.ts), by operationId; not published.
 import type { OperationId } from "@cloud-contract/types";
 import type { SeededBug } from "../bugs/seeded-bug.js";
 import { bugs as addResellerNotificationSetting } from "./addResellerNotificationSetting/bugs.js";
@@ -17,17 +21,17 @@ import { bugs as updateSecurityGroup } from "./updateSecurityGroup/bugs.js";
 import { bugs as updateSecurityGroupV2 } from "./updateSecurityGroupV2/bugs.js";
 
 export const BUGS_BY_OPERATION: Record<OperationId, readonly SeededBug[]> = {
+  addResellerNotificationSetting,
+  checkRegistryQuota,
   createBareMetalServers,
   getTask,
-  replacePortAllowedAddressPairs,
   listActiveTasks,
-  updateSecurityGroup,
-  updateSecurityGroupV2,
   listPlanContents,
-  addResellerNotificationSetting,
   listResellerNotificationSettings,
+  previewInstancePrice,
+  replacePortAllowedAddressPairs,
   resetStreamPushToken,
   revokeCdnCertificate,
-  checkRegistryQuota,
-  previewInstancePrice,
+  updateSecurityGroup,
+  updateSecurityGroupV2,
 };
