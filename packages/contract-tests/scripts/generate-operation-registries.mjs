@@ -24,17 +24,20 @@ export function operationsWith(file, dir = operationsDir) {
     .sort();
 }
 
-function renderRegistry({ comment, typeImport, exported, type, name, module, operations }) {
+/** The registry's imports and tables: `tables` maps an exported name to the type and the member it collects. */
+function renderRegistry({ comment, typeImports, module, tables, operations }) {
   return [
     BANNER,
     comment,
     'import type { OperationId } from "@cloud-contract/types";',
-    typeImport,
-    ...operations.map((id) => `import { ${name} as ${id} } from "./${id}/${module}.js";`),
-    "",
-    `export const ${exported}: Record<OperationId, readonly ${type}[]> = {`,
-    ...operations.map((operationId) => `  ${operationId},`),
-    "};",
+    ...typeImports,
+    ...operations.map((id) => `import * as ${id} from "./${id}/${module}.js";`),
+    ...tables.flatMap(({ exported, type, member }) => [
+      "",
+      `export const ${exported}: Record<OperationId, readonly ${type}[]> = {`,
+      ...operations.map((id) => `  ${id}: ${id}.${member},`),
+      "};",
+    ]),
     "",
   ].join("\n");
 }
@@ -42,12 +45,17 @@ function renderRegistry({ comment, typeImport, exported, type, name, module, ope
 /** The contents src/operations/behaviour-registry.ts should have (published with the package). */
 export function renderBehaviourRegistry(operations = operationsWith("behaviours.ts")) {
   return renderRegistry({
-    comment: "// Every operation's statements (src/operations/<operationId>/behaviours.ts), by operationId.",
-    typeImport: 'import type { Behaviour } from "../stateful/behaviour.js";',
-    exported: "BEHAVIOURS_BY_OPERATION",
-    type: "Behaviour",
-    name: "behaviours",
+    comment:
+      "// Every operation's statements and behavioural sentences (src/operations/<operationId>/behaviours.ts).",
+    typeImports: [
+      'import type { Behaviour } from "../stateful/behaviour.js";',
+      'import type { SentenceStatement } from "../stateful/sentence-statement.js";',
+    ],
     module: "behaviours",
+    tables: [
+      { exported: "BEHAVIOURS_BY_OPERATION", type: "Behaviour", member: "behaviours" },
+      { exported: "SENTENCES_BY_OPERATION", type: "SentenceStatement", member: "sentences" },
+    ],
     operations,
   });
 }
@@ -57,11 +65,9 @@ export function renderBugRegistry(operations = operationsWith("bugs.ts")) {
   return renderRegistry({
     comment:
       "// Every operation's seeded bugs (src/operations/<operationId>/bugs.ts), by operationId; not published.",
-    typeImport: 'import type { SeededBug } from "../bugs/seeded-bug.js";',
-    exported: "BUGS_BY_OPERATION",
-    type: "SeededBug",
-    name: "bugs",
+    typeImports: ['import type { SeededBug } from "../bugs/seeded-bug.js";'],
     module: "bugs",
+    tables: [{ exported: "BUGS_BY_OPERATION", type: "SeededBug", member: "bugs" }],
     operations,
   });
 }

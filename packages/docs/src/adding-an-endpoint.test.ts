@@ -30,6 +30,8 @@ const PATH_FILE = "spec/paths/cloud_v1_tasks_{project_id}_{region_id}_active_cou
 const HANDLERS = "packages/mock/src/sandbox/services/cloud/handlers";
 const FOLDER = `packages/contract-tests/src/operations/${OPERATION}`;
 const STATEMENT = "tasks.count-needs-key";
+/** The behavioural sentence of its description ("until"): advice, which no request can check. */
+const WAIT = "Poll it until it is 0 to wait for all of them.";
 
 /** What the steps of "Adding an endpoint" write by hand, in their order: each file and its new text. */
 const STEPS: Array<{ file: string; write: (text: string) => string }> = [
@@ -44,7 +46,7 @@ get:
   tags:
     - Cloud
   summary: Count active tasks
-  description: How many asynchronous tasks of the project in the region have not finished yet.
+  description: How many asynchronous tasks of the project in the region have not finished yet. ${WAIT}
   responses:
     '200':
       description: The number of active tasks.
@@ -110,6 +112,7 @@ describe("${OPERATION}", () => {
   {
     file: `${FOLDER}/behaviours.ts`,
     write: () => `import type { Behaviour } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 export const behaviours: readonly Behaviour[] = [
   {
@@ -122,6 +125,11 @@ export const behaviours: readonly Behaviour[] = [
     brokenBy: "auth.${OPERATION}.no-key",
   },
 ];
+
+export const sentences: readonly SentenceStatement[] = sentencesAt(
+  "openapi.json#/paths/${PATH.replaceAll("/", "~1")}/get/description",
+  [["${WAIT}", "advice"]],
+);
 `,
   },
   {
@@ -316,6 +324,10 @@ describe("adding an endpoint, step by step", () => {
       const suite = join(copy, "packages/contract-tests/src");
       const { OPERATION_IDS } = await import(join(suite, "suite/operations.ts"));
       expect(OPERATION_IDS).toContain(OPERATION);
+      const { statementsReport } = await import(join(suite, "stateful/statements.ts"));
+      const { unknown, gone, unchecked } = statementsReport();
+      expect({ unknown, gone }).toEqual({ unknown: [], gone: [] });
+      expect(unchecked.map((row: { text: string }) => row.text)).toContain(WAIT);
       const { BUGS_BY_OPERATION } = await import(join(suite, "operations/bug-registry.ts"));
       expect(BUGS_BY_OPERATION[OPERATION].map((bug: { id: string }) => bug.id)).toEqual([
         `auth.${OPERATION}.no-key`,

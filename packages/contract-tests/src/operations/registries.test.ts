@@ -34,9 +34,7 @@ describe("src/operations/behaviour-registry.ts and bug-registry.ts", () => {
       writeFileSync(join(dir, "sources.ts"), "");
       expect(operationsWith("behaviours.ts", dir)).toEqual(["addWidget", "getWidget"]);
       expect(operationsWith("bugs.ts", dir)).toEqual(["getWidget"]);
-      expect(renderBugRegistry(["getWidget"])).toContain(
-        'import { bugs as getWidget } from "./getWidget/bugs.js";',
-      );
+      expect(renderBugRegistry(["getWidget"])).toContain('import * as getWidget from "./getWidget/bugs.js";');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
