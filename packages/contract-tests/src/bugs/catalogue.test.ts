@@ -60,6 +60,7 @@ describe("the catalogue of seeded bugs", () => {
     expect(suiteFilesFor("resetStreamPushToken")).toEqual([
       "src/auth.contract.test.ts",
       "src/generated-refusals.contract.test.ts",
+      "src/samples.contract.test.ts",
       "src/streaming/push-token.contract.test.ts",
     ]);
   });

@@ -1,7 +1,8 @@
 // `contract-tests statements`: the behavioural sentences of the contract (the spec's descriptions and the
 // sandbox's README) and what checks each. `--unchecked` lists those no statement checks, with why, and
 // those the table does not know yet. Exit 1 when a sentence is unknown or a row's sentence is gone.
-import { type StatementsReport, statementsReport, UNCHECKED_BECAUSE } from "../stateful/statements.js";
+import { UNCHECKED_BECAUSE } from "../stateful/sentence-statement.js";
+import { type StatementsReport, statementsReport } from "../stateful/statements.js";
 import type { CommandModule } from "./command.js";
 
 interface StatementsValues {

@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli.js";
 import { EVERY_OPERATION } from "./behaviour.js";
+import { UNCHECKED_BECAUSE } from "./sentence-statement.js";
 import {
   behaviouralSentences,
   sandboxReadme,
@@ -11,7 +12,7 @@ import {
   sentencesOf,
   specSentences,
 } from "./sentences.js";
-import { SENTENCE_STATEMENTS, STATEMENT_IDS, statementsReport, UNCHECKED_BECAUSE } from "./statements.js";
+import { SENTENCE_STATEMENTS, STATEMENT_IDS, statementsReport } from "./statements.js";
 
 async function run(args: string[]) {
   let text = "";

@@ -118,7 +118,10 @@ export class World {
   readonly links: HandedLink[] = [];
   readonly taskStates = new Map<string, string>();
   readonly followed = new Set<string>();
-  /** Operations whose sample write this sequence made successfully (a repeat may conflict with it). */
+  /**
+   * Operations this sequence wrote with successfully, by their sample or a probe's request: their sample sent
+   * again may conflict with what they did.
+   */
   readonly written = new Set<string>();
   /** Coverage items the answers exercised: operations and documented statuses. */
   readonly hits = new Set<string>();
@@ -182,6 +185,7 @@ export class World {
       throw new CheckFailure("valid-accepted", request.operationId, `→ ${answer.status} (a server error)`);
     }
     if (credentials === "key" && answer.status < 300) {
+      if (this.operation(request.operationId).writes) this.written.add(request.operationId);
       this.observeTasks(request.operationId, answer.body);
       this.handOut(request, answer);
     }

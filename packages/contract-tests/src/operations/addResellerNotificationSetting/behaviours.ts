@@ -1,6 +1,8 @@
 // addResellerNotificationSetting: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import { type Behaviour, retryStatement, scopeStatement } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 import { SETTINGS } from "../sources.js";
 
 export const behaviours: readonly Behaviour[] = [
@@ -58,3 +60,21 @@ export const behaviours: readonly Behaviour[] = [
   ),
   retryStatement("addResellerNotificationSetting", "retry.addResellerNotificationSetting.503-applied"),
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt(
+    "openapi.json#/paths/~1iam~1reselling~1resellers~1{resellerId}~1notification_settings/post/description",
+    [
+      ["Answers `201 Created` with the stored setting.", ["settings.stored", "settings.listed"]],
+      [
+        "An address gets each notification type once per reseller: adding a type the address already has (the address compared without regard to case) is refused with `400`.",
+        ["settings.once-per-type", "settings.all-or-nothing"],
+      ],
+      [
+        "The sandbox holds at most 10,000 settings per tenant (configurable); adding one beyond that is a `400` too.",
+        "limit",
+      ],
+    ],
+  ),
+].flat();

@@ -1,6 +1,8 @@
 // checkRegistryQuota: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import type { Behaviour } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 export const behaviours: readonly Behaviour[] = [
   {
@@ -33,3 +35,16 @@ export const behaviours: readonly Behaviour[] = [
     brokenBy: "values.checkRegistryQuota.big-integer-rounded",
   },
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1registries~1{project_id}~1{region_id}~1check_limits/post/description",
+    [
+      [
+        "The answer is a dictionary of the quotas the registry would exceed, each as `<quota>_limit`, `<quota>_usage` and `<quota>_requested`.",
+        ["registry.exceeded-quotas"],
+      ],
+    ],
+  ),
+].flat();

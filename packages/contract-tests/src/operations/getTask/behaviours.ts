@@ -1,6 +1,8 @@
 // getTask: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import { type Behaviour, scopeStatement } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 const ERRORS = "spec/description.md (Errors), packages/mock/README.md (What the sandbox does)";
 
@@ -108,3 +110,40 @@ export const behaviours: readonly Behaviour[] = [
   },
   scopeStatement("getTask", "the task read is the one in the path", "scope.getTask.other-task"),
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt("openapi.json#/paths/~1cloud~1v1~1tasks~1{task_id}/get/description", [
+    [
+      "Poll it after an operation that answered with task ids, until `state` is `FINISHED` or `ERROR`.",
+      ["tasks.end"],
+    ],
+  ]),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1tasks~1{task_id}/get/responses/200/links/ListActiveTasks/description",
+    [
+      [
+        "Until the task ends, it is listed among the active tasks of its project and region.",
+        ["tasks.listed-until-ended"],
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1tasks~1{task_id}/get/responses/200/links/UpdateCreatedSecurityGroup/description",
+    [
+      [
+        "Change a security group the task created (the first of `created_resources.security_groups`; the others the same way), once the task is `FINISHED`.",
+        ["ids-retrievable"],
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1tasks~1{task_id}/get/responses/200/links/ReplaceCreatedPortAddressPairs/description",
+    [
+      [
+        "Replace the allowed address pairs of a port the task created (the first of `created_resources.ports`; the others the same way), once the task is `FINISHED`.",
+        ["ids-retrievable"],
+      ],
+    ],
+  ),
+].flat();

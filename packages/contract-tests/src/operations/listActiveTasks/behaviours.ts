@@ -1,6 +1,8 @@
 // listActiveTasks: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import { type Behaviour, scopeStatement } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 import { SERVER_ERROR } from "../sources.js";
 
 const TASKS = "spec/paths/cloud_v1_tasks_{task_id}.yaml";
@@ -116,3 +118,30 @@ export const behaviours: readonly Behaviour[] = [
     "scope.listActiveTasks.other-region-listed",
   ),
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt("openapi.json#/paths/~1cloud~1v1~1tasks~1{project_id}~1{region_id}~1active/get/description", [
+    [
+      "Lists the asynchronous tasks of the project in the region that are still active, one page at a time (`limit`, `offset`).",
+      ["scope.listActiveTasks", "tasks.only-active", "tasks.pages"],
+    ],
+    [
+      "Filter by kind with `task_type`, repeated once per kind (`?task_type=create_bm&task_type=create_vm`).",
+      ["tasks.filter-by-type"],
+    ],
+  ]),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1tasks~1{project_id}~1{region_id}~1active/get/parameters/2/description",
+    [["Only tasks of these kinds.", ["tasks.filter-by-type"]]],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1tasks~1{project_id}~1{region_id}~1active/get/responses/200/links/GetTask/description",
+    [
+      [
+        "Read a listed task (the first of `results`; the others the same way) to follow it to its end.",
+        ["ids-retrievable"],
+      ],
+    ],
+  ),
+].flat();

@@ -1,6 +1,8 @@
 // listPlanContents: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import type { Behaviour } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 const PLANS = "spec/paths/billing_org_v1_plans_contents.yaml";
 
@@ -123,3 +125,91 @@ export const behaviours: readonly Behaviour[] = [
     brokenBy: "status.listPlanContents.403-as-text",
   },
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/description", [
+    [
+      "Text filters (`*_name`, `metric_ext_name`) are case-insensitive and match part of the value.",
+      ["plans.text-filter", "plans.text-filter.metric_ext_name", "plans.text-filter.product_name"],
+    ],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/0/description", [
+    ["Only items of plans in these addenda (IDs).", "noField"],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/1/description", [
+    ["Only items with one of these calculation rules.", ["plans.filter.calc_rule_type"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/2/description", [
+    ["Only items with this comment (how the text is matched is not specified).", "openMatch"],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/3/description", [
+    ["Only items priced in one of these currencies, by ISO 4217 letter code.", ["plans.filter"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/4/description", [
+    [
+      "Only items priced in one of these currencies, by ID: 1 = US dollar, 2 = euro.",
+      ["plans.filter.currency_id"],
+    ],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/5/description", [
+    ["Only default items (`true`) or only the others (`false`).", ["plans.filter.default"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/6/description", [
+    ["Only items of these features (IDs).", ["plans.filter.feature_id"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/7/description", [
+    ["Only items whose feature name contains this text (case-insensitive).", ["plans.text-filter"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/8/description", [
+    ["Only the item with this ID.", ["plans.filter.id"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/10/description", [
+    [
+      "Only items whose metric code contains this text (case-insensitive).",
+      ["plans.text-filter.metric_ext_name"],
+    ],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/11/description", [
+    ["Only items measured by these metrics (IDs).", "noField"],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/14/description", [
+    ["Only items of these plans (IDs).", ["plans.filter.plan_id"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/15/description", [
+    ["Only items of plans whose name contains this text (case-insensitive).", "noField"],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/16/description", [
+    ["Only items of these product categories (IDs).", ["plans.filter.product_category_id"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/17/description", [
+    [
+      "Only items whose product category name contains this text (case-insensitive).",
+      ["plans.text-filter.product_category_name"],
+    ],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/18/description", [
+    ["Only items of these products (IDs).", ["plans.filter.product_id"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/19/description", [
+    ["Only items of products with one of these internal codes.", ["plans.filter.product_internal_name"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/20/description", [
+    [
+      "Only items of products whose name contains this text (case-insensitive).",
+      ["plans.text-filter.product_name"],
+    ],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/21/description", [
+    ["Only items that apply to these regions (IDs).", ["plans.filter.region_id"]],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/22/description", [
+    ["Only items that apply to regions with these internal names (exact values).", "noField"],
+  ]),
+  sentencesAt("openapi.json#/paths/~1billing~1org~1v1~1plans~1contents/get/parameters/23/description", [
+    [
+      "Only items that apply to regions whose name contains this text (case-insensitive).",
+      ["plans.text-filter.region_name"],
+    ],
+  ]),
+].flat();

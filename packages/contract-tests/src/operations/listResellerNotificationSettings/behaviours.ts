@@ -1,6 +1,8 @@
 // listResellerNotificationSettings: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import { type Behaviour, scopeStatement } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 import { SETTINGS } from "../sources.js";
 
 export const behaviours: readonly Behaviour[] = [
@@ -47,3 +49,16 @@ export const behaviours: readonly Behaviour[] = [
     "scope.listResellerNotificationSettings.other-reseller-listed",
   ),
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt(
+    "openapi.json#/paths/~1iam~1reselling~1resellers~1{resellerId}~1notification_settings/get/description",
+    [
+      [
+        "Lists a reseller's notification settings — which address receives which notification type — one page at a time (`limit`, `offset`), sorted by `ordering`.",
+        ["settings.pages", "settings.ordering", "scope.listResellerNotificationSettings"],
+      ],
+    ],
+  ),
+].flat();

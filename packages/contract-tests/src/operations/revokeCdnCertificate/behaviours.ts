@@ -1,6 +1,8 @@
 // revokeCdnCertificate: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import type { Behaviour } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 export const behaviours: readonly Behaviour[] = [
   {
@@ -22,3 +24,20 @@ export const behaviours: readonly Behaviour[] = [
     brokenBy: "validation.revokeCdnCertificate.any-combination-accepted",
   },
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt("openapi.json#/paths/~1cdn~1resources~1{res_id}/patch/description", [
+    ["Any other combination is not a revoke and is answered with `400`.", ["cdn.only-the-revoke"]],
+    [
+      "In the real service this path is the general partial update of a CDN resource; this interface describes only the revoke.",
+      "about",
+    ],
+  ]),
+  sentencesAt("openapi.json#/paths/~1cdn~1resources~1{res_id}/patch/responses/200/description", [
+    [
+      "The body is an empty object or the updated CDN resource (the sandbox answers with the resource); the service may also answer with no body at all (`x-body-optional`), which the client returns as no data.",
+      ["cdn.revoked", "response-conforms"],
+    ],
+  ]),
+].flat();

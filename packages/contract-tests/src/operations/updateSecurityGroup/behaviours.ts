@@ -1,6 +1,8 @@
 // updateSecurityGroup: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import { type Behaviour, scopeStatement } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 const GROUP = "spec/paths/cloud_v1_securitygroups_{project_id}_{region_id}_{group_id}.yaml";
 
@@ -108,3 +110,41 @@ export const behaviours: readonly Behaviour[] = [
     "scope.updateSecurityGroup.other-region-answered",
   ),
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1securitygroups~1{project_id}~1{region_id}~1{group_id}/patch/description",
+    [
+      [
+        "Changes a security group in one request and answers with the whole group as it is afterwards.",
+        ["security-group.answer-is-after", "scope.updateSecurityGroup"],
+      ],
+      ["Every body field is optional; only what is present is applied:", ["security-group.answer-is-after"]],
+      [
+        "`changed_rules` adds rules (`action: create`) and removes rules by their ID (`action: delete`); rules that are not named stay unchanged.",
+        ["security-group.rules"],
+      ],
+      [
+        '`tags` is a JSON Merge Patch of the user tags: a string sets a tag, `null` removes it, keys left out are untouched, and `"tags": null` removes every user tag.',
+        ["security-group.tags-merge", "security-group.tags-null"],
+      ],
+      [
+        "Read-only tags set by the platform are always kept, as the `read_only: true` entries of `tags_v2` in the response show.",
+        ["security-group.read-only-tags-kept"],
+      ],
+      [
+        "A group holds at most 1,000 user tags in the sandbox (configurable); a change that leaves more, and more than before, is a 400 and changes nothing.",
+        "limit",
+      ],
+      [
+        'The sandbox answers it with a `Deprecation` header (RFC 9745) and a `Link` to the successor (`rel="successor-version"`).',
+        "sandboxOnly",
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v1~1securitygroups~1{project_id}~1{region_id}~1{group_id}/patch/requestBody/description",
+    [["Optional; without a body nothing changes.", ["security-group.answer-is-after"]]],
+  ),
+].flat();

@@ -1,6 +1,8 @@
 // updateSecurityGroupV2: the statements that check it (stateful runs each as a probe; each names a seeded bug that breaks
 // it, in bugs.ts beside this file).
+
 import type { Behaviour } from "../../stateful/behaviour.js";
+import { type SentenceStatement, sentencesAt } from "../../stateful/sentence-statement.js";
 
 const SOURCE = "spec/paths/cloud_v2_security_groups_{project_id}_{region_id}_{group_id}.yaml";
 
@@ -111,3 +113,66 @@ export const behaviours: readonly Behaviour[] = [
     brokenBy: "behaviour.updateSecurityGroupV2.read-only-tags-dropped",
   },
 ];
+
+/** The behavioural sentences of its descriptions and what checks each (see stateful/statements.ts). */
+export const sentences: readonly SentenceStatement[] = [
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/description",
+    [
+      [
+        "Changes a security group's name, description, rules and tags, asynchronously: the answer lists the IDs of the tasks that apply the change.",
+        ["security-groups-v2.tasks-readable", "security-groups-v2.applied"],
+      ],
+      [
+        "Poll each task (`GET /cloud/v1/tasks/{task_id}`) until it is `FINISHED` or `ERROR` before relying on the new state.",
+        "advice",
+      ],
+      [
+        "`name` and `description` replace the group's own; a value equal to the current one is skipped.",
+        ["security-groups-v2.applied", "security-groups-v2.nothing-no-task"],
+      ],
+      [
+        "`rules` is the complete rule set wanted: rules the group lacks are added, rules it has that the list leaves out are removed, and a rule given again is kept as it is.",
+        ["security-groups-v2.rule-set", "security-groups-v2.rule-kept"],
+      ],
+      [
+        '`tags` is a JSON Merge Patch of the user tags, as in the older update: a string sets a tag, `null` removes it, keys left out are untouched, `"tags": null` removes every user tag; read-only tags stay.',
+        [
+          "security-groups-v2.tags-merge",
+          "security-groups-v2.tags-null",
+          "security-groups-v2.read-only-tags-kept",
+        ],
+      ],
+      [
+        "When nothing would change, no task is started and `tasks` is empty.",
+        ["security-groups-v2.nothing-no-task"],
+      ],
+      [
+        "The sandbox holds at most 10,000 tasks per tenant (configurable); beyond that the call is a 400 and changes nothing.",
+        "limit",
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/requestBody/description",
+    [
+      [
+        "Optional; without a body nothing changes and no task is started.",
+        ["security-groups-v2.nothing-no-task"],
+      ],
+    ],
+  ),
+  sentencesAt(
+    "openapi.json#/paths/~1cloud~1v2~1security_groups~1{project_id}~1{region_id}~1{group_id}/patch/responses/200/description",
+    [
+      [
+        "The change was accepted; these tasks apply it (none when the request changes nothing).",
+        [
+          "security-groups-v2.tasks-readable",
+          "security-groups-v2.applied",
+          "security-groups-v2.nothing-no-task",
+        ],
+      ],
+    ],
+  ),
+].flat();

@@ -1,6 +1,14 @@
+/**
+ * Generated from @cloud-contract/spec (dist/openapi.json) by scripts/generate-handler-tables.mjs — do not edit.
+ * An operation of area `<service>/<topic>` is the export of handlers/<topic>.ts named after it: write it
+ * there and run `pnpm generate`; a test fails when this file is stale.
+ */
+
 import type { ServiceHandlers } from "../../service.js";
 import type { CdnTenant } from "../tenant.js";
 import { revokeCdnCertificate } from "./certificates.js";
 
-/** The CDN service's handlers, by operationId. */
-export const CDN_HANDLERS = { revokeCdnCertificate } satisfies ServiceHandlers<CdnTenant>;
+/** The cdn service's handlers, by operationId. */
+export const CDN_HANDLERS = {
+  revokeCdnCertificate,
+} satisfies ServiceHandlers<CdnTenant>;

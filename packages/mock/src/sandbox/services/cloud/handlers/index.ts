@@ -1,3 +1,9 @@
+/**
+ * Generated from @cloud-contract/spec (dist/openapi.json) by scripts/generate-handler-tables.mjs — do not edit.
+ * An operation of area `<service>/<topic>` is the export of handlers/<topic>.ts named after it: write it
+ * there and run `pnpm generate`; a test fails when this file is stale.
+ */
+
 import type { ServiceHandlers } from "../../service.js";
 import type { CloudTenant } from "../tenant.js";
 import { createBareMetalServers } from "./bare-metal.js";
@@ -10,11 +16,11 @@ import { getTask, listActiveTasks } from "./tasks.js";
 /** The cloud service's handlers, by operationId. */
 export const CLOUD_HANDLERS = {
   checkRegistryQuota,
-  listActiveTasks,
+  createBareMetalServers,
   getTask,
+  listActiveTasks,
   previewInstancePrice,
+  replacePortAllowedAddressPairs,
   updateSecurityGroup,
   updateSecurityGroupV2,
-  replacePortAllowedAddressPairs,
-  createBareMetalServers,
 } satisfies ServiceHandlers<CloudTenant>;
