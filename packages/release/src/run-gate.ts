@@ -106,6 +106,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
         policy,
         today,
         consumersDir,
+        keptIn: join(root, "node_modules", ".cache", "release-gate", "parts"),
       }),
   );
   const plan = releasePlanHash(root);
