@@ -135,6 +135,8 @@ let fingerprint: string | undefined;
  * the spec package's compiled model, and the workspace's lockfile (the versions of everything they import).
  */
 function codeFingerprint(): string {
+  // The gate's script names its code by the same files (scripts/gate-bundle.mjs): no need to read them again.
+  fingerprint ??= process.env.CLOUD_CONTRACT_GATE_CODE || undefined;
   if (fingerprint === undefined) {
     const hash = createHash("sha256").update(`${process.version}\n`);
     const here = dirname(fileURLToPath(import.meta.url));
