@@ -18,17 +18,19 @@ const EXTERNAL = ["@cloud-contract/spec", "@changesets/*", "ajv", "ajv-formats"]
  */
 export async function loadBundledGate(packageDir) {
   const require = createRequire(join(packageDir, "package.json"));
-  let esbuild;
-  try {
-    esbuild = require("esbuild");
-  } catch {
-    return undefined;
-  }
   const fingerprint = codeFingerprint(packageDir, require);
   const dir = join(packageDir, ".gate-bundle");
   const name = `gate-${fingerprint.slice(0, 24)}`;
   const entry = join(dir, `${name}.mjs`);
-  if (!existsSync(entry)) build(esbuild, packageDir, dir, name);
+  if (!existsSync(entry)) {
+    let esbuild;
+    try {
+      esbuild = require("esbuild");
+    } catch {
+      return undefined;
+    }
+    build(esbuild, packageDir, dir, name);
+  }
   process.env.CLOUD_CONTRACT_GATE_CODE = fingerprint;
   return import(pathToFileURL(entry).href);
 }
