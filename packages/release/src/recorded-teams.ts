@@ -9,7 +9,7 @@ import {
   type ResponseVerdict,
 } from "@cloud-contract/spec/document";
 import { operationIdentity } from "./diff/compare.js";
-import { operationReads } from "./diff/operation-reads.js";
+import { documentReads } from "./diff/operation-reads.js";
 import { child, follow } from "./diff/pointer.js";
 import type { Located } from "./diff/types.js";
 import type { Refusal } from "./gate-report.js";
@@ -138,7 +138,7 @@ function readsOf(sides: Sides, entry: HarEntry): unknown[] | undefined {
     if (model === undefined) continue;
     const op = model.route(entry.request.method, pathname).route;
     if (op && !Object.hasOwn(model.doc.paths ?? {}, op.path)) return undefined;
-    reads.push(op ? [op.method, op.path, operationReads(model.doc)(op.path)] : null);
+    reads.push(op ? [op.method, op.path, documentReads(model.doc).operation(op.path)] : null);
   }
   return reads;
 }

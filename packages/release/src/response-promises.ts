@@ -4,6 +4,7 @@
 import type { DocumentModel } from "@cloud-contract/spec/document";
 import { admits, flatten } from "./diff/flatten.js";
 import { documentMemo } from "./diff/memo.js";
+import { documentReads } from "./diff/operation-reads.js";
 import { child, escapeSegment, follow } from "./diff/pointer.js";
 import type { Json, Located } from "./diff/types.js";
 
@@ -28,6 +29,13 @@ const ITEMS_ALWAYS_JUDGED = 16;
 /** The changes of promise for each field of `value`, once per place (array items are judged alike). */
 export function promiseChanges(released: Side, candidate: Side, value: unknown): PromiseChange[] {
   const found = new Map<string, PromiseChange>();
+  const readsThen = documentReads(released.model.doc);
+  const readsNow = documentReads(candidate.model.doc);
+  /** Two schemas that read the same (their text and all they refer to): no field below them changed its promise. */
+  const unchanged = (before: Located, after: Located) => {
+    const then = readsThen.schema(before.value);
+    return then !== undefined && then === readsNow.schema(after.value);
+  };
   const walk = (
     before: Located,
     after: Located,
@@ -36,7 +44,7 @@ export function promiseChanges(released: Side, candidate: Side, value: unknown):
     shape: string,
     depth: number,
   ) => {
-    if (depth > MAX_DEPTH) return;
+    if (depth > MAX_DEPTH || unchanged(before, after)) return;
     const was = meaning(released.model, before, at);
     const now = meaning(candidate.model, after, at);
     const note = (message: string, where = pointer, place = shape) => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { KeptParts } from "../kept-results.js";
 import { DEFAULT_DEPRECATION_POLICY, type DeprecationPolicy } from "./deprecation.js";
 import type { Finding } from "./finding.js";
-import { operationReads } from "./operation-reads.js";
+import { documentReads } from "./operation-reads.js";
 import { child, follow } from "./pointer.js";
 import { type Built, proveFindings } from "./prove.js";
 import { compareComponents } from "./rules/components.js";
@@ -78,8 +78,8 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
         identity,
         witnesses,
         policy,
-        operationReads(oldDoc)(a.path),
-        operationReads(newDoc)(b.path),
+        documentReads(oldDoc).operation(a.path),
+        documentReads(newDoc).operation(b.path),
       ];
       findings.push(...options.kept.get(digestOf(reads), compute));
     }

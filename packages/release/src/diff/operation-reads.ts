@@ -1,52 +1,79 @@
 // What judging one operation can read of a bundle: its path item, the document's servers, security and
 // security schemes, and every node those name (a `$ref`, a discriminator's mapping, any "#/…" string),
-// directly or through other nodes. Its digest names the results kept by operation (compare.ts) and by
-// recorded exchange (recorded-teams.ts): an edit changes the digests of the operations that reach it only.
+// directly or through other nodes; likewise for one schema. The digests name the results kept by operation
+// (compare.ts) and by recorded exchange (recorded-teams.ts), so an edit changes the digests of the operations
+// that reach it only, and tell a schema unchanged between two documents (response-promises.ts).
 import { createHash } from "node:crypto";
 import { escapeSegment, valueAt } from "./pointer.js";
 import type { Json } from "./types.js";
 
-/** The digest of what judging the operations under `paths[path]` reads. */
-export type OperationReads = (path: string) => string;
+/** Digests of what judging a part of a document reads (computed once per document object). */
+export interface DocumentReads {
+  /** What judging the operations under `paths[path]` reads. */
+  operation(path: string): string;
+  /**
+   * What a schema of the document means: its text and every node it names, directly or through others;
+   * undefined when a keyword may name a schema by other means (`$id`, anchors, `$dynamicRef`).
+   */
+  schema(value: Json): string | undefined;
+}
 
-const byDocument = new WeakMap<object, OperationReads>();
+const byDocument = new WeakMap<object, DocumentReads>();
+const NAMING = /"\$(id|anchor|dynamicAnchor|dynamicRef|recursiveRef|recursiveAnchor)":/;
 
-/** The reads digest of a bundle's operations (computed once per document object). */
-export function operationReads(doc: Json): OperationReads {
+export function documentReads(doc: Json): DocumentReads {
   const known = byDocument.get(doc);
   if (known) return known;
   const nodes = new Map<string, { text: string; names: string[] }>();
   const nodeAt = (pointer: string) => {
     let node = nodes.get(pointer);
-    if (!node) {
-      const value = valueAt(doc, pointer);
-      const names = new Set<string>();
-      namesIn(value, names);
-      node = { text: JSON.stringify(value) ?? "undefined", names: [...names] };
-      nodes.set(pointer, node);
-    }
+    if (!node) node = textAndNames(valueAt(doc, pointer));
+    nodes.set(pointer, node);
     return node;
   };
-  const digests = new Map<string, string>();
-  const reads: OperationReads = (path) => {
-    let digest = digests.get(path);
-    if (digest === undefined) {
-      const reached = new Set([
-        `/paths/${escapeSegment(path)}`,
-        "/servers",
-        "/security",
-        "/components/securitySchemes",
-      ]);
-      for (const pointer of reached) for (const name of nodeAt(pointer).names) reached.add(name);
-      const hash = createHash("sha256");
-      for (const pointer of [...reached].sort()) hash.update(`${pointer}\n${nodeAt(pointer).text}\n`);
-      digest = hash.digest("hex");
-      digests.set(path, digest);
-    }
-    return digest;
+  /** A digest of `first` and the nodes `names` reach. */
+  const digest = (first: string, names: Iterable<string>) => {
+    const reached = new Set(names);
+    for (const pointer of reached) for (const name of nodeAt(pointer).names) reached.add(name);
+    const hash = createHash("sha256").update(`${first}\n`);
+    for (const pointer of [...reached].sort()) hash.update(`${pointer}\n${nodeAt(pointer).text}\n`);
+    return hash.digest("hex");
+  };
+  const operations = new Map<string, string>();
+  const schemas = new WeakMap<object, string | undefined>();
+  const reads: DocumentReads = {
+    operation(path) {
+      let found = operations.get(path);
+      if (found === undefined) {
+        const roots = [
+          `/paths/${escapeSegment(path)}`,
+          "/servers",
+          "/security",
+          "/components/securitySchemes",
+        ];
+        found = digest("", roots);
+        operations.set(path, found);
+      }
+      return found;
+    },
+    schema(value) {
+      if (!value || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+      if (schemas.has(value)) return schemas.get(value);
+      const { text, names } = textAndNames(value);
+      const found = NAMING.test(text) ? undefined : digest(text, names);
+      schemas.set(value, found);
+      return found;
+    },
   };
   byDocument.set(doc, reads);
   return reads;
+}
+
+/** A node's JSON text and the nodes it names. */
+function textAndNames(value: Json): { text: string; names: string[] } {
+  const names = new Set<string>();
+  namesIn(value, names);
+  return { text: JSON.stringify(value) ?? "undefined", names: [...names] };
 }
 
 /**
