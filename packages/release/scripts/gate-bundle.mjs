@@ -4,7 +4,16 @@
 // hash of the source, the spec's compiled model, the lockfile and Node's version: it also names the results
 // the gate keeps (src/kept-results.ts reads it from CLOUD_CONTRACT_GATE_CODE).
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -62,7 +71,16 @@ function build(esbuild, packageDir, dir, name) {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  // Earlier builds' files (this build wrote all of its own just now): gone once no gate can still be running them.
+  for (const file of readdirSync(dir)) {
+    const path = join(dir, file);
+    if (!file.startsWith(".") && Date.now() - statSync(path).mtimeMs > STALE_MS)
+      rmSync(path, { force: true });
+  }
 }
+
+/** How old an earlier build's file must be before a new build removes it. */
+const STALE_MS = 60 * 60 * 1000;
 
 /** A hash of everything the gate's code is: its source, the spec's compiled model, the lockfile, Node, this file. */
 function codeFingerprint(packageDir, require) {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { compareSpecs, operationIdentity } from "./diff/compare.js";
 import type { Finding } from "./diff/finding.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
+import { isPolicyRule, RULE_IDS } from "./diff/rules.js";
 import { SchemaCompileError } from "./diff/validators.js";
 import { placeOf } from "./finding-place.js";
 import { GateInputError } from "./gate-input-error.js";
@@ -35,6 +36,8 @@ export interface Judged {
   findings: GateFinding[];
   refusals: GateReport["refusals"];
   replayed: GateReport["replayed"];
+  /** The ids of the deprecation policy's rules: a run that loads a kept result needs no rule table. */
+  policyRules: string[];
 }
 
 export function judgeFindings(input: JudgeInput): Judged {
@@ -101,5 +104,6 @@ export function judgeFindings(input: JudgeInput): Judged {
     findings,
     refusals: replay.refusals,
     replayed: { teams: replay.teams, exchanges: replay.exchanges, skipped: replay.skipped },
+    policyRules: RULE_IDS.filter(isPolicyRule),
   };
 }
