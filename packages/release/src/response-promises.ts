@@ -115,12 +115,30 @@ const ownMeaning = documentMemo((doc: Json, node: Located): Meaning => {
   };
 });
 
+/** Meanings narrowed by a variant, by the schema's own and the variant's: one object per pair (see widenedOnce). */
+const narrowings = new WeakMap<Meaning, WeakMap<Meaning, Meaning>>();
+
 /** The meaning for `value`: the schema's own, narrowed by the union variant the value matches. */
 function meaning(model: DocumentModel, node: Located, value: unknown, hops = 0): Meaning {
   const own = ownMeaning(model.doc, node);
   const variant = hops < 8 ? own.variants?.find((v) => model.compile(v.value)(value).valid) : undefined;
   if (!variant) return own;
   const inner = meaning(model, variant, value, hops + 1);
+  let byInner = narrowings.get(own);
+  if (!byInner) {
+    byInner = new WeakMap();
+    narrowings.set(own, byInner);
+  }
+  let narrowed = byInner.get(inner);
+  if (!narrowed) {
+    narrowed = narrow(own, inner);
+    byInner.set(inner, narrowed);
+  }
+  return narrowed;
+}
+
+/** A schema's own meaning narrowed by the meaning of the variant a value matches. */
+function narrow(own: Meaning, inner: Meaning): Meaning {
   const ownTypes = own.types;
   return {
     types:
