@@ -46,8 +46,6 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
   const loose: Finding[] = [];
   const witnesses = options.witnesses !== false;
   const built: Built = new Map();
-  const memo = new Map<string, Change[]>();
-  const pairs = new Map<string, Change[]>();
   const before = operations(oldDoc);
   const after = operations(newDoc);
   const finding = (operation: string, operationId: string | undefined, c: Change): Finding => {
@@ -90,9 +88,13 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     const sites = new Map<Finding, Site>();
     // One finding per change and operation, however many statuses or parameters share the schema.
     const reported = new Set<string>();
+    // Remembered within the operation only: its findings never depend on which operations were compared
+    // before it (a recursive schema's walk stops where it started), so a kept operation's are those computed.
+    const memo = new Map<string, Change[]>();
+    const pairs = new Map<string, Change[]>();
     /**
-     * The changes between two schemas, computed once per pair and direction: a shared component reached from
-     * many operations (or many statuses of one) is compared once.
+     * The changes between two schemas, computed once per pair and direction: a component reached from many
+     * statuses or parameters of the operation is compared once.
      */
     const schemaChanges = (direction: Direction, x: Located, y: Located): Change[] => {
       const key = `${direction}|${stability}|${x.ptr}|${y.ptr}`;
