@@ -2,12 +2,14 @@
 // folder, named by a hash of everything it was compiled from:
 // - the versions of ajv and ajv-formats, and the options of the ajv instance;
 // - the schema itself;
-// - the document's schemas it may refer to.
+// - the document's schemas it refers to, directly or through others (all of them when a schema names itself
+//   with `$id` or an anchor, or refers outside the document's schemas): an edit of one schema recompiles only
+//   the validators that reach it.
 // A process that finds its validators there does not compile them, which is much cheaper (BENCHMARKS.md).
 // Each file is written under a temporary name and then renamed, so processes that run at once may share the
 // folder. A file that cannot be read or used is compiled again. A folder that cannot be written to costs only the time it
 // would have saved. The files are code that runs: the folder must be as trusted as node_modules.
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -36,10 +38,15 @@ const versions = ["ajv", "ajv-formats"].map((name) => `${name}@${versionOf(name)
 export function compiledValidatorsIn(dir: string): CompiledValidators {
   return {
     forRegistry(ajv, registry) {
-      const base = createHash("sha256")
-        .update(`${versions}\n${optionsOf(ajv)}\n`)
-        .update(JSON.stringify(registry));
-      const fileOf = (schema: object) => join(dir, `${hashOf(base, schema)}.cjs`);
+      const base = createHash("sha256").update(`${versions}\n${optionsOf(ajv)}\n`);
+      const reached = referenceClosure(registry);
+      const fileOf = (schema: object) => {
+        const hash = base.copy();
+        const text = JSON.stringify(schema);
+        const schemas = reached(text);
+        hash.update(schemas === undefined ? JSON.stringify(registry) : JSON.stringify(schemas));
+        return join(dir, `${hash.update("\n").update(text).digest("hex")}.cjs`);
+      };
       return {
         load(schema) {
           try {
@@ -92,6 +99,51 @@ function versionOf(name: string): string {
   return isObject(manifest) && typeof manifest.version === "string" ? manifest.version : "unknown";
 }
 
-function hashOf(base: Hash, schema: object): string {
-  return base.copy().update("\n").update(JSON.stringify(schema)).digest("hex");
+/** Where a local `$ref` into the registry points: `BUNDLE#/components/schemas/<name>…`. */
+const SCHEMA_REF = /^https:\/\/cloud-contract\.invalid\/openapi\.json#\/components\/schemas\/([^/]+)/;
+/** Keywords that give a schema a name of its own: a validator using them may depend on any schema. */
+const NAMING = /"\$(id|anchor|dynamicAnchor|dynamicRef|recursiveRef|recursiveAnchor)":/;
+
+/**
+ * For a schema's JSON text, the registry's schemas it refers to, directly or through others, as
+ * `[name, text]` pairs in name order; undefined when that cannot be told by its refs alone.
+ */
+function referenceClosure(registry: object): (text: string) => [string, string][] | undefined {
+  const schemas =
+    isObject(registry) && isObject(registry.components) ? registry.components.schemas : undefined;
+  const texts = new Map<string, string>();
+  const textOf = (name: string) => {
+    let text = texts.get(name);
+    if (text === undefined && isObject(schemas) && Object.hasOwn(schemas, name)) {
+      text = JSON.stringify(schemas[name]);
+      texts.set(name, text);
+    }
+    return text;
+  };
+  return (text) => {
+    const found = new Map<string, string>();
+    const pending = [text];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (NAMING.test(next)) return undefined;
+      for (const [, ref] of next.matchAll(/"\$ref":("(?:[^"\\]|\\.)*")/g)) {
+        const target = SCHEMA_REF.exec(JSON.parse(ref ?? '""'));
+        const name = target?.[1] && decodeSegment(target[1]);
+        const schema = name === undefined ? undefined : textOf(name);
+        if (name === undefined || schema === undefined) return undefined;
+        if (found.has(name)) continue;
+        found.set(name, schema);
+        pending.push(schema);
+      }
+    }
+    return [...found].sort(([a], [b]) => (a < b ? -1 : 1));
+  };
+}
+
+/** A JSON pointer segment of a URI fragment, as the name it stands for (undefined when it is not one). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment).replaceAll("~1", "/").replaceAll("~0", "~");
+  } catch {
+    return undefined;
+  }
 }

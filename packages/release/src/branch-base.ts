@@ -39,30 +39,61 @@ function git(root: string, args: string[]): { ok: boolean; out: string; err: str
  */
 export function branchBase(root: string, ref: string | undefined): BranchBase {
   const wanted = ref ?? DEFAULT_BASE_REF;
-  if (!git(root, ["rev-parse", "--is-inside-work-tree"]).ok)
-    return { ref: wanted, notice: `${root} is not a git repository` };
-  const top = git(root, ["rev-parse", "--show-toplevel"]).out.trim();
-  // A fresh clone has `main` as `origin/main` only.
-  const known = [wanted, `origin/${wanted}`].find(
-    (r) => git(root, ["rev-parse", "--verify", "--quiet", `${r}^{commit}`]).ok,
-  );
+  const where = git(root, ["rev-parse", "--is-inside-work-tree", "--show-toplevel"]);
+  if (!where.ok) return { ref: wanted, notice: `${root} is not a git repository` };
+  const top = where.out.split("\n")[1]?.trim() ?? "";
+  // A fresh clone has `main` as `origin/main` only. The merge-base is asked first (one git process when the
+  // ref is there); only when there is none does git say whether the ref exists.
+  let known: string | undefined;
+  let commit: string | undefined;
+  for (const r of [wanted, `origin/${wanted}`]) {
+    const mergeBase = git(root, ["merge-base", "HEAD", r]);
+    if (mergeBase.ok) [known, commit] = [r, mergeBase.out.trim()];
+    else if (git(root, ["rev-parse", "--verify", "--quiet", `${r}^{commit}`]).ok) known = r;
+    if (known !== undefined) break;
+  }
   if (known === undefined) {
     if (ref !== undefined) throw new GateInputError(`--base ${ref}: git knows no such commit`);
     return { ref: wanted, notice: `no branch ${wanted} (nor origin/${wanted}) to compare with` };
   }
-  const mergeBase = git(root, ["merge-base", "HEAD", known]);
-  if (!mergeBase.ok) return { ref: known, notice: `HEAD and ${known} have no merge-base` };
-  const commit = mergeBase.out.trim();
+  if (commit === undefined) return { ref: known, notice: `HEAD and ${known} have no merge-base` };
   const prefix = relativeTo(top, root);
-  const bundled = bundleAt(root, commit, prefix);
+  // The spec folder's tree id and the published packages' manifests at the base, read by one git process.
+  const [tree, ...manifests] = objectsAt(root, [
+    `${commit}:${prefix}spec`,
+    ...PUBLISHED_PACKAGES.map((pkg) => `${commit}:${prefix}${pkg.dir}/package.json`),
+  ]);
+  const bundled = bundleAt(root, commit, prefix, tree?.id);
   if ("notice" in bundled) return { ref: known, notice: bundled.notice };
-  return {
-    ref: known,
-    commit,
-    spec: bundled.spec,
-    versions: versionsAt(root, commit, prefix),
-    changesets: changesetsSince(root, commit),
-  };
+  const versions: Record<string, string> = {};
+  PUBLISHED_PACKAGES.forEach((pkg, index) => {
+    const manifest = manifests[index];
+    if (manifest) versions[pkg.name] = JSON.parse(manifest.content.toString("utf8")).version;
+  });
+  return { ref: known, commit, spec: bundled.spec, versions, changesets: changesetsSince(root, commit) };
+}
+
+/** Git objects by name (`commit:path`): each one's id and content, or undefined when git has none. */
+function objectsAt(root: string, names: string[]): Array<{ id: string; content: Buffer } | undefined> {
+  const run = spawnSync("git", ["cat-file", "--batch"], {
+    cwd: root,
+    input: names.map((name) => `${name}\n`).join(""),
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const out = run.status === 0 ? run.stdout : Buffer.alloc(0);
+  let at = 0;
+  return names.map(() => {
+    const end = out.indexOf(10, at);
+    if (end < 0) return undefined;
+    const [id = "", , size] = out.subarray(at, end).toString("utf8").split(" ");
+    if (size === undefined) {
+      at = end + 1; // `<name> missing` (or ambiguous): no content follows
+      return undefined;
+    }
+    const content = out.subarray(end + 1, end + 1 + Number(size));
+    at = end + 1 + Number(size) + 1;
+    return { id, content };
+  });
 }
 
 /** The workspace's folder inside the repository, as a prefix of git paths (`""` at the top). */
@@ -72,10 +103,14 @@ const relativeTo = (top: string, root: string) => {
 };
 
 /** The spec at `commit`, bundled with the workspace's Redocly; kept by the spec folder's tree id. */
-function bundleAt(root: string, commit: string, prefix: string): { spec: unknown } | { notice: string } {
-  const tree = git(root, ["rev-parse", `${commit}:${prefix}spec`]);
-  if (!tree.ok) return { notice: `${commit.slice(0, 12)} has no spec folder` };
-  const cached = join(root, "node_modules", ".cache", "release-gate", `spec-${tree.out.trim()}.json`);
+function bundleAt(
+  root: string,
+  commit: string,
+  prefix: string,
+  tree: string | undefined,
+): { spec: unknown } | { notice: string } {
+  if (tree === undefined) return { notice: `${commit.slice(0, 12)} has no spec folder` };
+  const cached = join(root, "node_modules", ".cache", "release-gate", `spec-${tree}.json`);
   if (!existsSync(cached)) {
     const scratch = mkdtempSync(join(tmpdir(), "gate-base-"));
     try {
@@ -112,15 +147,6 @@ function redoclyBin(): string {
   const manifest = require.resolve("@redocly/cli/package.json");
   const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
   return join(dirname(manifest), typeof bin === "string" ? bin : bin.redocly);
-}
-
-function versionsAt(root: string, commit: string, prefix: string): Record<string, string> {
-  const versions: Record<string, string> = {};
-  for (const pkg of PUBLISHED_PACKAGES) {
-    const shown = git(root, ["show", `${commit}:${prefix}${pkg.dir}/package.json`]);
-    if (shown.ok) versions[pkg.name] = JSON.parse(shown.out).version;
-  }
-  return versions;
 }
 
 /** The changeset files added since `commit`: committed on the branch, staged, changed or not yet tracked. */

@@ -6,13 +6,15 @@ import { join } from "node:path";
 import { compareSpecs, operationIdentity } from "./diff/compare.js";
 import type { Finding } from "./diff/finding.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
+import { isPolicyRule, RULE_IDS } from "./diff/rules.js";
 import { SchemaCompileError } from "./diff/validators.js";
 import { placeOf } from "./finding-place.js";
 import { GateInputError } from "./gate-input-error.js";
 import type { GateFinding, GateReport } from "./gate-report.js";
+import { keptPartsIn } from "./kept-results.js";
 import type { GatePolicy } from "./policy.js";
-import { replayTeams } from "./recorded-teams.js";
-import { sourceLocator } from "./source-map.js";
+import { type ExchangeOutcome, replayTeams } from "./recorded-teams.js";
+import { type KeptLocation, sourceLocator } from "./source-map.js";
 
 export interface JudgeInput {
   root: string;
@@ -25,6 +27,8 @@ export interface JudgeInput {
   policy: GatePolicy;
   today: string;
   consumersDir: string;
+  /** Where the parts of this step (operations compared, exchanges replayed) are kept between runs. */
+  keptIn?: string;
 }
 
 export interface Judged {
@@ -32,11 +36,19 @@ export interface Judged {
   findings: GateFinding[];
   refusals: GateReport["refusals"];
   replayed: GateReport["replayed"];
+  /** The ids of the deprecation policy's rules: a run that loads a kept result needs no rule table. */
+  policyRules: string[];
 }
 
 export function judgeFindings(input: JudgeInput): Judged {
   const { root, candidate, released, base, policy, today } = input;
-  const locate = sourceLocator(join(root, "spec"));
+  const operations =
+    input.keptIn === undefined ? undefined : keptPartsIn<Finding[]>(input.keptIn, "operations");
+  const lines =
+    input.keptIn === undefined ? undefined : keptPartsIn<KeptLocation>(input.keptIn, "source-lines");
+  const locate = sourceLocator(join(root, "spec"), undefined, lines);
+  const exchanges =
+    input.keptIn === undefined ? undefined : keptPartsIn<ExchangeOutcome>(input.keptIn, "exchanges");
   const replay = replayTeams(
     root,
     input.consumersDir,
@@ -44,7 +56,9 @@ export function judgeFindings(input: JudgeInput): Judged {
     candidate as never,
     policy,
     base?.spec as never,
+    exchanges,
   );
+  exchanges?.save();
   const labels = new Map<unknown, string>([
     [candidate, input.candidateFile],
     [released, input.releasedFile],
@@ -52,7 +66,10 @@ export function judgeFindings(input: JudgeInput): Judged {
   if (base) labels.set(base.spec, base.label);
   const compare = (before: unknown) => {
     try {
-      return compareSpecs(before, candidate, { policy: { ...policy.deprecation, today } });
+      return compareSpecs(before, candidate, {
+        policy: { ...policy.deprecation, today },
+        ...(operations ? { kept: operations } : {}),
+      });
     } catch (error) {
       if (!(error instanceof SchemaCompileError)) throw error;
       throw new GateInputError(`${labels.get(error.doc) ?? "a spec"}: ${error.message}`);
@@ -81,9 +98,12 @@ export function judgeFindings(input: JudgeInput): Judged {
     const pending = sinceRelease.map((f) => judge(f, "pending")).filter((f) => !mine.has(f.fingerprint));
     findings = [...branch, ...pending];
   } else findings = sinceRelease.map((f) => judge(f));
+  operations?.save();
+  lines?.save();
   return {
     findings,
     refusals: replay.refusals,
     replayed: { teams: replay.teams, exchanges: replay.exchanges, skipped: replay.skipped },
+    policyRules: RULE_IDS.filter(isPolicyRule),
   };
 }

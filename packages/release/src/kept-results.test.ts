@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { folderHash, keptResultsIn } from "./kept-results.js";
+import { folderHash, keptPartsIn, keptResultsIn } from "./kept-results.js";
 
 /** A step that counts how often it really ran. */
 function counted<T>(value: T) {
@@ -87,5 +87,43 @@ describe("results kept between runs", () => {
     writeFileSync(join(dir, "b.yaml"), "");
     expect(folderHash(dir)).not.toBe(changed);
     expect(folderHash(dir, new Set(["b.yaml"]))).toBe(changed);
+  });
+});
+
+describe("parts kept between runs", () => {
+  /** A run that asks for `keys` (each part's value is its key's length) and counts what it computed. */
+  const run = (dir: string, keys: string[], current?: (value: number) => boolean) => {
+    const parts = keptPartsIn<number>(dir, "step");
+    const computed: string[] = [];
+    const values = keys.map((key) =>
+      parts.get(
+        key,
+        () => {
+          computed.push(key);
+          return key.length;
+        },
+        current,
+      ),
+    );
+    parts.save();
+    return { values, computed };
+  };
+
+  it("a later run computes only the parts it has not seen; the file keeps the last run's parts only", () => {
+    const dir = mkdtempSync(join(tmpdir(), "parts-"));
+    expect(run(dir, ["a", "bb"])).toEqual({ values: [1, 2], computed: ["a", "bb"] });
+    expect(run(dir, ["bb", "ccc"])).toEqual({ values: [2, 3], computed: ["ccc"] });
+    // "a" was not used by the second run, so it is no longer kept.
+    expect(run(dir, ["a", "bb", "ccc"])).toEqual({ values: [1, 2, 3], computed: ["a"] });
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  it("a kept part its check finds out of date is computed again; a damaged file, every part", () => {
+    const dir = mkdtempSync(join(tmpdir(), "parts-"));
+    run(dir, ["a", "bb"]);
+    expect(run(dir, ["a", "bb"], (value) => value !== 2).computed).toEqual(["bb"]);
+    const [file = ""] = readdirSync(dir);
+    writeFileSync(join(dir, file), readFileSync(join(dir, file), "utf8").replace("1", "7"));
+    expect(run(dir, ["a", "bb"])).toEqual({ values: [1, 2], computed: ["a", "bb"] });
   });
 });

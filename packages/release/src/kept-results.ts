@@ -31,6 +31,49 @@ export function keptResultsIn(dir: string): KeptResults {
   };
 }
 
+/**
+ * Results of one step's many small parts (an operation compared, an exchange replayed), kept in one file per
+ * step and code: a run that changes a few inputs computes only the parts they reach.
+ */
+export interface KeptParts<T> {
+  /**
+   * What `compute` returns for the part named `key` (a digest of everything the part reads, or a name whose
+   * kept value `current` checks against what it read).
+   */
+  get(key: string, compute: () => T, current?: (value: T) => boolean): T;
+  /** Keeps the parts this run used, and only those (so the file holds one run's parts, not every run's). */
+  save(): void;
+}
+
+/** Keeps the parts of `step` in `dir` (created when they are first saved). */
+export function keptPartsIn<T>(dir: string, step: string): KeptParts<T> {
+  const file = join(dir, `${step}-${sha256(`${codeFingerprint()}\n${step}`)}.json`);
+  let earlier: Record<string, { value: T }> | undefined;
+  const used = new Map<string, { value: T }>();
+  let computed = false;
+  return {
+    get(key, compute, current = () => true) {
+      earlier ??= load<Record<string, { value: T }>>(file)?.value ?? {};
+      const known = used.get(key) ?? (Object.hasOwn(earlier, key) ? earlier[key] : undefined);
+      if (known && (used.has(key) || current(known.value))) {
+        used.set(key, known);
+        return known.value;
+      }
+      const value = compute();
+      // A part JSON cannot carry exactly is computed again by every run.
+      if (exactJson(value) !== undefined) {
+        used.set(key, { value });
+        computed = true;
+      }
+      return value;
+    },
+    save() {
+      if (computed || (earlier !== undefined && Object.keys(earlier).length !== used.size))
+        save(file, Object.fromEntries(used));
+    },
+  };
+}
+
 /** A kept result, or undefined when there is none or it is not whole. */
 function load<T>(file: string): { value: T } | undefined {
   try {
@@ -92,6 +135,8 @@ let fingerprint: string | undefined;
  * the spec package's compiled model, and the workspace's lockfile (the versions of everything they import).
  */
 function codeFingerprint(): string {
+  // The gate's script names its code by the same files (scripts/gate-bundle.mjs): no need to read them again.
+  fingerprint ??= process.env.CLOUD_CONTRACT_GATE_CODE || undefined;
   if (fingerprint === undefined) {
     const hash = createHash("sha256").update(`${process.version}\n`);
     const here = dirname(fileURLToPath(import.meta.url));

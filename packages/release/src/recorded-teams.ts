@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import {
@@ -8,10 +9,12 @@ import {
   type ResponseVerdict,
 } from "@cloud-contract/spec/document";
 import { operationIdentity } from "./diff/compare.js";
+import { documentReads } from "./diff/operation-reads.js";
 import { child, follow } from "./diff/pointer.js";
 import type { Located } from "./diff/types.js";
 import type { Refusal } from "./gate-report.js";
 import { type HarEntry, headerOf, readTeamLogs, recordedBody } from "./har-log.js";
+import type { KeptParts } from "./kept-results.js";
 import type { GatePolicy } from "./policy.js";
 import { promiseChanges } from "./response-promises.js";
 import { USER_SPEC } from "./user-spec.js";
@@ -55,6 +58,7 @@ export function replayTeams(
   candidate: OpenApiDocument,
   policy: GatePolicy,
   base?: OpenApiDocument,
+  kept?: KeptParts<ExchangeOutcome>,
 ): TeamReplay {
   const then = openDocument(released, USER_SPEC);
   const now = openDocument(candidate, USER_SPEC);
@@ -66,6 +70,7 @@ export function replayTeams(
       : JSON.stringify(base) === JSON.stringify(candidate)
         ? now
         : openDocument(base, USER_SPEC);
+  const sides = { then, now, atBase };
   const replay: TeamReplay = {
     teams: teamsOf(folder),
     exchanges: 0,
@@ -91,38 +96,83 @@ export function replayTeams(
         replay.exchanges++;
         const url = new URL(entry.request.url);
         const label = `${file}#${index} ${entry.request.method} ${url.pathname}${url.search} → ${entry.response.status}`;
-        const called = then.route(entry.request.method, url.pathname).route;
-        if (called) {
-          const key = operationIdentity(called.method, called.path);
-          const list = replay.byOperation.get(key) ?? [];
+        const judge = () => judgeRecorded(sides, entry, { team, blocking, label });
+        const reads = kept && readsOf(sides, entry);
+        const outcome = reads ? kept.get(digestOf([team, blocking, label, entry, reads]), judge) : judge();
+        if (outcome.called) {
+          const list = replay.byOperation.get(outcome.called) ?? [];
           list.push({ team, label });
-          replay.byOperation.set(key, list);
+          replay.byOperation.set(outcome.called, list);
         }
-        // Traffic the released spec never described (a sandbox's control calls) is not the contract's.
-        if (
-          !called &&
-          entry._operationId === undefined &&
-          !now.route(entry.request.method, url.pathname).route
-        ) {
-          replay.skipped++;
-          return;
-        }
-        const recorded = readExchange(then, called, entry, url);
-        const judged = judgeExchange(now, recorded);
-        // What the base refuses alike was pending before this branch: listed apart, it does not block again.
-        let atBaseReasons: string[] = [];
-        if (atBase === now) atBaseReasons = judged.reasons;
-        else if (atBase) atBaseReasons = judgeExchange(atBase, recorded).reasons;
-        const earlier = new Set(atBaseReasons);
-        const fresh = judged.reasons.filter((r) => !earlier.has(r));
-        const pending = judged.reasons.filter((r) => earlier.has(r));
-        const refusal = { team, blocking, operation: judged.operation, exchange: label };
-        if (fresh.length > 0) replay.refusals.push({ ...refusal, reasons: fresh });
-        if (pending.length > 0) replay.refusals.push({ ...refusal, reasons: pending, pending: true });
+        if (outcome.skipped) replay.skipped++;
+        replay.refusals.push(...outcome.refusals);
       });
     }
   }
   return replay;
+}
+
+/** The specs an exchange is judged by: the released one, the candidate, and the base (the candidate's when equal). */
+interface Sides {
+  then: DocumentModel;
+  now: DocumentModel;
+  atBase: DocumentModel | undefined;
+}
+
+/** What replaying one exchange gives: the released operation it called, whether it was skipped, its refusals. */
+export interface ExchangeOutcome {
+  called?: string;
+  skipped: boolean;
+  refusals: Refusal[];
+}
+
+/**
+ * What judging `entry` reads of each spec: the operation it is routed to and that operation's reads
+ * (operation-reads.ts); undefined when a route is not a path of its document as written (then it is judged
+ * every time).
+ */
+function readsOf(sides: Sides, entry: HarEntry): unknown[] | undefined {
+  const { pathname } = new URL(entry.request.url);
+  const reads: unknown[] = [];
+  for (const model of [sides.then, sides.now, sides.atBase]) {
+    if (model === undefined) continue;
+    const op = model.route(entry.request.method, pathname).route;
+    if (op && !Object.hasOwn(model.doc.paths ?? {}, op.path)) return undefined;
+    reads.push(op ? [op.method, op.path, documentReads(model.doc).operation(op.path)] : null);
+  }
+  return reads;
+}
+
+const digestOf = (values: unknown[]) => createHash("sha256").update(JSON.stringify(values)).digest("hex");
+
+/** Judges one recorded exchange against the candidate and the base, from what the released spec promised. */
+function judgeRecorded(
+  { then, now, atBase }: Sides,
+  entry: HarEntry,
+  { team, blocking, label }: { team: string; blocking: boolean; label: string },
+): ExchangeOutcome {
+  const url = new URL(entry.request.url);
+  const called = then.route(entry.request.method, url.pathname).route;
+  const outcome: ExchangeOutcome = { skipped: false, refusals: [] };
+  if (called) outcome.called = operationIdentity(called.method, called.path);
+  // Traffic the released spec never described (a sandbox's control calls) is not the contract's.
+  if (!called && entry._operationId === undefined && !now.route(entry.request.method, url.pathname).route) {
+    outcome.skipped = true;
+    return outcome;
+  }
+  const recorded = readExchange(then, called, entry, url);
+  const judged = judgeExchange(now, recorded);
+  // What the base refuses alike was pending before this branch: listed apart, it does not block again.
+  let atBaseReasons: string[] = [];
+  if (atBase === now) atBaseReasons = judged.reasons;
+  else if (atBase) atBaseReasons = judgeExchange(atBase, recorded).reasons;
+  const earlier = new Set(atBaseReasons);
+  const fresh = judged.reasons.filter((r) => !earlier.has(r));
+  const pending = judged.reasons.filter((r) => earlier.has(r));
+  const refusal = { team, blocking, operation: judged.operation, exchange: label };
+  if (fresh.length > 0) outcome.refusals.push({ ...refusal, reasons: fresh });
+  if (pending.length > 0) outcome.refusals.push({ ...refusal, reasons: pending, pending: true });
+  return outcome;
 }
 
 /** One recorded exchange as every candidate is judged against it: parsed, and what the released spec promised. */

@@ -38,6 +38,23 @@ describe("promiseChanges", () => {
     expect(changes(inline, split, { id: "a", extra: 1 }, [{}, { Base: inline }])).toEqual([]);
   });
 
+  it("looks behind a schema written alike on both sides when what it refers to changed", () => {
+    const answer = { type: "object", properties: { task: { $ref: "#/components/schemas/Task" } } };
+    const task = (type: string) => ({ type: "object", properties: { state: { type } } });
+    expect(
+      changes(answer, answer, { task: { state: "NEW" } }, [
+        { Task: task("string") },
+        { Task: task("integer") },
+      ]),
+    ).toEqual([{ pointer: "/task/state", message: "now promises integer (was string)" }]);
+    expect(
+      changes(answer, answer, { task: { state: "NEW" } }, [
+        { Task: task("string") },
+        { Task: task("string") },
+      ]),
+    ).toEqual([]);
+  });
+
   it("names a received field the candidate dropped, once per place in a list", () => {
     const list = (item: unknown) => ({
       type: "object",

@@ -4,6 +4,7 @@
 import type { DocumentModel } from "@cloud-contract/spec/document";
 import { admits, flatten } from "./diff/flatten.js";
 import { documentMemo } from "./diff/memo.js";
+import { documentReads } from "./diff/operation-reads.js";
 import { child, escapeSegment, follow } from "./diff/pointer.js";
 import type { Json, Located } from "./diff/types.js";
 
@@ -28,6 +29,13 @@ const ITEMS_ALWAYS_JUDGED = 16;
 /** The changes of promise for each field of `value`, once per place (array items are judged alike). */
 export function promiseChanges(released: Side, candidate: Side, value: unknown): PromiseChange[] {
   const found = new Map<string, PromiseChange>();
+  const readsThen = documentReads(released.model.doc);
+  const readsNow = documentReads(candidate.model.doc);
+  /** Two schemas that read the same (their text and all they refer to): no field below them changed its promise. */
+  const unchanged = (before: Located, after: Located) => {
+    const then = readsThen.schema(before.value);
+    return then !== undefined && then === readsNow.schema(after.value);
+  };
   const walk = (
     before: Located,
     after: Located,
@@ -36,7 +44,7 @@ export function promiseChanges(released: Side, candidate: Side, value: unknown):
     shape: string,
     depth: number,
   ) => {
-    if (depth > MAX_DEPTH) return;
+    if (depth > MAX_DEPTH || unchanged(before, after)) return;
     const was = meaning(released.model, before, at);
     const now = meaning(candidate.model, after, at);
     const note = (message: string, where = pointer, place = shape) => {
@@ -107,12 +115,30 @@ const ownMeaning = documentMemo((doc: Json, node: Located): Meaning => {
   };
 });
 
+/** Meanings narrowed by a variant, by the schema's own and the variant's: one object per pair (see widenedOnce). */
+const narrowings = new WeakMap<Meaning, WeakMap<Meaning, Meaning>>();
+
 /** The meaning for `value`: the schema's own, narrowed by the union variant the value matches. */
 function meaning(model: DocumentModel, node: Located, value: unknown, hops = 0): Meaning {
   const own = ownMeaning(model.doc, node);
   const variant = hops < 8 ? own.variants?.find((v) => model.compile(v.value)(value).valid) : undefined;
   if (!variant) return own;
   const inner = meaning(model, variant, value, hops + 1);
+  let byInner = narrowings.get(own);
+  if (!byInner) {
+    byInner = new WeakMap();
+    narrowings.set(own, byInner);
+  }
+  let narrowed = byInner.get(inner);
+  if (!narrowed) {
+    narrowed = narrow(own, inner);
+    byInner.set(inner, narrowed);
+  }
+  return narrowed;
+}
+
+/** A schema's own meaning narrowed by the meaning of the variant a value matches. */
+function narrow(own: Meaning, inner: Meaning): Meaning {
   const ownTypes = own.types;
   return {
     types:

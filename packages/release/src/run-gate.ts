@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { currentVersions, readBaseline } from "./baseline.js";
 import { branchBase } from "./branch-base.js";
-import { isPolicyRule } from "./diff/rules.js";
 import { decide } from "./gate.js";
 import { GateInputError } from "./gate-input-error.js";
 import type { BaseSummary, GateReport } from "./gate-report.js";
@@ -106,6 +105,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
         policy,
         today,
         consumersDir,
+        keptIn: join(root, "node_modules", ".cache", "release-gate", "parts"),
       }),
   );
   const plan = releasePlanHash(root);
@@ -117,8 +117,9 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   ) => new Map(await kept.get(step, [plan, files], async () => [...(await compute())]));
   const { findings, problems } = applyWaivers(judged.findings, waivers, today);
   const open = findings.filter((f) => !f.waiver);
-  const policyBreaks = open.filter((f) => isPolicyRule(f.rule));
-  const errors = open.filter((f) => f.level === "error" && !isPolicyRule(f.rule));
+  const policyRules = new Set(judged.policyRules);
+  const policyBreaks = open.filter((f) => policyRules.has(f.rule));
+  const errors = open.filter((f) => f.level === "error" && !policyRules.has(f.rule));
   const reasons: string[] = [];
   const missingBumps: GateReport["missingBumps"] = [];
   let ok = true;

@@ -1,7 +1,26 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { SourceLocation } from "./diff/types.js";
+import type { KeptParts } from "./kept-results.js";
+
+/** Where a pointer is written, and the files (relative to the root file's folder) and hashes its walk read. */
+export interface KeptLocation {
+  at: SourceLocation | null;
+  files: [string, string][];
+}
+
+const hashes = new Map<string, string>();
+/** A file's content hash ("" when there is none), read once per process. */
+function contentHash(file: string): string {
+  let hash = hashes.get(file);
+  if (hash === undefined) {
+    hash = existsSync(file) ? createHash("sha256").update(readFileSync(file)).digest("hex") : "";
+    hashes.set(file, hash);
+  }
+  return hash;
+}
 
 interface ParsedFile {
   root: Node | null;
@@ -17,9 +36,13 @@ interface ParsedFile {
 export function sourceLocator(
   specDir: string,
   rootFile = "openapi.yaml",
+  kept?: KeptParts<KeptLocation>,
 ): (pointer: string) => SourceLocation | undefined {
   const files = new Map<string, ParsedFile | undefined>();
+  /** The files the walk under way has read. */
+  let read = new Set<string>();
   const load = (file: string): ParsedFile | undefined => {
+    read.add(file);
     if (!files.has(file)) {
       if (!existsSync(file)) files.set(file, undefined);
       else {
@@ -35,10 +58,23 @@ export function sourceLocator(
 
   return (pointer) => {
     if (cache.has(pointer)) return cache.get(pointer);
-    const located = walk(pointer);
+    const located = kept ? keptWalk(kept, pointer) : walk(pointer);
     cache.set(pointer, located);
     return located;
   };
+
+  /** A walk kept from an earlier run while the files it read are as they were. */
+  function keptWalk(store: KeptParts<KeptLocation>, pointer: string): SourceLocation | undefined {
+    const base = dirname(rootPath);
+    const compute = (): KeptLocation => {
+      read = new Set();
+      const at = walk(pointer);
+      return { at: at ?? null, files: [...read].map((f) => [relative(base, f), contentHash(f)]) };
+    };
+    const current = ({ files }: KeptLocation) =>
+      files.every(([f, hash]) => contentHash(join(base, f)) === hash);
+    return store.get(`${rootPath}#${pointer}`, compute, current).at ?? undefined;
+  }
 
   function walk(pointer: string): SourceLocation | undefined {
     let file = rootPath;

@@ -96,21 +96,55 @@ describe("the gate's script", () => {
       witness: { kind: "request" },
     });
     const results = join(root, "node_modules", ".cache", "release-gate", "results");
+    const parts = join(root, "node_modules", ".cache", "release-gate", "parts");
     expect(readdirSync(results).length).toBeGreaterThan(0);
+    expect(readdirSync(parts).length).toBeGreaterThan(0);
     expect(readdirSync(validators).length).toBeGreaterThan(0);
     expect(runScriptWith(env, ...args)).toEqual(first);
-    for (const folder of [results, validators])
+    for (const folder of [results, parts, validators])
       for (const file of readdirSync(folder)) {
         const text = readFileSync(join(folder, file), "utf8");
         writeFileSync(join(folder, file), text.slice(0, text.length / 2));
       }
     expect(runScriptWith(env, ...args)).toEqual(first);
-    for (const folder of [results, validators]) {
+    for (const folder of [results, parts, validators]) {
       rmSync(folder, { recursive: true });
       writeFileSync(folder, "a file where the folder would be");
     }
     expect(runScriptWith(env, ...args)).toEqual(first);
     rmSync(validators);
+  });
+
+  it("after an edit, the parts kept from the run before give the report a run with nothing kept gives", () => {
+    const op = (operationId: string) => ({
+      post: {
+        operationId,
+        requestBody: {
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${operationId}` } } },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    });
+    const spec = (a: number, b: number) => ({
+      ...doc({ "/a": op("A"), "/b": op("B") }),
+      components: { schemas: { A: { type: "string", maxLength: a }, B: { type: "string", maxLength: b } } },
+    });
+    const root = workspace(spec(255, 255), spec(64, 255));
+    const cache = join(root, "node_modules", ".cache", "release-gate");
+    const args = ["--root", root, "--format", "json", "--today", "2026-06-01"];
+    expect(runScript(...args).code).toBe(1);
+    // The candidate edited in B alone: A's comparison is the kept one.
+    const edited = join(root, "edited.json");
+    writeFileSync(edited, JSON.stringify(spec(64, 32)));
+    const kept = runScript(...args, "--current", edited);
+    rmSync(cache, { recursive: true });
+    const computed = runScript(...args, "--current", edited);
+    expect(computed.code, computed.stderr).toBe(1);
+    expect(JSON.parse(computed.stdout).findings.map((f: { operation: string }) => f.operation)).toEqual([
+      "POST /a",
+      "POST /b",
+    ]);
+    expect(kept).toEqual(computed);
   });
 
   it("loads nothing of the workspace but the spec's document model: no build of types, client or mock stands before it", () => {

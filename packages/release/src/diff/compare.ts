@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
+import type { KeptParts } from "../kept-results.js";
 import { DEFAULT_DEPRECATION_POLICY, type DeprecationPolicy } from "./deprecation.js";
 import type { Finding } from "./finding.js";
+import { documentReads } from "./operation-reads.js";
 import { child, follow } from "./pointer.js";
-import { proveFindings } from "./prove.js";
+import { type Built, proveFindings } from "./prove.js";
 import { compareComponents } from "./rules/components.js";
 import { compareOperationHeads, operationAdded, operationRemoved } from "./rules/operations.js";
 import { compareParameters } from "./rules/parameters.js";
@@ -21,6 +24,11 @@ export interface CompareOptions {
   policy?: DeprecationPolicy;
   /** Build a witness for every error finding (prove.ts); true unless set false. */
   witnesses?: boolean;
+  /**
+   * Each operation's findings kept by a digest of all that comparing it reads of both documents (its path
+   * items, what they refer to, servers, security, the policy): a kept operation is not compared again.
+   */
+  kept?: KeptParts<Finding[]>;
 }
 
 /**
@@ -34,9 +42,10 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     today: new Date().toISOString().slice(0, 10),
   };
   const findings: Finding[] = [];
-  const sites = new Map<Finding, Site>();
-  const memo = new Map<string, Change[]>();
-  const pairs = new Map<string, Change[]>();
+  /** Findings outside an operation compared on both sides: a removed or added operation, components, servers. */
+  const loose: Finding[] = [];
+  const witnesses = options.witnesses !== false;
+  const built: Built = new Map();
   const before = operations(oldDoc);
   const after = operations(newDoc);
   const finding = (operation: string, operationId: string | undefined, c: Change): Finding => {
@@ -54,15 +63,38 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
   for (const [identity, a] of before) {
     const b = after.get(identity);
     if (!b) {
-      findings.push(finding(a.label, a.value.operationId, operationRemoved(a, newDoc, policy)));
+      const removed = finding(a.label, a.value.operationId, operationRemoved(a, newDoc, policy));
+      loose.push(removed);
+      findings.push(removed);
       continue;
     }
     const stability = b.value["x-stability-level"] ?? a.value["x-stability-level"] ?? policy.defaultStability;
+    const compute = () => compareOperation(a, b, stability);
+    if (!options.kept) findings.push(...compute());
+    else {
+      const reads = [
+        identity,
+        witnesses,
+        policy,
+        documentReads(oldDoc).operation(a.path),
+        documentReads(newDoc).operation(b.path),
+      ];
+      findings.push(...options.kept.get(digestOf(reads), compute));
+    }
+  }
+  /** The findings of one operation present on both sides, with their witnesses. */
+  function compareOperation(a: OperationNode, b: OperationNode, stability: string): Finding[] {
+    const found: Finding[] = [];
+    const sites = new Map<Finding, Site>();
     // One finding per change and operation, however many statuses or parameters share the schema.
     const reported = new Set<string>();
+    // Remembered within the operation only: its findings never depend on which operations were compared
+    // before it (a recursive schema's walk stops where it started), so a kept operation's are those computed.
+    const memo = new Map<string, Change[]>();
+    const pairs = new Map<string, Change[]>();
     /**
-     * The changes between two schemas, computed once per pair and direction: a shared component reached from
-     * many operations (or many statuses of one) is compared once.
+     * The changes between two schemas, computed once per pair and direction: a component reached from many
+     * statuses or parameters of the operation is compared once.
      */
     const schemaChanges = (direction: Direction, x: Located, y: Located): Change[] => {
       const key = `${direction}|${stability}|${x.ptr}|${y.ptr}`;
@@ -85,9 +117,9 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
         const id = `${c.rule}|${c.before}|${c.after}|${c.message}`;
         if (reported.has(id)) return;
         reported.add(id);
-        const found = finding(b.label, b.value.operationId, c);
-        if (c.site) sites.set(found, c.site);
-        findings.push(found);
+        const made = finding(b.label, b.value.operationId, c);
+        if (c.site) sites.set(made, c.site);
+        found.push(made);
       },
       compareSchemasAt: (direction, place, x, y) => {
         const site = { direction, place, before: x.ptr, after: y.ptr };
@@ -100,14 +132,17 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
     compareParameters(scope, a, b);
     compareRequestBodies(scope, a, b);
     compareResponses(scope, a, b);
+    if (witnesses) proveFindings(oldDoc, newDoc, found, sites, built);
+    return found;
   }
+  const rest = findings.length;
   for (const [identity, b] of after) {
     if (before.has(identity)) continue;
     findings.push(finding(b.label, b.value.operationId, operationAdded(b, oldDoc)));
   }
   compareComponents(oldDoc, newDoc, (c) => findings.push(finding("components", undefined, c)));
   compareServers(oldDoc, newDoc, (c) => findings.push(finding("servers", undefined, c)));
-  if (options.witnesses !== false) proveFindings(oldDoc, newDoc, findings, sites);
+  if (witnesses) proveFindings(oldDoc, newDoc, [...loose, ...findings.slice(rest)], new Map(), built);
   return findings;
 }
 
@@ -136,3 +171,6 @@ function operations(doc: Json): Map<string, OperationNode> {
   }
   return map;
 }
+
+/** A digest of JSON values: the name of what they determine. */
+const digestOf = (values: unknown[]) => createHash("sha256").update(JSON.stringify(values)).digest("hex");

@@ -1,7 +1,8 @@
 import type { Json, Located } from "./types.js";
 
 /** One JSON pointer segment, escaped (`/` → `~1`, `~` → `~0`). */
-export const escapeSegment = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+export const escapeSegment = (key: string) =>
+  key.includes("~") || key.includes("/") ? key.replaceAll("~", "~0").replaceAll("/", "~1") : key;
 
 /** The child `key` of a located node. */
 export function child(node: Located, ...keys: Array<string | number>): Located {

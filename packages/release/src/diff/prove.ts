@@ -2,6 +2,9 @@ import type { Finding } from "./finding.js";
 import { exchangeWitnessOf } from "./rules.js";
 import { type Candidate, constructWitness, type Site } from "./witness.js";
 
+/** Witnesses built by site and place: operations that share a schema share its findings, built once. */
+export type Built = Map<string, Candidate | null>;
+
 /**
  * Attaches to each error finding its witness: for a structural change, the exchange that stops working (built
  * by its rule module); for a schema change, a value constructed from the change that one contract takes and
@@ -13,9 +16,8 @@ export function proveFindings(
   newDoc: object,
   findings: Finding[],
   sites: Map<Finding, Site>,
+  built: Built = new Map(),
 ) {
-  // Operations that share a schema share its findings: each site and place is built once.
-  const built = new Map<string, Candidate | null>();
   const construct = (site: Site, target: { accepting: string; refusing: string }) => {
     const key = `${site.direction}|${site.before}|${site.after}|${target.accepting}|${target.refusing}`;
     if (!built.has(key)) built.set(key, constructWitness(oldDoc, newDoc, site, target));
