@@ -277,6 +277,36 @@ export const KEYWORD_ROWS: KeywordRow[] = [
   { keyword: "anyOf", ...union("anyOf") },
   { keyword: "oneOf", ...union("oneOf") },
   {
+    keyword: "anyOf (types made variants)",
+    ...tightening(
+      { type: ["string", "null"], maxLength: 20 },
+      { anyOf: [{ type: "string", minLength: 1, maxLength: 20 }, { type: "null" }] },
+    ),
+  },
+  {
+    keyword: "anyOf (an object made a union of objects)",
+    bodyOnly: true,
+    ...tightening(
+      {
+        anyOf: [
+          { type: "object", required: ["a"], properties: { a: str, b: int } },
+          { type: "object", required: ["c"], properties: { c: str } },
+        ],
+      },
+      { type: "object", required: ["a"], properties: { a: str, b: int } },
+    ),
+  },
+  {
+    keyword: "anyOf (the same values, rewritten)",
+    tighter: { from: { type: ["string", "null"] }, to: { anyOf: [str, { type: "null" }] } },
+    looser: {
+      from: { type: "string", anyOf: [{ maxLength: 3 }, { minLength: 5 }] },
+      to: { type: "string", anyOf: [{ ...str, maxLength: 3 }, { ...str, minLength: 5 }] },
+    },
+    verdicts: { request: both("harmless"), response: both("harmless") },
+    why: "a type list split into one variant per type, or a variant's type written out as its union's, accepts the same values",
+  },
+  {
     keyword: "$ref",
     ...tightening({ $ref: "#/components/schemas/Wide" }, { $ref: "#/components/schemas/Narrow" }),
   },

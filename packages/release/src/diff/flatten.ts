@@ -102,6 +102,35 @@ export function jsonType(value: unknown): string {
 export const admits = (types: Set<string>, type: string) =>
   types.has(type) || (type === "integer" && types.has("number"));
 
+/** A schema's own types read within those of the schema around it (both hold); undefined: any. */
+export function typesWithin(own: Set<string> | undefined, outer: Set<string> | undefined) {
+  if (!outer) return own;
+  if (!own) return outer;
+  return new Set(
+    [...own].flatMap((t) => (admits(outer, t) ? [t] : t === "number" && outer.has("integer") ? ["integer"] : [])),
+  );
+}
+
+/** The types a bound or exact keyword constrains: it says nothing of a value of another type. */
+const NUMERIC = ["number", "integer"];
+export const CONSTRAINED_TYPES: Record<string, string[]> = {
+  minimum: NUMERIC,
+  maximum: NUMERIC,
+  exclusiveMinimum: NUMERIC,
+  exclusiveMaximum: NUMERIC,
+  multipleOf: NUMERIC,
+  minLength: ["string"],
+  maxLength: ["string"],
+  pattern: ["string"],
+  minItems: ["array"],
+  maxItems: ["array"],
+  uniqueItems: ["array"],
+  minContains: ["array"],
+  maxContains: ["array"],
+  minProperties: ["object"],
+  maxProperties: ["object"],
+};
+
 const remembered = documentMemo((doc: Json, node: Located) => flattenNow(doc, node));
 
 /** The merged meaning of the schema at `node` (remembered per document and pointer). */

@@ -2,9 +2,11 @@
 // by constructed values (not, if/then/else, contains, dependent*, patternProperties, prefixItems).
 import { type Difference, distinguish } from "../distinguish.js";
 import {
+  CONSTRAINED_TYPES,
   EXACT_CONSTRAINTS,
   type FlatSchema,
   LOWER_BOUNDS,
+  typesWithin,
   UPPER_BOUNDS,
   WITNESSED_KEYWORDS,
 } from "../flatten.js";
@@ -73,7 +75,14 @@ const divides = (step: unknown, of: unknown) =>
 
 export function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
   if (a.bounds.size + b.bounds.size + a.exact.size + b.exact.size === 0) return;
+  // Read within the types of the schema around it, a keyword of another type constrains nothing here.
+  const old = ctx.within && typesWithin(a.types?.value, ctx.within.old);
+  const now = ctx.within && typesWithin(b.types?.value, ctx.within.new);
+  const bites = (key: string, types: Set<string> | undefined) =>
+    !types || !CONSTRAINED_TYPES[key] || CONSTRAINED_TYPES[key].some((t) => types.has(t));
+  const idle = (key: string) => !bites(key, old) && !bites(key, now);
   for (const [key, lower] of BOUNDS) {
+    if (idle(key)) continue;
     const before = a.bounds.get(key);
     const after = b.bounds.get(key);
     if (before?.value === after?.value) continue;
@@ -90,6 +99,7 @@ export function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) 
     ]);
   }
   for (const key of EXACT_CONSTRAINTS) {
+    if (idle(key)) continue;
     const before = a.exact.get(key);
     const after = b.exact.get(key);
     if (JSON.stringify(before?.value) === JSON.stringify(after?.value)) continue;
