@@ -136,8 +136,8 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["example", undefined, ANNOTATION],
     ["examples", undefined, ANNOTATION],
     ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
-    ["allowEmptyValue", undefined],
-    ["allowReserved", undefined],
+    ["allowEmptyValue", "parameter allowEmptyValue"],
+    ["allowReserved", "parameter allowReserved"],
     ["content", "parameter content"],
   ]),
   ...fields("Header", [
@@ -147,9 +147,9 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["example", undefined, ANNOTATION],
     ["examples", undefined, ANNOTATION],
     ["deprecated", undefined, "a policy, not a constraint"],
-    ["style", undefined],
-    ["explode", undefined],
-    ["content", undefined],
+    ["style", "header style / explode"],
+    ["explode", "header style / explode"],
+    ["content", "header content"],
   ]),
   ...fields("Request Body", [
     ["content", "request media type"],
@@ -175,7 +175,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
   ]),
   ...fields("Server Variable", [
     ["default", "server variables"],
-    ["enum", undefined],
+    ["enum", "server variable enum"],
     ["description", undefined, ANNOTATION],
   ]),
   ...fields("Discriminator", [

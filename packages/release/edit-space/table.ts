@@ -301,7 +301,13 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     tighter: { from: { type: ["string", "null"] }, to: { anyOf: [str, { type: "null" }] } },
     looser: {
       from: { type: "string", anyOf: [{ maxLength: 3 }, { minLength: 5 }] },
-      to: { type: "string", anyOf: [{ ...str, maxLength: 3 }, { ...str, minLength: 5 }] },
+      to: {
+        type: "string",
+        anyOf: [
+          { ...str, maxLength: 3 },
+          { ...str, minLength: 5 },
+        ],
+      },
     },
     verdicts: { request: both("harmless"), response: both("harmless") },
     why: "a type list split into one variant per type, or a variant's type written out as its union's, accepts the same values",
@@ -335,6 +341,8 @@ export const COMPONENTS: Json = {
 export interface DocumentRow {
   keyword: string;
   placement: string;
+  /** What both specs of its twins hold first (what the rest of the table needs no part of). */
+  setup?: (doc: Json) => void;
   breaking: (doc: Json) => void;
   harmless: (doc: Json) => void;
   /** What each twin does, for EDIT-SPACE.md. */
@@ -342,6 +350,7 @@ export interface DocumentRow {
 }
 
 const op = (doc: Json) => doc.paths["/things"].post;
+const json = (schema: Json) => ({ "application/json": { schema } });
 const param = (doc: Json) => op(doc).parameters[0];
 
 export const DOCUMENT_ROWS: DocumentRow[] = [
@@ -370,6 +379,19 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
       (d.servers[0] = { url: "https://{host}", variables: { host: { default: "eu.example.com" } } }),
     harmless: (d) =>
       (d.servers[0] = { url: "https://{host}", variables: { host: { default: "api.example.com" } } }),
+  },
+  {
+    keyword: "server variable enum",
+    placement: "document",
+    edits: ["a value of the region variable's enum removed", "a value added to its enum"],
+    setup: (d) => {
+      d.servers[0] = {
+        url: "https://{region}.example.com",
+        variables: { region: { default: "api", enum: ["api", "eu"] } },
+      };
+    },
+    breaking: (d) => (d.servers[0].variables.region.enum = ["api"]),
+    harmless: (d) => d.servers[0].variables.region.enum.push("us"),
   },
   {
     keyword: "security (requirement)",
@@ -443,6 +465,28 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     harmless: (d) => (param(d).explode = true),
   },
   {
+    keyword: "parameter allowEmptyValue",
+    placement: "parameter",
+    edits: [
+      "allowEmptyValue true → false on query q (`?q=` refused)",
+      "allowEmptyValue false → true on tags",
+    ],
+    setup: (d) => op(d).parameters.push({ name: "q", in: "query", allowEmptyValue: true, schema: str }),
+    breaking: (d) => (op(d).parameters[2].allowEmptyValue = false),
+    harmless: (d) => (param(d).allowEmptyValue = true),
+  },
+  {
+    keyword: "parameter allowReserved",
+    placement: "parameter",
+    edits: [
+      "allowReserved true → false on query q (reserved characters must be encoded)",
+      "allowReserved false → true on tags",
+    ],
+    setup: (d) => op(d).parameters.push({ name: "q", in: "query", allowReserved: true, schema: str }),
+    breaking: (d) => (op(d).parameters[2].allowReserved = false),
+    harmless: (d) => (param(d).allowReserved = true),
+  },
+  {
     keyword: "parameter in",
     placement: "parameter",
     edits: ["query → header", "moved from the operation to its path item"],
@@ -498,6 +542,26 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     edits: ["a required header removed", "an optional header added"],
     breaking: (d) => delete op(d).responses["200"].headers["X-Id"],
     harmless: (d) => (op(d).responses["200"].headers.ETag = { schema: str }),
+  },
+  {
+    keyword: "header style / explode",
+    placement: "response",
+    edits: ["X-Id's explode false → true", "X-Id's default style written out (simple)"],
+    breaking: (d) => (op(d).responses["200"].headers["X-Id"].explode = true),
+    harmless: (d) => (op(d).responses["200"].headers["X-Id"].style = "simple"),
+  },
+  {
+    keyword: "header content",
+    placement: "response",
+    edits: ["X-Id's schema moved to content application/json", "X-Id's content schema moved behind a $ref"],
+    setup: (d) => (op(d).responses["200"].headers["X-Trace"] = { content: json({ type: "string" }) }),
+    breaking: (d) => {
+      const h = op(d).responses["200"].headers["X-Id"];
+      h.content = json(h.schema);
+      delete h.schema;
+    },
+    harmless: (d) =>
+      (op(d).responses["200"].headers["X-Trace"].content = json({ $ref: "#/components/schemas/Wide" })),
   },
   {
     keyword: "header required",

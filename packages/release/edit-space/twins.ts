@@ -158,7 +158,9 @@ export function keywordTwins(row: KeywordRow): Twin[] {
 export function documentTwins(): Twin[] {
   return DOCUMENT_ROWS.flatMap((row) =>
     (["breaking", "harmless"] as const).map((expected, i) => {
-      const after = baseSpec();
+      const before = baseSpec();
+      row.setup?.(before);
+      const after = structuredClone(before);
       row[expected](after);
       return {
         id: `${row.keyword} | ${row.placement} | ${row.edits[i]}`,
@@ -166,7 +168,7 @@ export function documentTwins(): Twin[] {
         placement: row.placement,
         edit: row.edits[i] ?? expected,
         expected,
-        before: baseSpec(),
+        before,
         after,
       };
     }),

@@ -107,7 +107,9 @@ export function typesWithin(own: Set<string> | undefined, outer: Set<string> | u
   if (!outer) return own;
   if (!own) return outer;
   return new Set(
-    [...own].flatMap((t) => (admits(outer, t) ? [t] : t === "number" && outer.has("integer") ? ["integer"] : [])),
+    [...own].flatMap((t) =>
+      admits(outer, t) ? [t] : t === "number" && outer.has("integer") ? ["integer"] : [],
+    ),
   );
 }
 

@@ -131,7 +131,11 @@ function byType(
   for (const v of variants) {
     if (!v.types) return undefined;
     for (const t of v.types) {
-      if (taken.has(t) || (t === "integer" && taken.has("number")) || (t === "number" && taken.has("integer")))
+      if (
+        taken.has(t) ||
+        (t === "integer" && taken.has("number")) ||
+        (t === "number" && taken.has("integer"))
+      )
         return undefined;
       taken.add(t);
     }
@@ -145,9 +149,7 @@ function byType(
       unmatched.push(v.node);
       continue;
     }
-    match.pairs.push(
-      plainIsOld ? [node, v.node, { old: shared }] : [v.node, node, { new: shared }],
-    );
+    match.pairs.push(plainIsOld ? [node, v.node, { old: shared }] : [v.node, node, { new: shared }]);
   }
   // Types the plain schema takes that no variant takes: that part of it is a variant gone or new.
   if ([...types].some((t) => !variants.some((v) => v.types && admits(v.types, t))))
