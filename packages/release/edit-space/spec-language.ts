@@ -160,7 +160,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["schema", "request media type"],
     ["example", undefined, ANNOTATION],
     ["examples", undefined, ANNOTATION],
-    ["encoding", undefined],
+    ["encoding", "media type encoding"],
   ]),
   ...fields("Response", [
     ["content", "response media type"],
@@ -187,14 +187,14 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["description", "security (scheme)"],
     ["type", "security scheme type"],
     ["in", "security scheme in"],
-    ["scheme", undefined],
+    ["scheme", "security scheme scheme"],
     [
       "bearerFormat",
       undefined,
       "a hint about how the server made its tokens, for documentation: the token a client sends is the same",
     ],
-    ["flows", undefined],
-    ["openIdConnectUrl", undefined],
+    ["flows", "security scheme flows"],
+    ["openIdConnectUrl", "security scheme openIdConnectUrl"],
   ]),
   ...fields("Security Requirement", [["{name}: [scopes]", "security (requirement)"]]),
 ];

@@ -423,6 +423,47 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
       (d.components.securitySchemes.Bearer = { type: "apiKey", in: "header", name: "X-Other" }),
   },
   {
+    keyword: "security scheme scheme",
+    placement: "components",
+    edits: ["the HTTP scheme bearer made basic", "bearer re-cased Bearer (the scheme name is caseless)"],
+    setup: (d) => (op(d).security = [{ Bearer: [] }]),
+    breaking: (d) => (d.components.securitySchemes.Bearer.scheme = "basic"),
+    harmless: (d) => (d.components.securitySchemes.Bearer.scheme = "Bearer"),
+  },
+  {
+    keyword: "security scheme flows",
+    placement: "components",
+    edits: ["the OAuth token URL moved to another host", "one more scope offered"],
+    setup: (d) => {
+      d.components.securitySchemes.OAuth = {
+        type: "oauth2",
+        flows: {
+          clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: { read: "Read." } },
+        },
+      };
+      op(d).security = [{ OAuth: ["read"] }];
+    },
+    breaking: (d) =>
+      (d.components.securitySchemes.OAuth.flows.clientCredentials.tokenUrl = "https://id.example.com/token"),
+    harmless: (d) => (d.components.securitySchemes.OAuth.flows.clientCredentials.scopes.write = "Write."),
+  },
+  {
+    keyword: "security scheme openIdConnectUrl",
+    placement: "components",
+    edits: ["the OpenID Connect discovery URL moved", "the scheme's description reworded"],
+    setup: (d) => {
+      d.components.securitySchemes.Oidc = {
+        type: "openIdConnect",
+        openIdConnectUrl: "https://auth.example.com/.well-known/openid-configuration",
+      };
+      op(d).security = [{ Oidc: [] }];
+    },
+    breaking: (d) =>
+      (d.components.securitySchemes.Oidc.openIdConnectUrl =
+        "https://id.example.com/.well-known/openid-configuration"),
+    harmless: (d) => (d.components.securitySchemes.Oidc.description = "Sign in with the company account."),
+  },
+  {
     keyword: "parameter content",
     placement: "parameter",
     edits: ["the query array's schema moved to content application/json", "its description reworded"],
@@ -510,6 +551,23 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     breaking: (d) => (op(d).requestBody.content = { "text/plain": { schema: str } }),
     harmless: (d) =>
       (op(d).requestBody.content["application/x-www-form-urlencoded"] = { schema: { type: "object" } }),
+  },
+  {
+    keyword: "media type encoding",
+    placement: "request body",
+    edits: [
+      "a multipart field's content types narrowed (image/png, image/jpeg → image/png)",
+      "one more content type for it (image/gif)",
+    ],
+    setup: (d) =>
+      (op(d).requestBody.content["multipart/form-data"] = {
+        schema: { type: "object", properties: { file: str } },
+        encoding: { file: { contentType: "image/png, image/jpeg" } },
+      }),
+    breaking: (d) =>
+      (op(d).requestBody.content["multipart/form-data"].encoding.file.contentType = "image/png"),
+    harmless: (d) =>
+      (op(d).requestBody.content["multipart/form-data"].encoding.file.contentType += ", image/gif"),
   },
   {
     keyword: "request body required",
