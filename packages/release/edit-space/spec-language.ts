@@ -86,7 +86,11 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["$anchor", undefined],
     ["$dynamicRef", undefined],
     ["$dynamicAnchor", undefined],
-    ["$vocabulary", undefined],
+    [
+      "$vocabulary",
+      undefined,
+      "it has effect in a meta-schema only and is ignored in any other schema (JSON Schema 2020-12 core, 8.1.2): an API's schemas are not meta-schemas",
+    ],
     ["contentEncoding", undefined, CONTENT_VOCABULARY],
     ["contentMediaType", undefined, CONTENT_VOCABULARY],
     ["contentSchema", undefined, CONTENT_VOCABULARY],
@@ -99,8 +103,8 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["info", undefined, ANNOTATION],
     ["tags", undefined, ANNOTATION],
     ["externalDocs", undefined, ANNOTATION],
-    ["openapi", undefined],
-    ["jsonSchemaDialect", undefined],
+    ["openapi", "openapi (version)"],
+    ["jsonSchemaDialect", "jsonSchemaDialect"],
     ["webhooks", undefined],
   ]),
   ...fields("Path Item", [
@@ -109,7 +113,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["summary", undefined, ANNOTATION],
     ["description", undefined, ANNOTATION],
     ["servers", "operation servers"],
-    ["$ref", undefined],
+    ["$ref", "path item $ref"],
   ]),
   ...fields("Operation", [
     ["operationId", "operationId"],

@@ -644,6 +644,34 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     harmless: (d) => (op(d).summary = "Make one"),
   },
   {
+    keyword: "openapi (version)",
+    placement: "document",
+    edits: ["3.1.0 → 3.0.3 (nullable, boolean exclusive bounds: keywords read otherwise)", "3.1.0 → 3.1.1"],
+    breaking: (d) => (d.openapi = "3.0.3"),
+    harmless: (d) => (d.openapi = "3.1.1"),
+  },
+  {
+    keyword: "jsonSchemaDialect",
+    placement: "document",
+    edits: ["the schemas' dialect made draft-07", "the default dialect written out (OpenAPI 3.1 base)"],
+    breaking: (d) => (d.jsonSchemaDialect = "http://json-schema.org/draft-07/schema#"),
+    harmless: (d) => (d.jsonSchemaDialect = "https://spec.openapis.org/oas/3.1/dialect/base"),
+  },
+  {
+    keyword: "path item $ref",
+    placement: "paths",
+    edits: ["/things' $ref retargeted to another path item", "/things' path item inlined from its $ref"],
+    setup: (d) => {
+      d.components.pathItems = {
+        Things: d.paths["/things"],
+        Other: { get: { operationId: "listOther", responses: { "200": { description: "ok" } } } },
+      };
+      d.paths["/things"] = { $ref: "#/components/pathItems/Things" };
+    },
+    breaking: (d) => (d.paths["/things"].$ref = "#/components/pathItems/Other"),
+    harmless: (d) => (d.paths["/things"] = structuredClone(d.components.pathItems.Things)),
+  },
+  {
     keyword: "schema component name",
     placement: "components",
     edits: ["a schema renamed (the types export it by name)", "its description reworded"],

@@ -3,6 +3,7 @@ import type { Finding } from "./finding.js";
 import { child, follow } from "./pointer.js";
 import { proveFindings } from "./prove.js";
 import { compareComponents } from "./rules/components.js";
+import { compareDialect } from "./rules/dialect.js";
 import { compareOperationHeads, operationAdded, operationRemoved } from "./rules/operations.js";
 import { compareParameters } from "./rules/parameters.js";
 import { compareRequestBodies } from "./rules/request-body.js";
@@ -107,6 +108,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
   }
   compareComponents(oldDoc, newDoc, (c) => findings.push(finding("components", undefined, c)));
   compareServers(oldDoc, newDoc, (c) => findings.push(finding("servers", undefined, c)));
+  compareDialect(oldDoc, newDoc, (c) => findings.push(finding("document", undefined, c)));
   if (options.witnesses !== false) proveFindings(oldDoc, newDoc, findings, sites);
   return findings;
 }

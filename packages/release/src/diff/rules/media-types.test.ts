@@ -1,11 +1,11 @@
 import { describe, it } from "vitest";
-import type { Json } from "../types.js";
 import {
   checkOperationCase,
   getOp,
   type OperationCase,
   patchOp,
 } from "../../test-support/operation-cases.js";
+import type { Json } from "../types.js";
 
 const upload = (d: Json) => patchOp(d).requestBody.content["multipart/form-data"];
 

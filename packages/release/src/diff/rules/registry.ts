@@ -1,6 +1,7 @@
 // Every family of the gate's rules, one module each: the comparer reports only ids these modules define.
 import { componentRules } from "./components.js";
 import { deprecationRules } from "./deprecation.js";
+import { dialectRules } from "./dialect.js";
 import { enumRules } from "./enums.js";
 import { limitRules } from "./limits.js";
 import { mediaTypeRules } from "./media-types.js";
@@ -31,4 +32,5 @@ export const RULE_FAMILIES = [
   limitRules,
   unionRules,
   componentRules,
+  dialectRules,
 ] as const;

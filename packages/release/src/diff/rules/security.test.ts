@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
-import type { Json } from "../types.js";
 import { checkOperationCase, getOp, type OperationCase, scheme } from "../../test-support/operation-cases.js";
+import type { Json } from "../types.js";
 
 /** An OAuth scheme with a client-credentials flow and two scopes, required by every operation. */
 function oauth(d: Json) {
