@@ -105,7 +105,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["externalDocs", undefined, ANNOTATION],
     ["openapi", "openapi (version)"],
     ["jsonSchemaDialect", "jsonSchemaDialect"],
-    ["webhooks", undefined],
+    ["webhooks", "webhooks"],
   ]),
   ...fields("Path Item", [
     ["get, put, post, delete, options, head, patch, trace", "operation"],
@@ -127,7 +127,7 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
     ["externalDocs", undefined, ANNOTATION],
     ["deprecated", undefined, "a policy, not a constraint: the deprecation rules judge its removal"],
     ["servers", "operation servers"],
-    ["callbacks", undefined],
+    ["callbacks", "callbacks"],
   ]),
   ...fields("Parameter", [
     ["in", "parameter in"],

@@ -353,6 +353,25 @@ const op = (doc: Json) => doc.paths["/things"].post;
 const json = (schema: Json) => ({ "application/json": { schema } });
 const param = (doc: Json) => op(doc).parameters[0];
 
+/** A call the API makes to a consumer: a payload with a `name`, answered 200 with a closed `{ ok }`. */
+const event = () => ({
+  post: {
+    requestBody: { content: json({ type: "object", properties: { name: str } }) },
+    responses: {
+      "200": {
+        description: "taken",
+        content: json({
+          type: "object",
+          properties: { ok: { type: "boolean" } },
+          additionalProperties: false,
+        }),
+      },
+    },
+  },
+});
+const payload = (item: Json) => item.post.requestBody.content["application/json"].schema.properties;
+const answer = (item: Json) => item.post.responses["200"].content["application/json"].schema;
+
 export const DOCUMENT_ROWS: DocumentRow[] = [
   {
     keyword: "servers",
@@ -642,6 +661,25 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     edits: ["operationId changed", "summary reworded"],
     breaking: (d) => (op(d).operationId = "createThing"),
     harmless: (d) => (op(d).summary = "Make one"),
+  },
+  {
+    keyword: "webhooks",
+    placement: "document",
+    edits: [
+      "the webhook's payload field may hold an integer too (consumers read it)",
+      "its answer takes any field (consumers send it)",
+    ],
+    setup: (d) => (d.webhooks = { thingChanged: event() }),
+    breaking: (d) => (payload(d.webhooks.thingChanged).name.type = ["string", "integer"]),
+    harmless: (d) => delete answer(d.webhooks.thingChanged).additionalProperties,
+  },
+  {
+    keyword: "callbacks",
+    placement: "operation",
+    edits: ["the operation's callback no longer sent", "its payload field bounded (maxLength 10)"],
+    setup: (d) => (op(d).callbacks = { onDone: { "{$request.query.hook}": event() } }),
+    breaking: (d) => delete op(d).callbacks.onDone,
+    harmless: (d) => (payload(op(d).callbacks.onDone["{$request.query.hook}"]).name.maxLength = 10),
   },
   {
     keyword: "openapi (version)",

@@ -10,6 +10,7 @@ import { compareRequestBodies } from "./rules/request-body.js";
 import { compareResponses } from "./rules/response-statuses.js";
 import { compareSecurity } from "./rules/security.js";
 import { compareOperationServers, compareServers } from "./rules/servers.js";
+import { compareCallbacks, compareWebhooks } from "./rules/webhooks.js";
 import { levelOf, ruleId } from "./rules.js";
 import { compareSchemas } from "./schema.js";
 import type { Change, OperationNode, OperationScope } from "./scope.js";
@@ -52,13 +53,8 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
       after: c.after,
     };
   };
-  for (const [identity, a] of before) {
-    const b = after.get(identity);
-    if (!b) {
-      findings.push(finding(a.label, a.value.operationId, operationRemoved(a, newDoc, policy)));
-      continue;
-    }
-    const stability = b.value["x-stability-level"] ?? a.value["x-stability-level"] ?? policy.defaultStability;
+  /** The scope of one operation (or webhook): where its changes are reported, once each. */
+  const scopeFor = (label: string, operationId: string | undefined, stability: string): OperationScope => {
     // One finding per change and operation, however many statuses or parameters share the schema.
     const reported = new Set<string>();
     /**
@@ -86,7 +82,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
         const id = `${c.rule}|${c.before}|${c.after}|${c.message}`;
         if (reported.has(id)) return;
         reported.add(id);
-        const found = finding(b.label, b.value.operationId, c);
+        const found = finding(label, operationId, c);
         if (c.site) sites.set(found, c.site);
         findings.push(found);
       },
@@ -95,13 +91,25 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
         for (const change of schemaChanges(direction, x, y)) scope.report({ ...change, site });
       },
     };
+    return scope;
+  };
+  for (const [identity, a] of before) {
+    const b = after.get(identity);
+    if (!b) {
+      findings.push(finding(a.label, a.value.operationId, operationRemoved(a, newDoc, policy)));
+      continue;
+    }
+    const stability = b.value["x-stability-level"] ?? a.value["x-stability-level"] ?? policy.defaultStability;
+    const scope = scopeFor(b.label, b.value.operationId, stability);
     compareOperationHeads(scope, a, b);
     compareSecurity(scope, a, b);
     compareOperationServers(scope, a, b);
     compareParameters(scope, a, b);
     compareRequestBodies(scope, a, b);
     compareResponses(scope, a, b);
+    compareCallbacks(scope, a, b);
   }
+  compareWebhooks(oldDoc, newDoc, (label) => scopeFor(label, undefined, policy.defaultStability));
   for (const [identity, b] of after) {
     if (before.has(identity)) continue;
     findings.push(finding(b.label, b.value.operationId, operationAdded(b, oldDoc)));

@@ -15,6 +15,7 @@ import { securityRules } from "./security.js";
 import { serverRules } from "./servers.js";
 import { unionRules } from "./unions.js";
 import { valueTypeRules } from "./value-types.js";
+import { webhookRules } from "./webhooks.js";
 
 export const RULE_FAMILIES = [
   operationRules,
@@ -33,4 +34,5 @@ export const RULE_FAMILIES = [
   unionRules,
   componentRules,
   dialectRules,
+  webhookRules,
 ] as const;
