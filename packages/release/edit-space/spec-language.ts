@@ -81,11 +81,23 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
       "what a server assumes for a missing value; clients send and read the same values",
     ],
     ["$defs", undefined, "a place for schemas, judged where they are referred to"],
-    ["$id", undefined],
-    ["$schema", undefined],
-    ["$anchor", undefined],
-    ["$dynamicRef", undefined],
-    ["$dynamicAnchor", undefined],
+    [
+      "$id",
+      undefined,
+      "it would re-base the JSON pointers of every `$ref` inside it, which the comparer reads from the document's root: the gate refuses a schema with `$id` (exit 2, naming it) instead of judging it otherwise than a validator would",
+    ],
+    [
+      "$schema",
+      undefined,
+      "the validator reads JSON Schema 2020-12 (OpenAPI 3.1's dialect): `$schema` naming it changes nothing, and the gate refuses a schema naming another dialect (exit 2, naming it) instead of reading its keywords in the wrong one (the document's own dialect is the jsonSchemaDialect row)",
+    ],
+    ["$anchor", "$anchor / $dynamicAnchor"],
+    [
+      "$dynamicRef",
+      undefined,
+      "a reference the comparer cannot follow as a JSON pointer: the gate refuses a schema that uses it (exit 2, naming it) instead of judging it otherwise than a validator would",
+    ],
+    ["$dynamicAnchor", "$anchor / $dynamicAnchor"],
     [
       "$vocabulary",
       undefined,

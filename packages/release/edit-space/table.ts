@@ -313,6 +313,13 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     why: "a type list split into one variant per type, or a variant's type written out as its union's, accepts the same values",
   },
   {
+    keyword: "$anchor / $dynamicAnchor",
+    tighter: { from: str, to: { ...str, $anchor: "target" } },
+    looser: { from: { ...str, $anchor: "target" }, to: { ...str, $dynamicAnchor: "node" } },
+    verdicts: { request: both("harmless"), response: both("harmless") },
+    why: 'a name for `$ref: "#name"`, which a bundle never uses (the gate refuses it, exit 2): no value becomes valid or invalid',
+  },
+  {
     keyword: "$ref",
     ...tightening({ $ref: "#/components/schemas/Wide" }, { $ref: "#/components/schemas/Narrow" }),
   },
