@@ -14,7 +14,9 @@ export type Nesting =
   | "inside allOf"
   | "inside anyOf"
   | "inside oneOf"
-  | "at depth";
+  | "at depth"
+  | "inside additionalProperties"
+  | "inside unevaluatedProperties";
 
 /** One edit: the target schema before and after. */
 export interface Edit {
@@ -42,6 +44,8 @@ export const NESTINGS: Nesting[] = [
   "inside anyOf",
   "inside oneOf",
   "at depth",
+  "inside additionalProperties",
+  "inside unevaluatedProperties",
 ];
 /** A parameter's or header's schema is short: inline, behind a $ref and inside allOf cover its shapes. */
 export const SCALAR_NESTINGS: Nesting[] = ["inline", "behind $ref", "inside allOf"];

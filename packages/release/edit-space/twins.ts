@@ -97,6 +97,10 @@ function nest(nesting: Nesting, target: Json, schemas: Json): Json {
       return { anyOf: [target, { $ref: "#/components/schemas/Other" }] };
     case "inside oneOf":
       return { oneOf: [target, { $ref: "#/components/schemas/Other" }] };
+    case "inside additionalProperties":
+      return { type: "object", properties: { id: str }, additionalProperties: target };
+    case "inside unevaluatedProperties":
+      return { type: "object", properties: { id: str }, unevaluatedProperties: target };
     case "at depth":
       return {
         type: "object",

@@ -214,6 +214,14 @@ function merge(flat: FlatSchema, schema: Json, at: Located) {
     flat.additional?.value !== false
   ) {
     flat.additional = child(at, "additionalProperties");
+  } else if (
+    schema.unevaluatedProperties &&
+    typeof schema.unevaluatedProperties === "object" &&
+    schema.additionalProperties === undefined &&
+    flat.additional === undefined
+  ) {
+    // Without additionalProperties, unevaluatedProperties is the schema of the members nothing else declares.
+    flat.additional = child(at, "unevaluatedProperties");
   }
   if (schema.propertyNames) flat.propertyNames = child(at, "propertyNames");
   if (schema.items && typeof schema.items === "object") flat.items = child(at, "items");

@@ -38,18 +38,21 @@ type Step =
 
 /** What comes after a pointer inside the node that holds it, when it leads into a child schema. */
 const INTO_CHILD =
-  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
+  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|unevaluatedProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
 
 /**
  * Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. An
- * `additionalProperties` that is a schema is a child (the schema of other members); `false` is the node's.
+ * `additionalProperties` (or `unevaluatedProperties`) that is a schema is a child (the schema of other
+ * members); `false` is the node's.
  */
 function owns(doc: Json, node: Located, target: string): boolean {
   for (const part of [node.ptr, ...flatten(doc, node).parts]) {
     if (target === part) return true;
     if (!target.startsWith(`${part}/`)) continue;
     const rest = target.slice(part.length + 1);
-    const memberSchema = rest === "additionalProperties" && typeof valueAt(doc, target) === "object";
+    const memberSchema =
+      (rest === "additionalProperties" || rest === "unevaluatedProperties") &&
+      typeof valueAt(doc, target) === "object";
     if (!INTO_CHILD.test(rest) && !memberSchema) return true;
   }
   return false;
