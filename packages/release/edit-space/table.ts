@@ -16,7 +16,13 @@ export type Nesting =
   | "inside oneOf"
   | "at depth"
   | "inside additionalProperties"
-  | "inside unevaluatedProperties";
+  | "inside unevaluatedProperties"
+  | "inside patternProperties"
+  | "inside prefixItems"
+  | "inside then"
+  | "inside else"
+  | "inside contains"
+  | "inside dependentSchemas";
 
 /** One edit: the target schema before and after. */
 export interface Edit {
@@ -46,6 +52,12 @@ export const NESTINGS: Nesting[] = [
   "at depth",
   "inside additionalProperties",
   "inside unevaluatedProperties",
+  "inside patternProperties",
+  "inside prefixItems",
+  "inside then",
+  "inside else",
+  "inside contains",
+  "inside dependentSchemas",
 ];
 /** A parameter's or header's schema is short: inline, behind a $ref and inside allOf cover its shapes. */
 export const SCALAR_NESTINGS: Nesting[] = ["inline", "behind $ref", "inside allOf"];

@@ -101,6 +101,19 @@ function nest(nesting: Nesting, target: Json, schemas: Json): Json {
       return { type: "object", properties: { id: str }, additionalProperties: target };
     case "inside unevaluatedProperties":
       return { type: "object", properties: { id: str }, unevaluatedProperties: target };
+    case "inside patternProperties":
+      return { type: "object", properties: { id: str }, patternProperties: { "^x_": target } };
+    case "inside prefixItems":
+      return { type: "array", prefixItems: [str, target] };
+    case "inside then":
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, not a promise
+      return { type: "object", if: { required: ["kind"] }, then: { properties: { v: target } } };
+    case "inside else":
+      return { type: "object", if: { required: ["kind"] }, else: { properties: { v: target } } };
+    case "inside contains":
+      return { type: "array", items: { type: "object" }, contains: { required: ["v"], properties: { v: target } } };
+    case "inside dependentSchemas":
+      return { type: "object", dependentSchemas: { kind: { properties: { v: target } } } };
     case "at depth":
       return {
         type: "object",

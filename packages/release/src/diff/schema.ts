@@ -57,7 +57,8 @@ const isPureUnion = (f: FlatSchema) =>
 function compareNow(walk: SchemaWalk, oldNode: Located, newNode: Located): void {
   const ctx: SchemaContext = {
     ...walk,
-    compare: (x, y, within) => compareSchemas({ ...walk, within }, x, y),
+    compare: (x, y, within, report) =>
+      compareSchemas({ ...walk, within, report: report ?? walk.report }, x, y),
   };
   const a = flatten(ctx.oldDoc, oldNode);
   const b = flatten(ctx.newDoc, newNode);

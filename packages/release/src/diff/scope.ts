@@ -52,6 +52,6 @@ export interface SchemaContext {
   stability: string;
   /** The types the enclosing schema allows this pair (unset: any). */
   within?: Within;
-  /** Compares two child schemas (a property, a variant, items) in the same context. */
-  compare: (a: Located, b: Located, within?: Within) => void;
+  /** Compares two child schemas (a property, a variant, items) in the same context (reporting to `report`). */
+  compare: (a: Located, b: Located, within?: Within, report?: (change: Change) => void) => void;
 }
