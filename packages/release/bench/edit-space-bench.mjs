@@ -173,7 +173,8 @@ try {
     return `${b.filter((t) => set.has(t)).length}/${b.length} ${h.filter((t) => set.has(t)).length}/${h.length}`;
   };
   console.log("  per row (breaking caught, harmless flagged), gate | redocly diff:");
-  for (const keyword of rows) console.log(`    ${keyword}: ${tally(ours, keyword)} | ${tally(theirs, keyword)}`);
+  for (const keyword of rows)
+    console.log(`    ${keyword}: ${tally(ours, keyword)} | ${tally(theirs, keyword)}`);
   console.log(`  redocly false alarms: ${missed(theirs, "harmless").join(", ") || "none"}`);
 
   const bundle = JSON.parse(readFileSync(join(root, "spec", "dist", "openapi.json"), "utf8"));

@@ -111,7 +111,11 @@ function nest(nesting: Nesting, target: Json, schemas: Json): Json {
     case "inside else":
       return { type: "object", if: { required: ["kind"] }, else: { properties: { v: target } } };
     case "inside contains":
-      return { type: "array", items: { type: "object" }, contains: { required: ["v"], properties: { v: target } } };
+      return {
+        type: "array",
+        items: { type: "object" },
+        contains: { required: ["v"], properties: { v: target } },
+      };
     case "inside dependentSchemas":
       return { type: "object", dependentSchemas: { kind: { properties: { v: target } } } };
     case "at depth":

@@ -175,9 +175,8 @@ function innerSteps(flats: FlatSchema[]): Array<{ node: Located; step: Step }> {
   for (const f of flats) {
     const prefix = f.witnessed.get("prefixItems");
     if (prefix && Array.isArray(prefix.value))
-      prefix.value.forEach((sub: Json, index: number) =>
-        out.push({ node: { value: sub, ptr: `${prefix.ptr}/${index}` }, step: { kind: "position", index } }),
-      );
+      for (const [index, sub] of prefix.value.entries())
+        out.push({ node: { value: sub, ptr: `${prefix.ptr}/${index}` }, step: { kind: "position", index } });
     const patterns = f.witnessed.get("patternProperties");
     if (patterns && isObject(patterns.value))
       for (const [pattern, sub] of Object.entries(patterns.value))

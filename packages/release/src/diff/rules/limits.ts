@@ -238,7 +238,7 @@ function compareApplied(
     if (!Array.isArray(before.value) || !Array.isArray(after.value)) return undefined;
     if (before.value.length !== after.value.length) return undefined;
     const y = after.value;
-    before.value.forEach((x, i) => pair(x, y[i], i));
+    for (const [i, x] of before.value.entries()) pair(x, y[i], i);
     return found;
   }
   if (key === "patternProperties" || key === "dependentSchemas") {
