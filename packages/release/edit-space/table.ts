@@ -14,7 +14,15 @@ export type Nesting =
   | "inside allOf"
   | "inside anyOf"
   | "inside oneOf"
-  | "at depth";
+  | "at depth"
+  | "inside additionalProperties"
+  | "inside unevaluatedProperties"
+  | "inside patternProperties"
+  | "inside prefixItems"
+  | "inside then"
+  | "inside else"
+  | "inside contains"
+  | "inside dependentSchemas";
 
 /** One edit: the target schema before and after. */
 export interface Edit {
@@ -42,6 +50,14 @@ export const NESTINGS: Nesting[] = [
   "inside anyOf",
   "inside oneOf",
   "at depth",
+  "inside additionalProperties",
+  "inside unevaluatedProperties",
+  "inside patternProperties",
+  "inside prefixItems",
+  "inside then",
+  "inside else",
+  "inside contains",
+  "inside dependentSchemas",
 ];
 /** A parameter's or header's schema is short: inline, behind a $ref and inside allOf cover its shapes. */
 export const SCALAR_NESTINGS: Nesting[] = ["inline", "behind $ref", "inside allOf"];
@@ -277,6 +293,49 @@ export const KEYWORD_ROWS: KeywordRow[] = [
   { keyword: "anyOf", ...union("anyOf") },
   { keyword: "oneOf", ...union("oneOf") },
   {
+    keyword: "anyOf (types made variants)",
+    ...tightening(
+      { type: ["string", "null"], maxLength: 20 },
+      { anyOf: [{ type: "string", minLength: 1, maxLength: 20 }, { type: "null" }] },
+    ),
+  },
+  {
+    keyword: "anyOf (an object made a union of objects)",
+    bodyOnly: true,
+    ...tightening(
+      {
+        anyOf: [
+          { type: "object", required: ["a"], properties: { a: str, b: int } },
+          { type: "object", required: ["c"], properties: { c: str } },
+        ],
+      },
+      { type: "object", required: ["a"], properties: { a: str, b: int } },
+    ),
+  },
+  {
+    keyword: "anyOf (the same values, rewritten)",
+    tighter: { from: { type: ["string", "null"] }, to: { anyOf: [str, { type: "null" }] } },
+    looser: {
+      from: { type: "string", anyOf: [{ maxLength: 3 }, { minLength: 5 }] },
+      to: {
+        type: "string",
+        anyOf: [
+          { ...str, maxLength: 3 },
+          { ...str, minLength: 5 },
+        ],
+      },
+    },
+    verdicts: { request: both("harmless"), response: both("harmless") },
+    why: "a type list split into one variant per type, or a variant's type written out as its union's, accepts the same values",
+  },
+  {
+    keyword: "$anchor / $dynamicAnchor",
+    tighter: { from: str, to: { ...str, $anchor: "target" } },
+    looser: { from: { ...str, $anchor: "target" }, to: { ...str, $dynamicAnchor: "node" } },
+    verdicts: { request: both("harmless"), response: both("harmless") },
+    why: 'a name for `$ref: "#name"`, which a bundle never uses (the gate refuses it, exit 2): no value becomes valid or invalid',
+  },
+  {
     keyword: "$ref",
     ...tightening({ $ref: "#/components/schemas/Wide" }, { $ref: "#/components/schemas/Narrow" }),
   },
@@ -305,6 +364,8 @@ export const COMPONENTS: Json = {
 export interface DocumentRow {
   keyword: string;
   placement: string;
+  /** What both specs of its twins hold first (what the rest of the table needs no part of). */
+  setup?: (doc: Json) => void;
   breaking: (doc: Json) => void;
   harmless: (doc: Json) => void;
   /** What each twin does, for EDIT-SPACE.md. */
@@ -312,7 +373,27 @@ export interface DocumentRow {
 }
 
 const op = (doc: Json) => doc.paths["/things"].post;
+const json = (schema: Json) => ({ "application/json": { schema } });
 const param = (doc: Json) => op(doc).parameters[0];
+
+/** A call the API makes to a consumer: a payload with a `name`, answered 200 with a closed `{ ok }`. */
+const event = () => ({
+  post: {
+    requestBody: { content: json({ type: "object", properties: { name: str } }) },
+    responses: {
+      "200": {
+        description: "taken",
+        content: json({
+          type: "object",
+          properties: { ok: { type: "boolean" } },
+          additionalProperties: false,
+        }),
+      },
+    },
+  },
+});
+const payload = (item: Json) => item.post.requestBody.content["application/json"].schema.properties;
+const answer = (item: Json) => item.post.responses["200"].content["application/json"].schema;
 
 export const DOCUMENT_ROWS: DocumentRow[] = [
   {
@@ -342,6 +423,19 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
       (d.servers[0] = { url: "https://{host}", variables: { host: { default: "api.example.com" } } }),
   },
   {
+    keyword: "server variable enum",
+    placement: "document",
+    edits: ["a value of the region variable's enum removed", "a value added to its enum"],
+    setup: (d) => {
+      d.servers[0] = {
+        url: "https://{region}.example.com",
+        variables: { region: { default: "api", enum: ["api", "eu"] } },
+      };
+    },
+    breaking: (d) => (d.servers[0].variables.region.enum = ["api"]),
+    harmless: (d) => d.servers[0].variables.region.enum.push("us"),
+  },
+  {
     keyword: "security (requirement)",
     placement: "operation",
     edits: ["another scheme required", "authentication made optional"],
@@ -369,6 +463,47 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     breaking: (d) => (d.components.securitySchemes.ApiKey = { type: "http", scheme: "bearer" }),
     harmless: (d) =>
       (d.components.securitySchemes.Bearer = { type: "apiKey", in: "header", name: "X-Other" }),
+  },
+  {
+    keyword: "security scheme scheme",
+    placement: "components",
+    edits: ["the HTTP scheme bearer made basic", "bearer re-cased Bearer (the scheme name is caseless)"],
+    setup: (d) => (op(d).security = [{ Bearer: [] }]),
+    breaking: (d) => (d.components.securitySchemes.Bearer.scheme = "basic"),
+    harmless: (d) => (d.components.securitySchemes.Bearer.scheme = "Bearer"),
+  },
+  {
+    keyword: "security scheme flows",
+    placement: "components",
+    edits: ["the OAuth token URL moved to another host", "one more scope offered"],
+    setup: (d) => {
+      d.components.securitySchemes.OAuth = {
+        type: "oauth2",
+        flows: {
+          clientCredentials: { tokenUrl: "https://auth.example.com/token", scopes: { read: "Read." } },
+        },
+      };
+      op(d).security = [{ OAuth: ["read"] }];
+    },
+    breaking: (d) =>
+      (d.components.securitySchemes.OAuth.flows.clientCredentials.tokenUrl = "https://id.example.com/token"),
+    harmless: (d) => (d.components.securitySchemes.OAuth.flows.clientCredentials.scopes.write = "Write."),
+  },
+  {
+    keyword: "security scheme openIdConnectUrl",
+    placement: "components",
+    edits: ["the OpenID Connect discovery URL moved", "the scheme's description reworded"],
+    setup: (d) => {
+      d.components.securitySchemes.Oidc = {
+        type: "openIdConnect",
+        openIdConnectUrl: "https://auth.example.com/.well-known/openid-configuration",
+      };
+      op(d).security = [{ Oidc: [] }];
+    },
+    breaking: (d) =>
+      (d.components.securitySchemes.Oidc.openIdConnectUrl =
+        "https://id.example.com/.well-known/openid-configuration"),
+    harmless: (d) => (d.components.securitySchemes.Oidc.description = "Sign in with the company account."),
   },
   {
     keyword: "parameter content",
@@ -413,6 +548,28 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     harmless: (d) => (param(d).explode = true),
   },
   {
+    keyword: "parameter allowEmptyValue",
+    placement: "parameter",
+    edits: [
+      "allowEmptyValue true → false on query q (`?q=` refused)",
+      "allowEmptyValue false → true on tags",
+    ],
+    setup: (d) => op(d).parameters.push({ name: "q", in: "query", allowEmptyValue: true, schema: str }),
+    breaking: (d) => (op(d).parameters[2].allowEmptyValue = false),
+    harmless: (d) => (param(d).allowEmptyValue = true),
+  },
+  {
+    keyword: "parameter allowReserved",
+    placement: "parameter",
+    edits: [
+      "allowReserved true → false on query q (reserved characters must be encoded)",
+      "allowReserved false → true on tags",
+    ],
+    setup: (d) => op(d).parameters.push({ name: "q", in: "query", allowReserved: true, schema: str }),
+    breaking: (d) => (op(d).parameters[2].allowReserved = false),
+    harmless: (d) => (param(d).allowReserved = true),
+  },
+  {
     keyword: "parameter in",
     placement: "parameter",
     edits: ["query → header", "moved from the operation to its path item"],
@@ -436,6 +593,23 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     breaking: (d) => (op(d).requestBody.content = { "text/plain": { schema: str } }),
     harmless: (d) =>
       (op(d).requestBody.content["application/x-www-form-urlencoded"] = { schema: { type: "object" } }),
+  },
+  {
+    keyword: "media type encoding",
+    placement: "request body",
+    edits: [
+      "a multipart field's content types narrowed (image/png, image/jpeg → image/png)",
+      "one more content type for it (image/gif)",
+    ],
+    setup: (d) =>
+      (op(d).requestBody.content["multipart/form-data"] = {
+        schema: { type: "object", properties: { file: str } },
+        encoding: { file: { contentType: "image/png, image/jpeg" } },
+      }),
+    breaking: (d) =>
+      (op(d).requestBody.content["multipart/form-data"].encoding.file.contentType = "image/png"),
+    harmless: (d) =>
+      (op(d).requestBody.content["multipart/form-data"].encoding.file.contentType += ", image/gif"),
   },
   {
     keyword: "request body required",
@@ -470,6 +644,26 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     harmless: (d) => (op(d).responses["200"].headers.ETag = { schema: str }),
   },
   {
+    keyword: "header style / explode",
+    placement: "response",
+    edits: ["X-Id's explode false → true", "X-Id's default style written out (simple)"],
+    breaking: (d) => (op(d).responses["200"].headers["X-Id"].explode = true),
+    harmless: (d) => (op(d).responses["200"].headers["X-Id"].style = "simple"),
+  },
+  {
+    keyword: "header content",
+    placement: "response",
+    edits: ["X-Id's schema moved to content application/json", "X-Id's content schema moved behind a $ref"],
+    setup: (d) => (op(d).responses["200"].headers["X-Trace"] = { content: json({ type: "string" }) }),
+    breaking: (d) => {
+      const h = op(d).responses["200"].headers["X-Id"];
+      h.content = json(h.schema);
+      delete h.schema;
+    },
+    harmless: (d) =>
+      (op(d).responses["200"].headers["X-Trace"].content = json({ $ref: "#/components/schemas/Wide" })),
+  },
+  {
     keyword: "header required",
     placement: "response",
     edits: ["a required header made optional", "an optional header made required"],
@@ -490,6 +684,53 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     edits: ["operationId changed", "summary reworded"],
     breaking: (d) => (op(d).operationId = "createThing"),
     harmless: (d) => (op(d).summary = "Make one"),
+  },
+  {
+    keyword: "webhooks",
+    placement: "document",
+    edits: [
+      "the webhook's payload field may hold an integer too (consumers read it)",
+      "its answer takes any field (consumers send it)",
+    ],
+    setup: (d) => (d.webhooks = { thingChanged: event() }),
+    breaking: (d) => (payload(d.webhooks.thingChanged).name.type = ["string", "integer"]),
+    harmless: (d) => delete answer(d.webhooks.thingChanged).additionalProperties,
+  },
+  {
+    keyword: "callbacks",
+    placement: "operation",
+    edits: ["the operation's callback no longer sent", "its payload field bounded (maxLength 10)"],
+    setup: (d) => (op(d).callbacks = { onDone: { "{$request.query.hook}": event() } }),
+    breaking: (d) => delete op(d).callbacks.onDone,
+    harmless: (d) => (payload(op(d).callbacks.onDone["{$request.query.hook}"]).name.maxLength = 10),
+  },
+  {
+    keyword: "openapi (version)",
+    placement: "document",
+    edits: ["3.1.0 → 3.0.3 (nullable, boolean exclusive bounds: keywords read otherwise)", "3.1.0 → 3.1.1"],
+    breaking: (d) => (d.openapi = "3.0.3"),
+    harmless: (d) => (d.openapi = "3.1.1"),
+  },
+  {
+    keyword: "jsonSchemaDialect",
+    placement: "document",
+    edits: ["the schemas' dialect made draft-07", "the default dialect written out (OpenAPI 3.1 base)"],
+    breaking: (d) => (d.jsonSchemaDialect = "http://json-schema.org/draft-07/schema#"),
+    harmless: (d) => (d.jsonSchemaDialect = "https://spec.openapis.org/oas/3.1/dialect/base"),
+  },
+  {
+    keyword: "path item $ref",
+    placement: "paths",
+    edits: ["/things' $ref retargeted to another path item", "/things' path item inlined from its $ref"],
+    setup: (d) => {
+      d.components.pathItems = {
+        Things: d.paths["/things"],
+        Other: { get: { operationId: "listOther", responses: { "200": { description: "ok" } } } },
+      };
+      d.paths["/things"] = { $ref: "#/components/pathItems/Things" };
+    },
+    breaking: (d) => (d.paths["/things"].$ref = "#/components/pathItems/Other"),
+    harmless: (d) => (d.paths["/things"] = structuredClone(d.components.pathItems.Things)),
   },
   {
     keyword: "schema component name",

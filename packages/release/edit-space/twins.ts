@@ -97,6 +97,27 @@ function nest(nesting: Nesting, target: Json, schemas: Json): Json {
       return { anyOf: [target, { $ref: "#/components/schemas/Other" }] };
     case "inside oneOf":
       return { oneOf: [target, { $ref: "#/components/schemas/Other" }] };
+    case "inside additionalProperties":
+      return { type: "object", properties: { id: str }, additionalProperties: target };
+    case "inside unevaluatedProperties":
+      return { type: "object", properties: { id: str }, unevaluatedProperties: target };
+    case "inside patternProperties":
+      return { type: "object", properties: { id: str }, patternProperties: { "^x_": target } };
+    case "inside prefixItems":
+      return { type: "array", prefixItems: [str, target] };
+    case "inside then":
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, not a promise
+      return { type: "object", if: { required: ["kind"] }, then: { properties: { v: target } } };
+    case "inside else":
+      return { type: "object", if: { required: ["kind"] }, else: { properties: { v: target } } };
+    case "inside contains":
+      return {
+        type: "array",
+        items: { type: "object" },
+        contains: { required: ["v"], properties: { v: target } },
+      };
+    case "inside dependentSchemas":
+      return { type: "object", dependentSchemas: { kind: { properties: { v: target } } } };
     case "at depth":
       return {
         type: "object",
@@ -158,7 +179,9 @@ export function keywordTwins(row: KeywordRow): Twin[] {
 export function documentTwins(): Twin[] {
   return DOCUMENT_ROWS.flatMap((row) =>
     (["breaking", "harmless"] as const).map((expected, i) => {
-      const after = baseSpec();
+      const before = baseSpec();
+      row.setup?.(before);
+      const after = structuredClone(before);
       row[expected](after);
       return {
         id: `${row.keyword} | ${row.placement} | ${row.edits[i]}`,
@@ -166,7 +189,7 @@ export function documentTwins(): Twin[] {
         placement: row.placement,
         edit: row.edits[i] ?? expected,
         expected,
-        before: baseSpec(),
+        before,
         after,
       };
     }),

@@ -33,6 +33,24 @@ describe("checkBundle", () => {
     );
   });
 
+  it.each([
+    ["$id", "https://example.com/thing"],
+    ["$dynamicRef", "#node"],
+  ])("refuses a schema with %s, which it does not follow", (keyword, value) => {
+    const schemas = { Thing: { type: "object", [keyword]: value, properties: { $id: { type: "string" } } } };
+    expect(() => checkBundle(doc({ components: { schemas } }), "bundle")).toThrow(
+      `bundle: ${keyword} at /components/schemas/Thing is not followed: the gate reads references as JSON pointers into the bundle`,
+    );
+  });
+
+  it("refuses a schema of another dialect, and takes one that names 2020-12", () => {
+    const schema = (dialect: string) => doc({ components: { schemas: { Thing: { $schema: dialect } } } });
+    expect(() => checkBundle(schema("https://json-schema.org/draft/2020-12/schema"), "bundle")).not.toThrow();
+    expect(() => checkBundle(schema("http://json-schema.org/draft-07/schema#"), "bundle")).toThrow(
+      "bundle: $schema at /components/schemas/Thing names http://json-schema.org/draft-07/schema#: the gate reads JSON Schema 2020-12 (OpenAPI 3.1's dialect) only",
+    );
+  });
+
   it("refuses a document without paths", () => {
     expect(() => checkBundle({ openapi: "3.1.0" }, "bundle")).toThrow(
       "bundle: not an OpenAPI document (no paths object)",

@@ -1,6 +1,7 @@
 // The checks a bundle passes before the gate compares it: a document the comparer cannot read to the end
-// (a reference to nothing or outside the bundle, a cycle that never reaches a value, nesting beyond a
-// bound, two paths of one identity) gets no verdict: the gate stops with one line naming the place.
+// (a reference to nothing or outside the bundle, a `$id` or `$dynamicRef` it does not follow, a `$schema` of
+// another dialect, a cycle that
+// never reaches a value, nesting beyond a bound, two paths of one identity) gets no verdict: the gate stops with one line naming the place.
 import { escapeSegment, valueAt } from "./diff/pointer.js";
 import { GateInputError } from "./gate-input-error.js";
 import { errorMessage } from "./unknown-values.js";
@@ -27,6 +28,17 @@ const NAME_MAPS = new Set([
   "pathItems",
   "content",
   "paths",
+]);
+/**
+ * Schema keywords that change where references lead (`$id` re-bases the pointers inside it) or lead where a
+ * JSON pointer does not (`$dynamicRef`): the comparer would read such a schema otherwise than a validator.
+ */
+const UNFOLLOWED = new Set(["$id", "$dynamicRef"]);
+/** The dialects the validator reads a schema in: JSON Schema 2020-12 and OpenAPI 3.1's dialects of it. */
+const READ_DIALECTS = new Set([
+  "https://json-schema.org/draft/2020-12/schema",
+  "https://spec.openapis.org/oas/3.1/dialect/base",
+  "https://spec.openapis.org/oas/3.1/dialect/2024-11-10",
 ]);
 /** Keys that apply a schema to the same value (a cycle through only these never reaches a value). */
 const IN_PLACE = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else"]);
@@ -110,6 +122,20 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
       if (!named && !array && key === "pattern" && typeof item === "string")
         checkPattern(item, `${ptr}/pattern`, refuse);
       if (parentKey === "patternProperties") checkPattern(key, ptr, refuse);
+      if (
+        !named &&
+        !array &&
+        key === "$schema" &&
+        typeof item === "string" &&
+        !READ_DIALECTS.has(item.replace(/#$/, ""))
+      )
+        refuse(
+          `$schema at ${shortened(ptr)} names ${item}: the gate reads JSON Schema 2020-12 (OpenAPI 3.1's dialect) only`,
+        );
+      if (!named && !array && UNFOLLOWED.has(key) && typeof item === "string")
+        refuse(
+          `${key} at ${shortened(ptr)} is not followed: the gate reads references as JSON pointers into the bundle`,
+        );
       const data = DATA_KEYS.has(key)
         ? !isExampleMap(key, item)
         : key === "value" && segments.at(-2) === "examples";

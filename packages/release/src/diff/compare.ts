@@ -6,12 +6,14 @@ import { documentReads } from "./operation-reads.js";
 import { child, follow } from "./pointer.js";
 import { type Built, proveFindings } from "./prove.js";
 import { compareComponents } from "./rules/components.js";
+import { compareDialect } from "./rules/dialect.js";
 import { compareOperationHeads, operationAdded, operationRemoved } from "./rules/operations.js";
 import { compareParameters } from "./rules/parameters.js";
 import { compareRequestBodies } from "./rules/request-body.js";
 import { compareResponses } from "./rules/response-statuses.js";
 import { compareSecurity } from "./rules/security.js";
 import { compareOperationServers, compareServers } from "./rules/servers.js";
+import { compareCallbacks, compareWebhooks } from "./rules/webhooks.js";
 import { levelOf, ruleId } from "./rules.js";
 import { compareSchemas } from "./schema.js";
 import type { Change, OperationNode, OperationScope } from "./scope.js";
@@ -84,57 +86,77 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
   }
   /** The findings of one operation present on both sides, with their witnesses. */
   function compareOperation(a: OperationNode, b: OperationNode, stability: string): Finding[] {
-    const found: Finding[] = [];
-    const sites = new Map<Finding, Site>();
-    // One finding per change and operation, however many statuses or parameters share the schema.
-    const reported = new Set<string>();
-    // Remembered within the operation only: its findings never depend on which operations were compared
-    // before it (a recursive schema's walk stops where it started), so a kept operation's are those computed.
-    const memo = new Map<string, Change[]>();
-    const pairs = new Map<string, Change[]>();
-    /**
-     * The changes between two schemas, computed once per pair and direction: a component reached from many
-     * statuses or parameters of the operation is compared once.
-     */
-    const schemaChanges = (direction: Direction, x: Located, y: Located): Change[] => {
-      const key = `${direction}|${stability}|${x.ptr}|${y.ptr}`;
-      let changes = memo.get(key);
-      if (!changes) {
-        const found: Change[] = [];
-        const walk = { oldDoc, newDoc, policy, stability, direction, pairs, seen: new Set<string>() };
-        compareSchemas({ ...walk, report: (c) => found.push(c) }, x, y);
-        changes = found;
-        memo.set(key, changes);
-      }
-      return changes;
-    };
-    const scope: OperationScope = {
-      oldDoc,
-      newDoc,
-      policy,
-      stability,
-      report: (c) => {
-        const id = `${c.rule}|${c.before}|${c.after}|${c.message}`;
-        if (reported.has(id)) return;
-        reported.add(id);
-        const made = finding(b.label, b.value.operationId, c);
-        if (c.site) sites.set(made, c.site);
-        found.push(made);
-      },
-      compareSchemasAt: (direction, place, x, y) => {
-        const site = { direction, place, before: x.ptr, after: y.ptr };
-        for (const change of schemaChanges(direction, x, y)) scope.report({ ...change, site });
-      },
-    };
+    const group = findingGroup();
+    const scope = group.scopeFor(b.label, b.value.operationId, stability);
     compareOperationHeads(scope, a, b);
     compareSecurity(scope, a, b);
     compareOperationServers(scope, a, b);
     compareParameters(scope, a, b);
     compareRequestBodies(scope, a, b);
     compareResponses(scope, a, b);
-    if (witnesses) proveFindings(oldDoc, newDoc, found, sites, built);
-    return found;
+    compareCallbacks(scope, a, b);
+    return group.proved();
   }
+  /**
+   * Findings reported through scopes (an operation's, or the webhooks'), each change once, with the site of
+   * each schema change for its witness.
+   */
+  function findingGroup() {
+    const found: Finding[] = [];
+    const sites = new Map<Finding, Site>();
+    // One finding per change and scope, however many statuses or parameters share the schema.
+    const reported = new Set<string>();
+    // Remembered within the group only: an operation's findings never depend on which operations were
+    // compared before it (a recursive schema's walk stops where it started), so a kept operation's are those
+    // computed.
+    const memo = new Map<string, Change[]>();
+    const pairs = new Map<string, Change[]>();
+    /**
+     * The changes between two schemas, computed once per pair and direction: a component reached from many
+     * statuses or parameters is compared once.
+     */
+    const schemaChanges = (direction: Direction, stability: string, x: Located, y: Located): Change[] => {
+      const key = `${direction}|${stability}|${x.ptr}|${y.ptr}`;
+      let changes = memo.get(key);
+      if (!changes) {
+        const made: Change[] = [];
+        const walk = { oldDoc, newDoc, policy, stability, direction, pairs, seen: new Set<string>() };
+        compareSchemas({ ...walk, report: (c) => made.push(c) }, x, y);
+        changes = made;
+        memo.set(key, changes);
+      }
+      return changes;
+    };
+    const scopeFor = (label: string, operationId: string | undefined, stability: string): OperationScope => {
+      const scope: OperationScope = {
+        oldDoc,
+        newDoc,
+        policy,
+        stability,
+        report: (c) => {
+          const id = `${label}|${c.rule}|${c.before}|${c.after}|${c.message}`;
+          if (reported.has(id)) return;
+          reported.add(id);
+          const made = finding(label, operationId, c);
+          if (c.site) sites.set(made, c.site);
+          found.push(made);
+        },
+        compareSchemasAt: (direction, place, x, y) => {
+          const site = { direction, place, before: x.ptr, after: y.ptr };
+          for (const change of schemaChanges(direction, stability, x, y)) scope.report({ ...change, site });
+        },
+      };
+      return scope;
+    };
+    const proved = () => {
+      if (witnesses) proveFindings(oldDoc, newDoc, found, sites, built);
+      return found;
+    };
+    return { scopeFor, proved };
+  }
+  const webhooks = findingGroup();
+  compareWebhooks(oldDoc, newDoc, (label) => webhooks.scopeFor(label, undefined, policy.defaultStability));
+  findings.push(...webhooks.proved());
   const rest = findings.length;
   for (const [identity, b] of after) {
     if (before.has(identity)) continue;
@@ -142,6 +164,7 @@ export function compareSpecs(oldDoc: Json, newDoc: Json, options: CompareOptions
   }
   compareComponents(oldDoc, newDoc, (c) => findings.push(finding("components", undefined, c)));
   compareServers(oldDoc, newDoc, (c) => findings.push(finding("servers", undefined, c)));
+  compareDialect(oldDoc, newDoc, (c) => findings.push(finding("document", undefined, c)));
   if (witnesses) proveFindings(oldDoc, newDoc, [...loose, ...findings.slice(rest)], new Map(), built);
   return findings;
 }

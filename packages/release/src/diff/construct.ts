@@ -193,6 +193,7 @@ const UNLISTED = "zz_unlisted";
 export function aimedAt(
   accepting: { doc: Json; node: Located },
   refusing: { doc: Json; node: Located },
+  nested = true,
 ): unknown[] {
   const a = flatten(accepting.doc, accepting.node);
   const r = flatten(refusing.doc, refusing.node);
@@ -252,6 +253,17 @@ export function aimedAt(
       const few = declared.slice(0, 4);
       for (let mask = 0; mask < 1 << few.length; mask++)
         out.push(Object.fromEntries(few.filter((_, i) => mask & (1 << i)).map((k) => [k, full[k]])));
+      // A member the refusing side types and the accepting side leaves open, given a value of each type.
+      if (a.additional?.value !== false)
+        for (const name of r.properties.keys())
+          if (!a.properties.has(name))
+            for (const sample of Object.values(TYPE_SAMPLES)) out.push({ ...seed, [name]: sample });
+      // A member of the kind the accepting side takes beside its own.
+      if (a.additional && a.additional.value !== false)
+        out.push({
+          ...seed,
+          [UNLISTED]: exampleOf(accepting.doc, { value: a.additional.value, ptr: a.additional.ptr }),
+        });
       const maxProperties = bound("maxProperties");
       if (maxProperties !== undefined)
         out.push({
@@ -275,5 +287,9 @@ export function aimedAt(
       out.push(key === "contains" ? [example] : example);
     }
   }
+  // A refusing union draws its lines in its variants: the values aimed at each of them.
+  if (r.union && nested)
+    for (const variant of r.union.variants)
+      out.push(...aimedAt(accepting, { doc: refusing.doc, node: variant }, false));
   return out.filter((v) => jsonType(v) !== "undefined");
 }

@@ -102,6 +102,37 @@ export function jsonType(value: unknown): string {
 export const admits = (types: Set<string>, type: string) =>
   types.has(type) || (type === "integer" && types.has("number"));
 
+/** A schema's own types read within those of the schema around it (both hold); undefined: any. */
+export function typesWithin(own: Set<string> | undefined, outer: Set<string> | undefined) {
+  if (!outer) return own;
+  if (!own) return outer;
+  return new Set(
+    [...own].flatMap((t) =>
+      admits(outer, t) ? [t] : t === "number" && outer.has("integer") ? ["integer"] : [],
+    ),
+  );
+}
+
+/** The types a bound or exact keyword constrains: it says nothing of a value of another type. */
+const NUMERIC = ["number", "integer"];
+export const CONSTRAINED_TYPES: Record<string, string[]> = {
+  minimum: NUMERIC,
+  maximum: NUMERIC,
+  exclusiveMinimum: NUMERIC,
+  exclusiveMaximum: NUMERIC,
+  multipleOf: NUMERIC,
+  minLength: ["string"],
+  maxLength: ["string"],
+  pattern: ["string"],
+  minItems: ["array"],
+  maxItems: ["array"],
+  uniqueItems: ["array"],
+  minContains: ["array"],
+  maxContains: ["array"],
+  minProperties: ["object"],
+  maxProperties: ["object"],
+};
+
 const remembered = documentMemo((doc: Json, node: Located) => flattenNow(doc, node));
 
 /** The merged meaning of the schema at `node` (remembered per document and pointer). */
@@ -183,6 +214,14 @@ function merge(flat: FlatSchema, schema: Json, at: Located) {
     flat.additional?.value !== false
   ) {
     flat.additional = child(at, "additionalProperties");
+  } else if (
+    schema.unevaluatedProperties &&
+    typeof schema.unevaluatedProperties === "object" &&
+    schema.additionalProperties === undefined &&
+    flat.additional === undefined
+  ) {
+    // Without additionalProperties, unevaluatedProperties is the schema of the members nothing else declares.
+    flat.additional = child(at, "unevaluatedProperties");
   }
   if (schema.propertyNames) flat.propertyNames = child(at, "propertyNames");
   if (schema.items && typeof schema.items === "object") flat.items = child(at, "items");

@@ -33,6 +33,15 @@ export interface OperationScope {
   compareSchemasAt: (direction: Direction, place: string, a: Located, b: Located) => void;
 }
 
+/**
+ * The JSON types the schema around a node allows, per side: a union variant is read within its union's own
+ * `type`, and a plain schema paired with one variant of a union by type is read as that type alone.
+ */
+export interface Within {
+  old?: Set<string>;
+  new?: Set<string>;
+}
+
 export interface SchemaContext {
   oldDoc: Json;
   newDoc: Json;
@@ -41,6 +50,8 @@ export interface SchemaContext {
   policy: DeprecationPolicy;
   /** The operation's `x-stability-level`. */
   stability: string;
-  /** Compares two child schemas (a property, a variant, items) in the same context. */
-  compare: (a: Located, b: Located) => void;
+  /** The types the enclosing schema allows this pair (unset: any). */
+  within?: Within;
+  /** Compares two child schemas (a property, a variant, items) in the same context (reporting to `report`). */
+  compare: (a: Located, b: Located, within?: Within, report?: (change: Change) => void) => void;
 }

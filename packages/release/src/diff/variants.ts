@@ -52,6 +52,11 @@ function factsNow(doc: Json, node: Located): Set<string> {
     }
     for (const [key, item] of Object.entries(value)) {
       if (key === "$ref" || ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
+      // allOf parts all hold at once: their facts are the schema's own, as a merged schema's would be.
+      if (key === "allOf" && Array.isArray(item)) {
+        for (const part of item) walk(part, path, depth, refs);
+        continue;
+      }
       walk(item, `${path}/${key}`, depth, refs);
     }
   };

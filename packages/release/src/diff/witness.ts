@@ -3,9 +3,9 @@
 // contracts. A witness is evidence attached to a finding; it never sets the finding's level.
 
 import type { SchemaError } from "@cloud-contract/spec/validator";
-import { aimedAt, exampleOf } from "./construct.js";
+import { aimedAt, exampleOf, stringsMatching } from "./construct.js";
 import { type FlatSchema, flatten } from "./flatten.js";
-import { valueAt } from "./pointer.js";
+import { escapeSegment, valueAt } from "./pointer.js";
 import type { Direction, Json, Located } from "./types.js";
 import { type Check, checkOf } from "./validators.js";
 
@@ -33,23 +33,30 @@ type Step =
   | { kind: "property"; name: string }
   | { kind: "items" }
   | { kind: "branch"; index: number }
+  | { kind: "applied"; keyword: string; merge?: Record<string, unknown> }
+  | { kind: "position"; index: number }
+  | { kind: "pattern member"; pattern: string }
+  | { kind: "contains" }
   | { kind: "other member" }
   | { kind: "name" };
 
 /** What comes after a pointer inside the node that holds it, when it leads into a child schema. */
 const INTO_CHILD =
-  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
+  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|unevaluatedProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
 
 /**
  * Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. An
- * `additionalProperties` that is a schema is a child (the schema of other members); `false` is the node's.
+ * `additionalProperties` (or `unevaluatedProperties`) that is a schema is a child (the schema of other
+ * members); `false` is the node's.
  */
 function owns(doc: Json, node: Located, target: string): boolean {
   for (const part of [node.ptr, ...flatten(doc, node).parts]) {
     if (target === part) return true;
     if (!target.startsWith(`${part}/`)) continue;
     const rest = target.slice(part.length + 1);
-    const memberSchema = rest === "additionalProperties" && typeof valueAt(doc, target) === "object";
+    const memberSchema =
+      (rest === "additionalProperties" || rest === "unevaluatedProperties") &&
+      typeof valueAt(doc, target) === "object";
     if (!INTO_CHILD.test(rest) && !memberSchema) return true;
   }
   return false;
@@ -106,6 +113,14 @@ function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; nod
         steps: [...next.steps, { kind: "other member" }],
         entered: new Set(),
       });
+    for (const step of appliedSteps(doc, flats))
+      queue.push({
+        nodes: [...next.nodes, step.node],
+        steps: [...next.steps, step.step],
+        entered: next.entered,
+      });
+    for (const { node, step } of innerSteps(flats))
+      queue.push({ nodes: [node], steps: [...next.steps, step], entered: new Set() });
     // A name is a string and has no members of its own: nothing lies beyond it.
     const names = flats.find((f) => f.propertyNames)?.propertyNames;
     if (names && next.steps.at(-1)?.kind !== "name")
@@ -114,8 +129,75 @@ function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; nod
   return undefined;
 }
 
+const isObject = (v: unknown): v is Record<string, Json> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Schemas applied to the value itself when it holds something: `then` (when `if` holds: the base is given a value
+ * of `if`), `else` (the base as it is), `dependentSchemas/<name>` (the base is given that member).
+ */
+function appliedSteps(doc: Json, flats: FlatSchema[]): Array<{ node: Located; step: Step }> {
+  const out: Array<{ node: Located; step: Step }> = [];
+  for (const f of flats) {
+    const condition = f.witnessed.get("if");
+    for (const keyword of ["then", "else"]) {
+      const sub = f.witnessed.get(keyword);
+      if (!sub || !isObject(sub.value)) continue;
+      const example =
+        keyword === "then" && condition && isObject(condition.value)
+          ? exampleOf(doc, { value: condition.value, ptr: condition.ptr })
+          : undefined;
+      out.push({
+        node: { value: sub.value, ptr: sub.ptr },
+        step: { kind: "applied", keyword, ...(isObject(example) ? { merge: example } : {}) },
+      });
+    }
+    const dependent = f.witnessed.get("dependentSchemas");
+    if (dependent && isObject(dependent.value))
+      for (const [name, sub] of Object.entries(dependent.value)) {
+        const property = f.properties.get(name);
+        out.push({
+          node: { value: sub, ptr: `${dependent.ptr}/${escapeSegment(name)}` },
+          step: {
+            kind: "applied",
+            keyword: `dependentSchemas/${name}`,
+            merge: { [name]: property ? exampleOf(doc, property) : "a" },
+          },
+        });
+      }
+  }
+  return out;
+}
+
+/** Schemas of a part of the value: a position of `prefixItems`, a member matching a pattern, a `contains` item. */
+function innerSteps(flats: FlatSchema[]): Array<{ node: Located; step: Step }> {
+  const out: Array<{ node: Located; step: Step }> = [];
+  for (const f of flats) {
+    const prefix = f.witnessed.get("prefixItems");
+    if (prefix && Array.isArray(prefix.value))
+      for (const [index, sub] of prefix.value.entries())
+        out.push({ node: { value: sub, ptr: `${prefix.ptr}/${index}` }, step: { kind: "position", index } });
+    const patterns = f.witnessed.get("patternProperties");
+    if (patterns && isObject(patterns.value))
+      for (const [pattern, sub] of Object.entries(patterns.value))
+        out.push({
+          node: { value: sub, ptr: `${patterns.ptr}/${escapeSegment(pattern)}` },
+          step: { kind: "pattern member", pattern },
+        });
+    const contains = f.witnessed.get("contains");
+    if (contains && isObject(contains.value))
+      out.push({ node: { value: contains.value, ptr: contains.ptr }, step: { kind: "contains" } });
+  }
+  return out;
+}
+
+type InPlace = Extract<Step, { kind: "branch" | "applied" }>;
+const inPlace = (step: Step): step is InPlace => step.kind === "branch" || step.kind === "applied";
+
 /** The schema a member, item or name step leads to. */
-function childOf(f: FlatSchema, step: Exclude<Step, { kind: "branch" }>): Located | undefined {
+function childOf(f: FlatSchema, step: Exclude<Step, InPlace>): Located | undefined {
+  const inner = innerSteps([f]).find((s) => JSON.stringify(s.step) === JSON.stringify(step));
+  if (inner) return inner.node;
   if (step.kind === "property") return f.properties.get(step.name);
   if (step.kind === "items") return f.items;
   if (step.kind === "name") return f.propertyNames;
@@ -132,6 +214,14 @@ function nodeAtSteps(doc: Json, root: Located, steps: Step[]): Located | undefin
       const variant = flats.find((f) => f.union)?.union?.variants[step.index];
       if (!variant) return undefined;
       nodes = [...nodes, variant];
+      continue;
+    }
+    if (step.kind === "applied") {
+      const applied = appliedSteps(doc, flats).find(
+        (s) => s.step.kind === "applied" && s.step.keyword === step.keyword,
+      );
+      if (!applied) return undefined;
+      nodes = [...nodes, applied.node];
       continue;
     }
     const found = flats.map((f) => childOf(f, step)).find((n) => n !== undefined);
@@ -156,19 +246,43 @@ function placed(
   trim: boolean,
   fill: (walked: number) => unknown,
 ): unknown {
-  const walk = steps.filter((s) => s.kind !== "branch");
-  if (walk.length === 0) return value;
+  const walk = steps.filter((s) => !inPlace(s));
+  if (walk.length === 0) {
+    // The value is the whole; what an applied schema needs goes into it.
+    if (!isObject(value)) return value;
+    const whole = structuredClone(value);
+    for (const step of steps)
+      if (step.kind === "applied") for (const [k, v] of Object.entries(step.merge ?? {})) whole[k] ??= v;
+    return whole;
+  }
   const copy = structuredClone(base);
   let at: Json = copy;
-  for (const [i, step] of walk.entries()) {
+  let i = -1;
+  for (const step of steps) {
     if (!at || typeof at !== "object") return copy;
+    if (step.kind === "branch") continue;
+    if (step.kind === "applied") {
+      // What makes the applied schema hold here (a value of `if`, the dependent member), the base's own first.
+      for (const [name, v] of Object.entries(step.merge ?? {})) at[name] ??= structuredClone(v);
+      continue;
+    }
+    i++;
     if (step.kind === "name") {
       // The value is a member's name; the member holds what the object takes of any member.
       if (typeof value === "string") at[value] = structuredClone(fill(i));
       return copy;
     }
-    const key = step.kind === "property" ? step.name : step.kind === "other member" ? OTHER_MEMBER : 0;
-    if (step.kind === "items" && trim && Array.isArray(at)) at.splice(1);
+    const key =
+      step.kind === "property"
+        ? step.name
+        : step.kind === "other member"
+          ? OTHER_MEMBER
+          : step.kind === "position"
+            ? step.index
+            : step.kind === "pattern member"
+              ? (stringsMatching(step.pattern, 1)[0] ?? "x")
+              : 0;
+    if ((step.kind === "items" || step.kind === "contains") && trim && Array.isArray(at)) at.splice(1);
     if (i === walk.length - 1) at[key] = value;
     else {
       // A base may lack the optional members on the way: they are made from their schema's example.
@@ -199,6 +313,14 @@ function routeOf(
       if (!union || !variant) break;
       choices.set(union.ptr, step.index);
       nodes = [...nodes, variant];
+      continue;
+    }
+    if (step.kind === "applied") {
+      const applied = appliedSteps(doc, flats).find(
+        (s) => s.step.kind === "applied" && s.step.keyword === step.keyword,
+      );
+      if (!applied) break;
+      nodes = [...nodes, applied.node];
       continue;
     }
     const found = flats.map((f) => childOf(f, step)).find((n) => n !== undefined);
@@ -255,7 +377,9 @@ export function constructWitness(
   const judged = new Set<string>();
   const values = aimedAt({ doc: acceptingDoc, node: path.node }, { doc: refusingDoc, node: refusingNode });
   // Trimming arrays to the one item matters only where the steps go through an array.
-  const trims = path.steps.some((step) => step.kind === "items") ? [false, true] : [false];
+  const trims = path.steps.some((step) => step.kind === "items" || step.kind === "contains")
+    ? [false, true]
+    : [false];
   const wholes = (value: unknown) =>
     bases.flatMap((base) => trims.map((trim) => placed(base, path.steps, value, trim, fill)));
   // Values that tell the two nodes apart by themselves go first; the rest only when none of them does.

@@ -2,14 +2,16 @@
 // by constructed values (not, if/then/else, contains, dependent*, patternProperties, prefixItems).
 import { type Difference, distinguish } from "../distinguish.js";
 import {
+  CONSTRAINED_TYPES,
   EXACT_CONSTRAINTS,
   type FlatSchema,
   LOWER_BOUNDS,
+  typesWithin,
   UPPER_BOUNDS,
   WITNESSED_KEYWORDS,
 } from "../flatten.js";
-import { follow } from "../pointer.js";
-import type { SchemaContext } from "../scope.js";
+import { escapeSegment, follow } from "../pointer.js";
+import type { Change, SchemaContext } from "../scope.js";
 import type { Json, Located } from "../types.js";
 import type { RuleFamily } from "./rule.js";
 
@@ -73,7 +75,14 @@ const divides = (step: unknown, of: unknown) =>
 
 export function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
   if (a.bounds.size + b.bounds.size + a.exact.size + b.exact.size === 0) return;
+  // Read within the types of the schema around it, a keyword of another type constrains nothing here.
+  const old = ctx.within && typesWithin(a.types?.value, ctx.within.old);
+  const now = ctx.within && typesWithin(b.types?.value, ctx.within.new);
+  const bites = (key: string, types: Set<string> | undefined) =>
+    !types || !CONSTRAINED_TYPES[key] || CONSTRAINED_TYPES[key].some((t) => types.has(t));
+  const idle = (key: string) => !bites(key, old) && !bites(key, now);
   for (const [key, lower] of BOUNDS) {
+    if (idle(key)) continue;
     const before = a.bounds.get(key);
     const after = b.bounds.get(key);
     if (before?.value === after?.value) continue;
@@ -90,6 +99,7 @@ export function compareLimits(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) 
     ]);
   }
   for (const key of EXACT_CONSTRAINTS) {
+    if (idle(key)) continue;
     const before = a.exact.get(key);
     const after = b.exact.get(key);
     if (JSON.stringify(before?.value) === JSON.stringify(after?.value)) continue;
@@ -176,6 +186,71 @@ function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown): boolea
   return JSON.stringify(expand(oldDoc, x, 0)) === JSON.stringify(expand(newDoc, y, 0));
 }
 
+const isRecord = (v: unknown): v is Record<string, Json> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+const sameKeys = (x: Record<string, Json>, y: Record<string, Json>) =>
+  JSON.stringify(Object.keys(x).sort()) === JSON.stringify(Object.keys(y).sort());
+
+/**
+ * Keywords whose schemas apply where they stand, alike on both sides (the same `if`, the same dependent
+ * members, positions or patterns): their schemas are compared as any child is, in the same direction
+ * (`contains` too: a narrower one is met by fewer arrays). How many changes that found; undefined when the
+ * keyword's frame changed (another `if`, other members, positions or patterns).
+ */
+function compareApplied(
+  ctx: SchemaContext,
+  key: string,
+  a: FlatSchema,
+  b: FlatSchema,
+  before: { value: unknown; ptr: string },
+  after: { value: unknown; ptr: string },
+): number | undefined {
+  const at = (x: { ptr: string }, ...path: Array<string | number>) =>
+    `${x.ptr}${path.map((p) => `/${escapeSegment(String(p))}`).join("")}`;
+  // What the child comparisons find is reported as found; when they find nothing (a `required` naming a member
+  // declared beside the keyword, say), the keyword is told apart by values as any other.
+  let found = 0;
+  const counted = (change: Change) => {
+    found++;
+    ctx.report(change);
+  };
+  const pair = (x: unknown, y: unknown, ...path: Array<string | number>) =>
+    ctx.compare(
+      { value: x, ptr: at(before, ...path) },
+      { value: y, ptr: at(after, ...path) },
+      undefined,
+      counted,
+    );
+  if (key === "then" || key === "else") {
+    const x = a.witnessed.get("if");
+    const y = b.witnessed.get("if");
+    if (!x || !y || !sameMeaning(ctx.oldDoc, x.value, ctx.newDoc, y.value)) return undefined;
+    if (!isRecord(before.value) || !isRecord(after.value)) return undefined;
+    pair(before.value, after.value);
+    return found;
+  }
+  if (key === "contains") {
+    if (!isRecord(before.value) || !isRecord(after.value)) return undefined;
+    pair(before.value, after.value);
+    return found;
+  }
+  if (key === "prefixItems") {
+    if (!Array.isArray(before.value) || !Array.isArray(after.value)) return undefined;
+    if (before.value.length !== after.value.length) return undefined;
+    const y = after.value;
+    for (const [i, x] of before.value.entries()) pair(x, y[i], i);
+    return found;
+  }
+  if (key === "patternProperties" || key === "dependentSchemas") {
+    if (!isRecord(before.value) || !isRecord(after.value) || !sameKeys(before.value, after.value))
+      return undefined;
+    const y = after.value;
+    for (const [name, x] of Object.entries(before.value)) pair(x, y[name], name);
+    return found;
+  }
+  return undefined;
+}
+
 /**
  * A keyword of WITNESSED_KEYWORDS written differently. Values built from both schemas and judged by the
  * validator tell whether it narrows, widens or both; when none tells, a keyword added narrows, one dropped
@@ -194,12 +269,17 @@ export function compareWitnessed(
     const after = b.witnessed.get(key);
     if (!before && !after) continue;
     if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value)) continue;
+    // Compared child by child: what that finds stands; when it finds nothing, values may still tell.
+    const applied = before && after ? compareApplied(ctx, key, a, b, before, after) : undefined;
+    if (applied !== undefined && applied > 0) continue;
     const change = !before ? "added" : !after ? "dropped" : "changed";
     const at: [string, string] = [before?.ptr ?? a.ptr, after?.ptr ?? b.ptr];
     shown ??= distinguish(ctx.oldDoc, oldNode, ctx.newDoc, newNode);
     if (shown.narrower) limit(ctx, true, a, b, `${key} ${change}`, at);
     if (shown.wider) limit(ctx, false, a, b, `${key} ${change}`, at);
     if (shown.narrower || shown.wider) continue;
+    // Compared alike child by child and told apart by no value: nothing changed that a value shows.
+    if (applied === 0) continue;
     if (change === "changed")
       ctx.report({
         rule: CONSTRAINT_CHANGED[ctx.direction],

@@ -59,6 +59,23 @@ const OPERATION_CASES: OperationCase[] = [
     expect: "request-parameter-moved",
     mutate: (d) => (getOp(d).parameters[1].in = "header"),
   },
+  {
+    name: "a query parameter may no longer be sent empty",
+    setup: (d) => (getOp(d).parameters[1].allowEmptyValue = true),
+    expect: "request-parameter-empty-value-refused",
+    mutate: (d) => delete getOp(d).parameters[1].allowEmptyValue,
+  },
+  {
+    name: "a query parameter may now be sent empty",
+    expect: "request-parameter-empty-value-allowed",
+    mutate: (d) => (getOp(d).parameters[1].allowEmptyValue = true),
+  },
+  {
+    name: "a query parameter's reserved characters must now be percent-encoded",
+    setup: (d) => (getOp(d).parameters[1].allowReserved = true),
+    expect: "request-parameter-serialization-changed",
+    mutate: (d) => (getOp(d).parameters[1].allowReserved = false),
+  },
 ];
 
 describe("the parameters rules", () => {

@@ -28,7 +28,15 @@ const RULES = {
   },
   "request-parameter-serialization-changed": {
     level: "error",
-    summary: "a parameter's style or explode changed",
+    summary: "a parameter's style or explode changed, or reserved characters are no longer taken as they are",
+  },
+  "request-parameter-empty-value-refused": {
+    level: "error",
+    summary: "a query parameter sent empty (`?q=`) is no longer allowed",
+  },
+  "request-parameter-empty-value-allowed": {
+    level: "info",
+    summary: "a query parameter may now be sent empty",
   },
 } as const;
 
@@ -45,6 +53,7 @@ export const parameterRules: RuleFamily<Id> = {
     "request-parameter-became-required": withoutIt,
     "request-parameter-moved": breaksAs("the value a client sends where it was is no longer read"),
     "request-parameter-serialization-changed": breaksAs("a value serialised as before reads differently"),
+    "request-parameter-empty-value-refused": breaksAs("a request that sends it empty is refused"),
   },
 };
 
@@ -127,6 +136,25 @@ export function compareParameters(scope: OperationScope, a: OperationNode, b: Op
       report(
         "request-parameter-became-optional",
         `parameter ${nameOf(p)} is no longer required`,
+        p.ptr,
+        q.ptr,
+      );
+    // allowEmptyValue (query only): `?q=` taken, or no longer.
+    const empty = (x: Located) => x.value.in === "query" && x.value.allowEmptyValue === true;
+    if (empty(p) !== empty(q))
+      report(
+        empty(q) ? "request-parameter-empty-value-allowed" : "request-parameter-empty-value-refused",
+        `parameter ${nameOf(p)}: ${empty(q) ? "may now be sent empty" : "may no longer be sent empty"}`,
+        p.ptr,
+        q.ptr,
+      );
+    // allowReserved (query only): a value with `/?#[]@!$&'()*+,;=` sent as it is was read; now it must be
+    // percent-encoded. The reverse takes both.
+    const reserved = (x: Located) => x.value.in === "query" && x.value.allowReserved === true;
+    if (reserved(p) && !reserved(q))
+      report(
+        "request-parameter-serialization-changed",
+        `parameter ${nameOf(p)}: reserved characters must now be percent-encoded`,
         p.ptr,
         q.ptr,
       );

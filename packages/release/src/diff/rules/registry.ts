@@ -1,6 +1,7 @@
 // Every family of the gate's rules, one module each: the comparer reports only ids these modules define.
 import { componentRules } from "./components.js";
 import { deprecationRules } from "./deprecation.js";
+import { dialectRules } from "./dialect.js";
 import { enumRules } from "./enums.js";
 import { limitRules } from "./limits.js";
 import { mediaTypeRules } from "./media-types.js";
@@ -14,6 +15,7 @@ import { securityRules } from "./security.js";
 import { serverRules } from "./servers.js";
 import { unionRules } from "./unions.js";
 import { valueTypeRules } from "./value-types.js";
+import { webhookRules } from "./webhooks.js";
 
 export const RULE_FAMILIES = [
   operationRules,
@@ -31,4 +33,6 @@ export const RULE_FAMILIES = [
   limitRules,
   unionRules,
   componentRules,
+  dialectRules,
+  webhookRules,
 ] as const;

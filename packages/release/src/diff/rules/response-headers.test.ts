@@ -27,6 +27,20 @@ const OPERATION_CASES: OperationCase[] = [
     expect: "response-header-became-optional",
     mutate: (d) => (getOp(d).responses["200"].headers["X-Request-Id"].required = false),
   },
+  {
+    name: "response header exploded",
+    expect: "response-header-serialization-changed",
+    mutate: (d) => (getOp(d).responses["200"].headers.ETag.explode = true),
+  },
+  {
+    name: "response header's schema moved to content",
+    expect: "response-header-serialization-changed",
+    mutate: (d) => {
+      const h = getOp(d).responses["200"].headers.ETag;
+      h.content = { "application/json": { schema: h.schema } };
+      delete h.schema;
+    },
+  },
 ];
 
 describe("the response headers rules", () => {

@@ -16,6 +16,10 @@ const RULES = {
   },
   "response-header-added": { level: "info", summary: "a new response header" },
   "response-header-became-optional": { level: "error", summary: "a response header may now be missing" },
+  "response-header-serialization-changed": {
+    level: "error",
+    summary: "a response header is written otherwise (its style, explode, or schema moved to content)",
+  },
 } as const;
 
 type Id = keyof typeof RULES;
@@ -28,6 +32,9 @@ export const responseHeaderRules: RuleFamily<Id> = {
   exchanges: {
     "response-required-header-removed": withoutHeader,
     "response-header-became-optional": withoutHeader,
+    "response-header-serialization-changed": breaksAs(
+      "code that parses the header as before reads another value",
+    ),
   },
 };
 
@@ -38,6 +45,19 @@ function headers(doc: Json, response: Located): Map<string, Located> {
   for (const name of Object.keys(list.value ?? {}))
     map.set(name.toLowerCase(), follow(doc, child(list, name)));
   return map;
+}
+
+/** How a header's value is written: by its schema (style simple, explode false unless said) or as a media type. */
+function serializationOf(h: Located): string {
+  const types = Object.keys(h.value?.content ?? {});
+  if (types.length > 0) return `content ${types.join(", ")}`;
+  return `${h.value?.style ?? "simple"}/explode ${h.value?.explode === true}`;
+}
+
+/** A header's schema: its own, or that of its one media type. */
+function schemaOf(h: Located): Located {
+  const type = Object.keys(h.value?.content ?? {})[0];
+  return type === undefined ? child(h, "schema") : child(h, "content", type, "schema");
 }
 
 /** The headers of one response (`status`) in both contracts. */
@@ -58,12 +78,16 @@ export function compareHeaders(scope: OperationScope, status: string, x: Located
     if (h.value?.required && !g.value?.required) {
       report("response-header-became-optional", `response header ${name} may now be missing`, h.ptr, g.ptr);
     }
-    scope.compareSchemasAt(
-      "response",
-      `response ${status} header ${name}`,
-      child(h, "schema"),
-      child(g, "schema"),
-    );
+    if (serializationOf(h) !== serializationOf(g)) {
+      report(
+        "response-header-serialization-changed",
+        `response header ${name}: ${serializationOf(h)} → ${serializationOf(g)}`,
+        h.ptr,
+        g.ptr,
+      );
+      continue;
+    }
+    scope.compareSchemasAt("response", `response ${status} header ${name}`, schemaOf(h), schemaOf(g));
   }
   for (const [name, g] of after) {
     if (!before.has(name)) report("response-header-added", `response header ${name} added`, x.ptr, g.ptr);

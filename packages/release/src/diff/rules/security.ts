@@ -12,7 +12,8 @@ const RULES = {
   "security-alternative-added": { level: "info", summary: "one more way of authenticating" },
   "security-scheme-changed": {
     level: "error",
-    summary: "a security scheme's type, name or location changed",
+    summary:
+      "a security scheme asks otherwise: its type, name, location, HTTP scheme, OAuth flow URLs or scopes, or OpenID Connect URL",
   },
 } as const;
 
@@ -45,6 +46,27 @@ const satisfies = (have: Requirement, need: Requirement) =>
 /** What a scheme asks of a client; `bearerFormat` only documents how the server makes its tokens. */
 const SCHEME_FIELDS = ["type", "in", "name", "scheme", "openIdConnectUrl", "flows"];
 
+/** An OAuth scheme's flows by the URLs a client talks to; its scopes are compared apart (more are no change). */
+function flowUrls(flows: Json): Json {
+  if (!flows || typeof flows !== "object") return flows;
+  const out: Json = {};
+  for (const kind of Object.keys(flows).sort()) {
+    const { authorizationUrl, tokenUrl, refreshUrl } = flows[kind] ?? {};
+    out[kind] = { authorizationUrl, tokenUrl, refreshUrl };
+  }
+  return out;
+}
+
+/** The scopes of a scheme's flows a client could ask for before and cannot now. */
+function scopesLost(before: Json, after: Json): string[] {
+  const lost: string[] = [];
+  for (const [kind, flow] of Object.entries<Json>(before?.flows ?? {})) {
+    const now = after?.flows?.[kind]?.scopes ?? {};
+    for (const scope of Object.keys(flow?.scopes ?? {})) if (!(scope in now)) lost.push(`${kind} ${scope}`);
+  }
+  return lost;
+}
+
 /**
  * What a scheme asks of a client, whatever it is called: its fields, the HTTP scheme and a header's name
  * lower-cased (both are case-insensitive on the wire).
@@ -53,7 +75,7 @@ function schemeShape(doc: Json, name: string): { node: Located; shape: string } 
   const node = follow(doc, child({ value: doc, ptr: "" }, "components", "securitySchemes", name));
   const caseless = (field: string) => field === "scheme" || (field === "name" && node.value?.in === "header");
   const shape = SCHEME_FIELDS.map((field) => {
-    const value = node.value?.[field];
+    const value = field === "flows" ? flowUrls(node.value?.flows) : node.value?.[field];
     return JSON.stringify(caseless(field) && typeof value === "string" ? value.toLowerCase() : value);
   }).join("|");
   return { node, shape };
@@ -110,9 +132,13 @@ export function compareSecurity(scope: OperationScope, a: Located, b: Located) {
   for (const name of used) {
     const x = schemeShape(scope.oldDoc, name);
     const y = schemeShape(scope.newDoc, name);
-    if (x.shape === y.shape) continue;
+    const lost = scopesLost(x.node.value, y.node.value);
+    if (x.shape === y.shape && lost.length === 0) continue;
     const describe = (v: Json) => `${v?.type ?? "?"} ${v?.in ?? v?.scheme ?? ""} ${v?.name ?? ""}`.trim();
-    const message = `security scheme ${name} changed: ${describe(x.node.value)} → ${describe(y.node.value)}`;
+    const message =
+      x.shape === y.shape
+        ? `security scheme ${name}: scope(s) ${lost.join(", ")} no longer offered`
+        : `security scheme ${name} changed: ${describe(x.node.value)} → ${describe(y.node.value)}`;
     scope.report({ rule: "security-scheme-changed", message, before: x.node.ptr, after: y.node.ptr });
   }
 }

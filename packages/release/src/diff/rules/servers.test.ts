@@ -26,6 +26,31 @@ const OPERATION_CASES: OperationCase[] = [
     expect: "server-added",
     mutate: (d) => d.servers.push({ url: "https://eu.api.example.com/" }),
   },
+  {
+    name: "a server variable's enum lost a value",
+    setup: (d) =>
+      (d.servers = [
+        { url: "https://{region}.example.com", variables: { region: { default: "eu", enum: ["eu", "us"] } } },
+      ]),
+    expect: "server-variable-narrowed",
+    mutate: (d) => (d.servers[0].variables.region.enum = ["eu"]),
+  },
+  {
+    name: "a free server variable now lists its values",
+    setup: (d) =>
+      (d.servers = [{ url: "https://{region}.example.com", variables: { region: { default: "eu" } } }]),
+    expect: "server-variable-narrowed",
+    mutate: (d) => (d.servers[0].variables.region.enum = ["eu", "us"]),
+  },
+  {
+    name: "a server variable's enum gained a value",
+    setup: (d) =>
+      (d.servers = [
+        { url: "https://{region}.example.com", variables: { region: { default: "eu", enum: ["eu"] } } },
+      ]),
+    expect: "server-variable-widened",
+    mutate: (d) => d.servers[0].variables.region.enum.push("us"),
+  },
 ];
 
 describe("the servers rules", () => {

@@ -1,7 +1,7 @@
 // Unions (oneOf/anyOf): variants paired by discriminator value, then by what they accept; a variant gone or
 // new, a discriminator's property or mapping changed.
-import type { FlatSchema } from "../flatten.js";
-import type { SchemaContext } from "../scope.js";
+import { admits, type FlatSchema, flatten } from "../flatten.js";
+import type { SchemaContext, Within } from "../scope.js";
 import type { Located } from "../types.js";
 import { matchVariants } from "../variants.js";
 import { breaksAs, type RuleFamily } from "./rule.js";
@@ -82,15 +82,79 @@ export function compareUnions(
         `discriminator value(s) ${gone.join(", ")} no longer mapped`,
       );
   }
-  const match = matchVariants(ctx.oldDoc, ctx.newDoc, before, after, {
-    before: a.union?.discriminator,
-    after: b.union?.discriminator,
-  });
-  for (const [x, y] of match.pairs) ctx.compare(x, y);
+  const outer: Within = {
+    ...(a.types ? { old: a.types.value } : {}),
+    ...(b.types ? { new: b.types.value } : {}),
+  };
+  const match =
+    byType(ctx, a, b, oldNode, newNode) ??
+    matchVariants(ctx.oldDoc, ctx.newDoc, before, after, {
+      before: a.union?.discriminator,
+      after: b.union?.discriminator,
+    });
+  for (const [x, y, types] of match.pairs) ctx.compare(x, y, { ...outer, ...types });
   for (const x of match.removed)
     report(VARIANT_REMOVED[ctx.direction], x.ptr, b.union?.ptr ?? b.ptr, `variant ${describe(x)} removed`);
   for (const y of match.added)
     report(VARIANT_ADDED[ctx.direction], a.union?.ptr ?? a.ptr, y.ptr, `variant ${describe(y)} added`);
+}
+
+/** Variants of a union paired with a plain schema, each read as the types they share. */
+interface TypedMatch {
+  pairs: Array<[Located, Located, Within?]>;
+  removed: Located[];
+  added: Located[];
+}
+
+/**
+ * A plain schema facing a union whose variants each take types of their own (`type: [string, null]` against
+ * `anyOf: [{type: string, …}, {type: null}]`): the plain schema is one variant per type, each paired with the
+ * variant of that type and compared as that type alone. A type on one side only is a variant gone or new.
+ * Undefined when the variants' types are not told apart this way (two of one type, or one of any type).
+ */
+function byType(
+  ctx: SchemaContext,
+  a: FlatSchema,
+  b: FlatSchema,
+  oldNode: Located,
+  newNode: Located,
+): TypedMatch | undefined {
+  if ((a.union === undefined) === (b.union === undefined)) return undefined;
+  const plainIsOld = a.union === undefined;
+  const plain = plainIsOld ? a : b;
+  const union = plainIsOld ? b : a;
+  const doc = plainIsOld ? ctx.newDoc : ctx.oldDoc;
+  const types = plain.types?.value;
+  if (!types || !union.union) return undefined;
+  const variants = union.union.variants.map((node) => ({ node, types: flatten(doc, node).types?.value }));
+  const taken = new Set<string>();
+  for (const v of variants) {
+    if (!v.types) return undefined;
+    for (const t of v.types) {
+      if (
+        taken.has(t) ||
+        (t === "integer" && taken.has("number")) ||
+        (t === "number" && taken.has("integer"))
+      )
+        return undefined;
+      taken.add(t);
+    }
+  }
+  const node = plainIsOld ? oldNode : newNode;
+  const match: TypedMatch = { pairs: [], removed: [], added: [] };
+  const unmatched = plainIsOld ? match.added : match.removed;
+  for (const v of variants) {
+    const shared = new Set([...(v.types ?? [])].filter((t) => admits(types, t)));
+    if (shared.size === 0) {
+      unmatched.push(v.node);
+      continue;
+    }
+    match.pairs.push(plainIsOld ? [node, v.node, { old: shared }] : [v.node, node, { new: shared }]);
+  }
+  // Types the plain schema takes that no variant takes: that part of it is a variant gone or new.
+  if ([...types].some((t) => !variants.some((v) => v.types && admits(v.types, t))))
+    (plainIsOld ? match.removed : match.added).push(node);
+  return match;
 }
 
 function describe(node: Located): string {

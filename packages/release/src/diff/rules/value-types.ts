@@ -1,5 +1,5 @@
 // The JSON types a value may have: fewer or more of them, and a response value that may now be null.
-import { admits, type FlatSchema } from "../flatten.js";
+import { admits, type FlatSchema, typesWithin } from "../flatten.js";
 import type { SchemaContext } from "../scope.js";
 import type { RuleFamily } from "./rule.js";
 
@@ -19,8 +19,8 @@ export const valueTypeRules: RuleFamily<Id> = { family: "value types", rules: RU
 const showTypes = (t: Set<string> | undefined) => (t ? [...t].join(" | ") : "any");
 
 export function compareTypes(ctx: SchemaContext, a: FlatSchema, b: FlatSchema) {
-  const before = a.types?.value;
-  const after = b.types?.value;
+  const before = typesWithin(a.types?.value, ctx.within?.old);
+  const after = typesWithin(b.types?.value, ctx.within?.new);
   if (!before && !after) return;
   // A union without a type of its own is judged by its variants.
   if ((!before && a.union) || (!after && b.union)) return;
