@@ -1,5 +1,6 @@
 // First the writes of every storage mode (bench/storage-writes.mjs: POSTs at 1, 32 and 256 in flight, server
 // CPU per request, acknowledged writes after SIGKILL; STORAGE_BENCH_ROUNDS, STORAGE_BENCH_SECONDS,
+// STORAGE_BENCH_WARMUP_MS (200, before each measurement),
 // STORAGE_BENCH_MODES=memory,LMDB,"JSON file",PostgreSQL, STORAGE_BENCH_KILL_AFTER_MS; STORAGE_BENCH_BEFORE=<a
 // checkout's packages/mock, built> adds that build's durable modes to the rounds), then
 // the benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
@@ -293,6 +294,7 @@ else {
   await storageWrites({
     rounds: Number(process.env.STORAGE_BENCH_ROUNDS ?? 3),
     seconds: Number(process.env.STORAGE_BENCH_SECONDS ?? 2),
+    warmUpMs: Number(process.env.STORAGE_BENCH_WARMUP_MS ?? 200),
     levels: [1, 32, 256],
     killAfterMs: Number(process.env.STORAGE_BENCH_KILL_AFTER_MS ?? 1_000),
     ...(process.env.STORAGE_BENCH_MODES ? { only: process.env.STORAGE_BENCH_MODES.split(",") } : {}),

@@ -14,6 +14,7 @@ const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
     env: {
       STORAGE_BENCH_ROUNDS: "1",
       STORAGE_BENCH_SECONDS: "0.1",
+      STORAGE_BENCH_WARMUP_MS: "20",
       STORAGE_BENCH_KILL_AFTER_MS: "100",
       STORAGE_BENCH_CREATE_SECONDS: "0.1",
       STORAGE_BENCH_GET_SECONDS: "0.1",
