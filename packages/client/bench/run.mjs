@@ -10,7 +10,8 @@
 // then the minified + gzipped size of the client's runtime bundle, openapi-fetch included: the code every
 // client loads, and everything with the validator (the spec's model, ajv) that validateResponses loads; last,
 // the cases of a hostile server (bench/hostile.mjs), each with how it ended and its time.
-// Settings: BENCH_ROUNDS (default 40), BENCH_CALLS per variant and round (default 250).
+// Settings: BENCH_ROUNDS (default 40), BENCH_CALLS per variant and round (default 250), BENCH_WARMUP calls
+// per variant before the rounds (default 2000).
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -20,7 +21,7 @@ import { runHostileCases } from "./hostile.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const CALLS = Number(process.env.BENCH_CALLS ?? 250);
-const WARMUP = 2_000;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2_000);
 const TARGET_RATIO = 1.05;
 const TARGET_RATIO_VALIDATED = 1.3;
 /** The size budget of the client without validation, as src/bundle.test.ts holds it. */

@@ -6,7 +6,7 @@ import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../.
 
 /** The tiny counts each command runs with (its environment). */
 const SMOKE: Record<string, Record<string, string>> = {
-  "pnpm --filter @cloud-contract/client bench": { BENCH_ROUNDS: "1", BENCH_CALLS: "20" },
+  "pnpm --filter @cloud-contract/client bench": { BENCH_ROUNDS: "1", BENCH_CALLS: "20", BENCH_WARMUP: "20" },
 };
 
 const listed = listedBenchCommands("client");

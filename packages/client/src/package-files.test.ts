@@ -1,4 +1,5 @@
-// What the published tarball holds, as `npm pack` lists it (the build has run: the test target depends on it):
+// What the published tarball holds, as `pnpm pack` (the release's packer) lists it (the build has run: the test
+// target depends on it):
 // every source file a source map names, and no test of any kind.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -8,9 +9,9 @@ import { describe, expect, it } from "vitest";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const listing = JSON.parse(
-  execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }),
-) as { files: { path: string }[] }[];
-const files = new Set(listing[0]?.files.map((file) => file.path));
+  execFileSync("pnpm", ["pack", "--dry-run", "--json"], { cwd: root, encoding: "utf8" }),
+) as { files: { path: string }[] };
+const files = new Set(listing.files.map((file) => file.path));
 
 describe("the package's tarball", () => {
   it("ships the source files its source maps name", () => {

@@ -11,7 +11,8 @@
 // 4. the record proxy's memory (peak RSS, from /proc) while it records BENCH_BIG (default 1,000)
 //    exchanges with 5 MB request bodies: bodies are streamed through, and at most 1 MiB of each is kept.
 // Every figure is the median of ROUNDS rounds of one run. Loops are bounded in count and time.
-// Run: pnpm --filter @cloud-contract/contract-tests bench   (BENCH_ROUNDS=5, BENCH_SECONDS=3)
+// Run: pnpm --filter @cloud-contract/contract-tests bench   (BENCH_ROUNDS=5, BENCH_SECONDS=3,
+// BENCH_LATENCY_REQUESTS=2000)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
@@ -25,7 +26,7 @@ import { sandboxGenerators } from "./sandbox-generators.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const LATENCY_REQUESTS = 2000;
+const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS ?? 2000);
 const CONCURRENCY = 16;
 const MOCK_BIN = fileURLToPath(
   import.meta.resolve("@cloud-contract/mock/package.json").replace("package.json", "bin/cloud-mock.js"),

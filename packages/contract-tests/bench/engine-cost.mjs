@@ -3,7 +3,7 @@
 // interleaved in every round. A process's CPU time (user + system, from GNU time) is divided by the requests the
 // sandbox received from it, counted by a forwarding server in front of the sandbox; the sandbox's own CPU is not
 // in it. Prints the median per engine. Run: pnpm --filter @cloud-contract/contract-tests bench:engines
-// (BENCH_ROUNDS=3; BENCH_SMOKE=1: one round, a few requests, for the smoke test).
+// (BENCH_ROUNDS=3; BENCH_SMOKE=1: one round, a few requests — the suite's billing files only — for the smoke test).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
@@ -31,6 +31,8 @@ const ENGINES = {
   stateful: ["stateful", "--sequences", SMOKE ? "1" : "50"],
 };
 if (!SMOKE) ENGINES.generate.splice(ENGINES.generate.indexOf("--operation"), 1);
+/** Vitest's arguments, after the target's: the smoke run's suite is its billing files. */
+const VITEST_ARGS = { suite: SMOKE ? ["--", "src/billing"] : [] };
 
 /** A server that hands every request on to `target` and counts them. */
 async function countingForwarder(target) {
@@ -96,7 +98,7 @@ try {
     for (const [name, args] of Object.entries(ENGINES)) {
       const before = forwarder.counter.requests;
       const run = await timedRun(
-        [...args, "--target", "url", "--base-url", forwarder.url],
+        [...args, "--target", "url", "--base-url", forwarder.url, ...(VITEST_ARGS[name] ?? [])],
         join(reportsDir, name),
       );
       const requests = forwarder.counter.requests - before;

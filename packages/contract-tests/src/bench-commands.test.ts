@@ -7,7 +7,7 @@ import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../.
 /** The tiny counts each command runs with: its environment, and arguments after the script. */
 const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
   "pnpm --filter @cloud-contract/contract-tests bench": {
-    env: { BENCH_ROUNDS: "1", BENCH_SECONDS: "0.3", BENCH_BIG: "20" },
+    env: { BENCH_ROUNDS: "1", BENCH_SECONDS: "0.1", BENCH_LATENCY_REQUESTS: "100", BENCH_BIG: "20" },
   },
   "pnpm --filter @cloud-contract/contract-tests bench:stateful": {
     env: { BENCH_ROUNDS: "1", BENCH_SEQUENCES: "5" },

@@ -1,15 +1,16 @@
 // Benchmark: requests per second and p50/p99 latency of the sandbox and of Prism (both as their CLI runs
 // them), next to a bare node:http server that answers a fixed body — the ceiling on this machine.
-// Run: pnpm --filter @cloud-contract/mock bench   (BENCH_SECONDS=3 per measurement, BENCH_ROUNDS=3)
+// Run: pnpm --filter @cloud-contract/mock bench   (BENCH_SECONDS=3 per measurement, BENCH_ROUNDS=3,
+// BENCH_WARMUP_SECONDS=1 before each first round; 0 skips the warm-up)
 // Every server runs in its own process; autocannon runs in this one. Each row is the median round (by
 // requests per second) of several interleaved rounds, so one disturbed round moves no figure.
-import autocannon from "autocannon";
 import { SANDBOX_FIXTURES as F } from "../dist/index.js";
+import { cannon } from "./cannon.mjs";
 import { BARE, BIN, launch } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP_SECONDS = 1;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const KEY = F.apiKey;
 
 const SCENARIOS = [
@@ -24,7 +25,7 @@ const SCENARIOS = [
 ];
 
 function run(url, scenario, connections, seconds) {
-  return autocannon({
+  return cannon({
     url: `${url}${scenario.path}`,
     method: scenario.method,
     headers: { Authorization: `apikey ${KEY}`, "Content-Type": "application/json" },
@@ -53,26 +54,26 @@ try {
       const rounds = new Map(servers.map((server) => [server.name, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const server of servers) {
-          if (round === 0) await run(server.url, scenario, connections, WARMUP_SECONDS);
+          if (round === 0 && WARMUP_SECONDS > 0) await run(server.url, scenario, connections, WARMUP_SECONDS);
           rounds.get(server.name).push(await run(server.url, scenario, connections, SECONDS));
           process.stderr.write(".");
         }
       }
       const median = new Map([...rounds].map(([name, results]) => [name, medianRound(results)]));
-      const bare = median.get("bare node:http").requests.average;
-      const prism = median.get("prism").requests.average;
+      const bare = median.get("bare node:http").requestsPerSecond;
+      const prism = median.get("prism").requestsPerSecond;
       for (const server of servers) {
         const result = median.get(server.name);
         rows.push({
           scenario: scenario.name,
           c: connections,
           server: server.name,
-          "req/s": Math.round(result.requests.average),
+          "req/s": Math.round(result.requestsPerSecond),
           "p50 ms": result.latency.p50,
           "p99 ms": result.latency.p99,
           "non-2xx": result.non2xx + result.errors + result.timeouts,
-          "% of bare": `${((result.requests.average / bare) * 100).toFixed(0)}%`,
-          "× prism": (result.requests.average / prism).toFixed(1),
+          "% of bare": `${((result.requestsPerSecond / bare) * 100).toFixed(0)}%`,
+          "× prism": (result.requestsPerSecond / prism).toFixed(1),
         });
       }
     }
@@ -109,6 +110,6 @@ try {
 
 /** The round whose throughput is the median of the rounds (the upper one for an even count). */
 function medianRound(results) {
-  const sorted = [...results].sort((a, b) => a.requests.average - b.requests.average);
+  const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   return sorted[Math.floor(sorted.length / 2)];
 }

@@ -86,10 +86,10 @@ async function newTenant(url) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-/** One measurement: a fresh tenant, a short warm-up, then `seconds` of writes at `inFlight`. */
-async function measure(server, inFlight, seconds) {
+/** One measurement: a fresh tenant, `warmUpMs` of writes not counted, then `seconds` of writes at `inFlight`. */
+async function measure(server, inFlight, seconds, warmUpMs) {
   const key = await newTenant(server.url);
-  const warm = performance.now() + 200;
+  const warm = performance.now() + warmUpMs;
   await flood(server.url, key, inFlight, () => performance.now() > warm);
   const cpuBefore = cpuMs(server.child.pid);
   const started = performance.now();
@@ -196,7 +196,7 @@ const median = (values) => {
  * Runs `rounds` rounds (the modes' order turned by one each round) and prints each measurement, then the
  * medians, the targets and the crash results.
  */
-export async function storageWrites({ rounds, seconds, levels, killAfterMs, only }) {
+export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAfterMs, only }) {
   const { list: all, remove } = await modes();
   const list = only ? all.filter((m) => only.includes(m.name)) : all;
   const results = new Map();
@@ -209,7 +209,7 @@ export async function storageWrites({ rounds, seconds, levels, killAfterMs, only
         for (const mode of order) servers.set(mode, await mode.start());
         for (const inFlight of levels) {
           for (const mode of order) {
-            const m = await measure(servers.get(mode), inFlight, seconds);
+            const m = await measure(servers.get(mode), inFlight, seconds, warmUpMs);
             const key = `${mode.name}\u0000${inFlight}`;
             results.set(key, [...(results.get(key) ?? []), m]);
             console.log(

@@ -1,5 +1,6 @@
 // First the writes of every storage mode (bench/storage-writes.mjs: POSTs at 1, 32 and 256 in flight, server
 // CPU per request, acknowledged writes after SIGKILL; STORAGE_BENCH_ROUNDS, STORAGE_BENCH_SECONDS,
+// STORAGE_BENCH_WARMUP_MS (200, before each measurement),
 // STORAGE_BENCH_MODES=memory,LMDB,"JSON file",PostgreSQL, STORAGE_BENCH_KILL_AFTER_MS; STORAGE_BENCH_BEFORE=<a
 // checkout's packages/mock, built> adds that build's durable modes to the rounds), then
 // the benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
@@ -20,12 +21,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { postgresBinDir } from "../../../scripts/ensure-system-deps.mjs";
 import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
 import { SANDBOX_FIXTURES as F, SANDBOX_API_KEY } from "../dist/sandbox/fixtures/ids.js";
 import { listen } from "../dist/sandbox/http/listen.js";
 import { openSandboxHandler } from "../dist/sandbox/server.js";
+import { cannon } from "./cannon.mjs";
 import { storageWrites } from "./storage-writes.mjs";
 
 const MAX = Number(process.env.STORAGE_BENCH_MAX ?? 100_000);
@@ -63,7 +64,7 @@ async function open(options) {
 async function createsPerSecond(options) {
   const sandbox = await open({ ...options, taskDelayMs: DAY });
   try {
-    const result = await autocannon({
+    const result = await cannon({
       url: `${sandbox.url}/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
       method: "POST",
       headers,
@@ -73,7 +74,7 @@ async function createsPerSecond(options) {
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} creates failed`);
     return {
-      perSecond: Math.round(result.requests.average),
+      perSecond: Math.round(result.requestsPerSecond),
       answered: result.requests.total,
       transactions: sandbox.durability?.backend.committedTransactions,
     };
@@ -158,7 +159,7 @@ async function listAndRestart(options) {
 
 /** Active-tasks GETs per second at 32 connections for GET_SECONDS, each with a key from `keyOf()`. */
 async function getsPerSecond(url, keyOf) {
-  const result = await autocannon({
+  const result = await cannon({
     url: `${url}/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`,
     connections: 32,
     duration: GET_SECONDS,
@@ -167,7 +168,7 @@ async function getsPerSecond(url, keyOf) {
   if (result.errors > 0 || result.timeouts > 0) {
     console.log(`\n  GET active tasks: ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { perSecond: Math.round(result.requests.average), statuses: result.non2xx };
+  return { perSecond: Math.round(result.requestsPerSecond), statuses: result.non2xx };
 }
 
 /** Valid-key and unknown-key requests/s with TENANTS (1 000) stored in PostgreSQL (another replica made them). */
@@ -196,7 +197,7 @@ async function memoryPerServer() {
     globalThis.gc?.();
     globalThis.gc?.();
     const before = process.memoryUsage().heapUsed;
-    const result = await autocannon({
+    const result = await cannon({
       url: `${sandbox.url}/cloud/v1/bminstances/${F.projectId}/${F.regionId}`,
       method: "POST",
       headers,
@@ -293,6 +294,7 @@ else {
   await storageWrites({
     rounds: Number(process.env.STORAGE_BENCH_ROUNDS ?? 3),
     seconds: Number(process.env.STORAGE_BENCH_SECONDS ?? 2),
+    warmUpMs: Number(process.env.STORAGE_BENCH_WARMUP_MS ?? 200),
     levels: [1, 32, 256],
     killAfterMs: Number(process.env.STORAGE_BENCH_KILL_AFTER_MS ?? 1_000),
     ...(process.env.STORAGE_BENCH_MODES ? { only: process.env.STORAGE_BENCH_MODES.split(",") } : {}),

@@ -4,17 +4,19 @@
 // 2. the active-tasks GET at 32 connections with 1 tenant in use and with 100 tenants in use (requests spread
 //    over their keys) — target: within 10 %;
 // 3. the existing bar: the sandbox (default key) at ≥ 0.5× a bare node:http server on that GET at 32 connections.
-// Run: pnpm --filter @cloud-contract/mock bench:tenants   (BENCH_SECONDS=3 per round, BENCH_ROUNDS=3)
+// Run: pnpm --filter @cloud-contract/mock bench:tenants   (BENCH_SECONDS=3 per round, BENCH_ROUNDS=3,
+// BENCH_WARMUP_SECONDS=BENCH_SECONDS of warm-up per case; 0 skips it)
 // Throughput rows are the median of interleaved rounds. Servers run in their own processes.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import autocannon from "autocannon";
 import { SANDBOX_FIXTURES as F } from "../dist/index.js";
 import { createSandboxHandler } from "../dist/sandbox/server.js";
+import { cannon } from "./cannon.mjs";
 import { BARE, BIN, launch } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? SECONDS);
 const PATH = `/cloud/v1/tasks/${F.projectId}/${F.regionId}/active`;
 const BATCHES = 5;
 const PER_BATCH = 100;
@@ -46,13 +48,13 @@ const bytesPerTenant = (after.heapUsed + after.external - before.heapUsed - befo
 const creationMs = median(perTenantMs);
 
 // --- 2. and 3. throughput ----------------------------------------------------------------------------
-function measure(url, keys) {
+function measure(url, keys, seconds = SECONDS) {
   // One prepared request per key; every connection cycles through them, so the keys are used evenly.
-  return autocannon({
+  return cannon({
     url,
     connections: 32,
     pipelining: 1,
-    duration: SECONDS,
+    duration: seconds,
     requests: keys.map((key) => ({ method: "GET", path: PATH, headers: { Authorization: `apikey ${key}` } })),
   });
 }
@@ -76,7 +78,7 @@ try {
     { name: "sandbox, 100 tenants", url: sandbox.url, keys },
   ];
   const rounds = new Map(cases.map((c) => [c.name, []]));
-  for (const c of cases) await measure(c.url, c.keys); // warm-up
+  if (WARMUP_SECONDS > 0) for (const c of cases) await measure(c.url, c.keys, WARMUP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {
     // Each round starts with another case, so no case always runs right after the same one.
     for (const c of [...cases.slice(round % cases.length), ...cases.slice(0, round % cases.length)]) {
@@ -85,11 +87,11 @@ try {
     }
   }
   process.stderr.write("\n");
-  const rps = new Map([...rounds].map(([name, results]) => [name, results.map((r) => r.requests.average)]));
+  const rps = new Map([...rounds].map(([name, results]) => [name, results.map((r) => r.requestsPerSecond)]));
   const med = (name) => median(rps.get(name));
   const rows = cases.map((c) => {
     const results = rounds.get(c.name);
-    const chosen = results.find((r) => r.requests.average === med(c.name));
+    const chosen = results.find((r) => r.requestsPerSecond === med(c.name));
     return {
       case: c.name,
       "req/s (median)": Math.round(med(c.name)),

@@ -6,18 +6,21 @@ import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../.
 
 /** The tiny counts each command runs with: its environment, and its arguments in place of the printed ones. */
 const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
-  "pnpm --filter @cloud-contract/mock bench": { env: { BENCH_SECONDS: "0.5", BENCH_ROUNDS: "1" } },
+  "pnpm --filter @cloud-contract/mock bench": {
+    env: { BENCH_SECONDS: "0.1", BENCH_WARMUP_SECONDS: "0", BENCH_ROUNDS: "1" },
+  },
   "pnpm --filter @cloud-contract/mock bench:large": { env: { BENCH_ROUNDS: "1" } },
   "pnpm --filter @cloud-contract/mock bench:storage": {
     env: {
       STORAGE_BENCH_ROUNDS: "1",
-      STORAGE_BENCH_SECONDS: "0.3",
-      STORAGE_BENCH_KILL_AFTER_MS: "300",
-      STORAGE_BENCH_CREATE_SECONDS: "0.5",
-      STORAGE_BENCH_GET_SECONDS: "0.5",
+      STORAGE_BENCH_SECONDS: "0.1",
+      STORAGE_BENCH_WARMUP_MS: "20",
+      STORAGE_BENCH_KILL_AFTER_MS: "100",
+      STORAGE_BENCH_CREATE_SECONDS: "0.1",
+      STORAGE_BENCH_GET_SECONDS: "0.1",
       STORAGE_BENCH_MAX: "1000",
       STORAGE_BENCH_SERVERS: "50",
-      STORAGE_BENCH_TENANTS: "10",
+      STORAGE_BENCH_TENANTS: "5",
     },
   },
   "cd packages/mock && node bench/embedded-candidates.mjs 2000": { args: "20" },
@@ -26,7 +29,9 @@ const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
   },
   "pnpm --filter @cloud-contract/mock bench:msw": { env: { BENCH_ROUNDS: "1", BENCH_CALLS: "20" } },
   "pnpm --filter @cloud-contract/mock bench:tag-limit": { env: { BENCH_ROUNDS: "2" } },
-  "pnpm --filter @cloud-contract/mock bench:tenants": { env: { BENCH_SECONDS: "0.5", BENCH_ROUNDS: "1" } },
+  "pnpm --filter @cloud-contract/mock bench:tenants": {
+    env: { BENCH_SECONDS: "0.1", BENCH_WARMUP_SECONDS: "0", BENCH_ROUNDS: "1" },
+  },
 };
 
 const listed = listedBenchCommands("mock");

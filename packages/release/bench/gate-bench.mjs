@@ -3,14 +3,16 @@
 // against the candidate spec and the branch's base (requests and answers), and one comparison of the whole
 // bundle with the released one, with the compiled validators kept where the gate keeps them (as in
 // `pnpm gate`). Wall and CPU time, and the machine's load average: on a shared machine CPU is the steadier figure.
-// Usage: pnpm --filter @cloud-contract/release bench   (builds the package first)
+// Usage: pnpm --filter @cloud-contract/release bench   (builds the package first; GATE_BENCH_EXCHANGES=10000
+// exchanges, GATE_BENCH_COMPARES=20 comparisons after the first)
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const TEAMS = 20;
-const EXCHANGES = 10_000;
+const EXCHANGES = Number(process.env.GATE_BENCH_EXCHANGES ?? 10_000);
+const COMPARES = Number(process.env.GATE_BENCH_COMPARES ?? 20);
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 // Read when the spec's document model loads: set first, as scripts/gate.mjs does.
 process.env.CLOUD_CONTRACT_VALIDATOR_CACHE ??= join(root, "node_modules", ".cache", "validators");
@@ -25,7 +27,7 @@ console.log(`load average (1, 5, 15 min) at the start: ${load()}`);
 const released = JSON.parse(readFileSync(join(root, "spec", "released", "openapi.json"), "utf8"));
 const candidate = JSON.parse(readFileSync(join(root, "spec", "dist", "openapi.json"), "utf8"));
 
-// The repository's recorded exchanges, dealt round-robin to 20 teams until there are 10,000.
+// The repository's recorded exchanges, dealt round-robin to 20 teams until there are EXCHANGES.
 const recorded = readdirSync(join(root, "consumers"), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .flatMap((d) =>
@@ -71,7 +73,10 @@ try {
   const today = new Date().toISOString().slice(0, 10);
   const options = { policy: { ...DEFAULT_DEPRECATION_POLICY, today } };
   // Each comparison on fresh copies (nothing remembered from an earlier one); the first pays for the JIT.
-  const copies = Array.from({ length: 21 }, () => [structuredClone(released), structuredClone(candidate)]);
+  const copies = Array.from({ length: COMPARES + 1 }, () => [
+    structuredClone(released),
+    structuredClone(candidate),
+  ]);
   const wall = [];
   const cpu = [];
   let findings = [];
@@ -92,7 +97,7 @@ try {
       `replay, ${name}: ${replay.exchanges} exchanges (${distinct} distinct recordings dealt round-robin) of ${replay.teams.length} teams in ${(ms / 1000).toFixed(2)} s wall, ${(cpu / 1000).toFixed(2)} s CPU (${replay.refusals.length} refusals, ${replay.skipped} outside the spec)`,
     );
   console.log(
-    `compare: whole bundle, ${findings.length} findings; first in the process ${first.toFixed(1)} ms; the next 20: median ${median(rest(wall)).toFixed(1)} ms wall, ${median(rest(cpu)).toFixed(1)} ms CPU, fastest ${Math.min(...rest(wall)).toFixed(1)} ms`,
+    `compare: whole bundle, ${findings.length} findings; first in the process ${first.toFixed(1)} ms; the next ${COMPARES}: median ${median(rest(wall)).toFixed(1)} ms wall, ${median(rest(cpu)).toFixed(1)} ms CPU, fastest ${Math.min(...rest(wall)).toFixed(1)} ms`,
   );
   console.log(`load average at the end: ${load()}`);
 } finally {

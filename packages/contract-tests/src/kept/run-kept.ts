@@ -34,6 +34,10 @@ export async function runKeptFiles(
       provide: { keptTarget: target },
       // Nothing is written into the kept files' folder.
       cache: false,
+      // The files share worker threads and one module graph per worker, so this package (the spec's model,
+      // its validators) loads once per worker, not once per file; a kept file only resends its one request.
+      pool: "threads",
+      isolate: false,
       // The built packages are imported by Node, as from a user's node_modules, not transformed by vite.
       server: { deps: { external: [/\/dist\//, /\/node_modules\//] } },
     },

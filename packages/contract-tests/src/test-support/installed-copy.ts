@@ -1,7 +1,7 @@
 // What `npm install @cloud-contract/contract-tests` (or npx, in its cache) leaves: the package and the mock copied
-// into a node_modules folder of their own, each with the files its tarball holds (`npm pack --dry-run`), every
-// other dependency linked from the workspace, and the bin in `node_modules/.bin`. Without Prism, Node resolves
-// Prism from the copies' folders, where it is absent.
+// into a node_modules folder of their own, each with the files its tarball holds (`pnpm pack --dry-run`: the
+// release packs with pnpm), every other dependency linked from the workspace, and the bin in
+// `node_modules/.bin`. Without Prism, Node resolves Prism from the copies' folders, where it is absent.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -23,12 +23,12 @@ function dependenciesOf(dir: string): string[] {
   return Object.keys(manifest.dependencies ?? {});
 }
 
-/** The files npm would pack from the package in `dir`. */
+/** The files pnpm would pack from the package in `dir`. */
 function packedFiles(dir: string): string[] {
-  const run = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: dir, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`npm pack --dry-run failed in ${dir}:\n${run.stderr}`);
-  const [packed] = JSON.parse(run.stdout) as Array<{ files: Array<{ path: string }> }>;
-  return (packed?.files ?? []).map((file) => file.path);
+  const run = spawnSync("pnpm", ["pack", "--dry-run", "--json"], { cwd: dir, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`pnpm pack --dry-run failed in ${dir}:\n${run.stderr}`);
+  const packed: { files: Array<{ path: string }> } = JSON.parse(run.stdout);
+  return packed.files.map((file) => file.path);
 }
 
 /** Lays the install out under `root` (with Prism linked only when `prism`); returns the path of the package's bin there. */
