@@ -25,6 +25,7 @@ export function localWrites(
   const groups = new WriteGroups({
     durability,
     ...outcomes,
+    overlap: true,
     lock: async (store) =>
       durability.idOf(store) === undefined
         ? undefined
