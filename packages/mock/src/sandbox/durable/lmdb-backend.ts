@@ -56,21 +56,22 @@ export class LmdbBackend implements StateBackend {
   }
 
   private constructor(dir: string) {
-    this.db = open<string, Key>({
+    const options = {
       path: dir,
       noSubdir: false,
-      encoding: "string",
+      encoding: "string" as const,
       overlappingSync: false,
       noSync: false,
       // Without it, lmdb starts a batch per event-loop turn whose commit promise nobody holds: on a failed
       // commit (a full disk) its rejection would go unhandled and end the process.
       eventTurnBatching: false,
       // A transaction starts on the next turn of the event loop (or once the one on the disk ends), never after a
-      // few writes: the commits made meanwhile all go in it.
+      // few writes: the commits made meanwhile all go in it. (lmdb-js documents it; its types leave it out.)
       txnStartThreshold: Number.MAX_SAFE_INTEGER,
       // A commit that drops rows runs as a transaction callback: in the order it was made among the batches.
       strictAsyncOrder: true,
-    });
+    };
+    this.db = open<string, Key>(options);
   }
 
   async load(): Promise<LoadedTenant[]> {

@@ -14,8 +14,12 @@ export interface GroupLock {
 
 export interface WriteGroupsOptions {
   durability: Durability;
-  /** Takes the tenant's lock and brings its store up to date under it; undefined when the tenant is gone. */
-  lock(store: Store): Promise<GroupLock | undefined>;
+  /**
+   * Takes the tenant's lock and brings its store up to date under it; undefined when the tenant is gone. With
+   * `after` (the lock asked for while the group before it commits), the store is brought up to date only once
+   * `after` resolves: that group's COMMIT has ended and what failed of it is undone.
+   */
+  lock(store: Store, after?: Promise<void>): Promise<GroupLock | undefined>;
   /** A new tenant the store refused: forgotten here; returns the error its creator answers (a 429). */
   refused(store: Store, retryAfterMs: number): Error;
   /** A new tenant whose creation was not committed: its creator answers 503, and it is forgotten here. */
@@ -71,6 +75,8 @@ interface TenantWriters {
   drain: boolean;
   /** Wakes a group waiting for a writer or for the COMMIT before it. */
   wake: (() => void) | undefined;
+  /** The next group's lock, asked for while the group before it commits (without `overlap`). */
+  nextLock: Promise<GroupLock | undefined> | undefined;
 }
 
 /** A group whose COMMIT was made. */
@@ -79,6 +85,8 @@ interface Committing {
   done: Promise<{ error: unknown } | undefined>;
   /** Rolls the failed group back and fails its writers with `error` (after any later group was undone). */
   undo(error: unknown): void;
+  /** Set once something waits for the COMMIT's end and the undoing of a failure (see `settled`). */
+  settling?: Promise<void>;
 }
 
 const nothingToEnd = async () => undefined;
@@ -116,6 +124,7 @@ export class WriteGroups {
         uncommitted: undefined,
         drain: false,
         wake: undefined,
+        nextLock: undefined,
       };
       this.tenants.set(store, first);
       void this.run(store, first);
@@ -167,13 +176,17 @@ export class WriteGroups {
     } finally {
       this.tenants.delete(store);
       writers.uncommitted?.resolve();
+      // A lock taken for writers that never came to it (they failed with the loop) is given back.
+      void writers.nextLock?.then((lock) => lock?.release()).catch(() => undefined);
     }
   }
 
-  /** Waits for a COMMIT; when it failed, its group is undone. */
-  private async settled(committing: Committing): Promise<void> {
-    const failure = await committing.done;
-    if (failure) committing.undo(failure.error);
+  /** Waits for a COMMIT; when it failed, its group is undone (once, whoever asks). */
+  private settled(committing: Committing): Promise<void> {
+    committing.settling ??= committing.done.then((failure) => {
+      if (failure) committing.undo(failure.error);
+    });
+    return committing.settling;
   }
 
   /**
@@ -199,7 +212,9 @@ export class WriteGroups {
   ): Promise<Committing | undefined> {
     let lock: GroupLock | undefined;
     try {
-      lock = await this.options.lock(store);
+      const asked = writers.nextLock;
+      writers.nextLock = undefined;
+      lock = await (asked ?? this.options.lock(store));
     } catch (error) {
       if (before) await this.settled(before);
       for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
@@ -254,7 +269,15 @@ export class WriteGroups {
       await lock.release();
       return undefined;
     }
-    return this.commitGroup(journal, group, lock);
+    const committing = this.commitGroup(journal, group, lock);
+    // Writers come while this COMMIT runs when several came for this group (the calls arriving during its turns
+    // are read only after them): the next group's lock is asked for now, granted as the COMMIT ends.
+    if (!this.options.overlap && (writers.waiting.length > 0 || group.length > 1)) {
+      writers.nextLock = this.options.lock(store, this.settled(committing));
+      // Rejected for the group that takes it; until then its rejection is not unhandled.
+      writers.nextLock.catch(() => undefined);
+    }
+    return committing;
   }
 
   /** One writer's turn: it runs, and its turn ends when it committed or answered without a change. */
