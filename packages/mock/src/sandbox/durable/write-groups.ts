@@ -166,7 +166,12 @@ export class WriteGroups {
         if (committing && (writers.drain || !this.options.overlap)) {
           await this.settled(committing);
           committing = undefined;
-        } else committing = await this.runGroup(store, writers, committing);
+        } else {
+          committing = await this.runGroup(store, writers, committing);
+          // A COMMIT just made begins on the disk at the next turn of the event loop (LMDB's write thread, the
+          // file's write), and the calls that came meanwhile are read then: both before the next group runs.
+          if (committing && this.options.overlap) await nextTurn();
+        }
         if (!committing) await this.nothingUncommitted(writers);
       }
     } catch (error) {
@@ -237,11 +242,15 @@ export class WriteGroups {
     });
     const group: Writer[] = [];
     try {
-      // Without overlap the group is the writers waiting now; with it, those who come until `before` holds.
+      // Without overlap the group is the writers waiting now. With it, those who come until `before` holds, and
+      // then those already waiting: the COMMIT is made at once, and later writers run while it is on the disk.
       const queue = this.options.overlap ? writers.waiting : writers.waiting.splice(0);
+      let remaining = Number.POSITIVE_INFINITY;
       for (;;) {
-        const writer = writers.drain && this.options.overlap ? undefined : queue.shift();
+        if (prior.settled && remaining === Number.POSITIVE_INFINITY) remaining = queue.length;
+        const writer = remaining > 0 && !(writers.drain && this.options.overlap) ? queue.shift() : undefined;
         if (writer) {
+          remaining--;
           if (writer.closed()) writer.turn.resolve(nothingToEnd);
           else {
             group.push(writer);
