@@ -131,7 +131,13 @@ export class Durability {
     try {
       outcome = await through(mergeBatches(takes.map((t) => t.batch)));
     } catch (error) {
-      this.giveBack(takes);
+      for (const { store: changed, changes, record } of takes.flatMap((t) => t.taken)) {
+        if (!this.ids.has(changed)) continue;
+        giveBackChanges(changed, changes);
+        if (record) this.newRecords.set(changed, record);
+        this.pending.add(changed);
+      }
+      for (const take of takes) this.evicted.push(...take.batch.evicted);
       throw error instanceof StoreUnavailable
         ? error
         : new StoreUnavailable(`The ${this.backend.name} commit failed: ${messageOf(error)}`, {
@@ -146,17 +152,6 @@ export class Durability {
       refused.push({ store, retryAfterMs });
     }
     return refused;
-  }
-
-  /** Takes that were not written: pending again, so that the next commit writes them as the stores hold them then. */
-  giveBack(takes: TakenChanges[]): void {
-    for (const { store: changed, changes, record } of takes.flatMap((t) => t.taken)) {
-      if (!this.ids.has(changed)) continue;
-      giveBackChanges(changed, changes);
-      if (record) this.newRecords.set(changed, record);
-      this.pending.add(changed);
-    }
-    for (const take of takes) this.evicted.push(...take.batch.evicted);
   }
 }
 

@@ -25,7 +25,6 @@ export function localWrites(
   const groups = new WriteGroups({
     durability,
     ...outcomes,
-    overlap: true,
     lock: async (store) =>
       durability.idOf(store) === undefined
         ? undefined

@@ -32,7 +32,7 @@ export class ReplicaSync {
     const { registry, durability } = options;
     this.groups = new WriteGroups({
       durability,
-      lock: (store, after) => this.lock(store, after),
+      lock: (store) => this.lock(store),
       refused: (store, retryAfterMs) => registry.refuse(store, retryAfterMs),
       lost: (store) => this.drop(store),
     });
@@ -86,12 +86,10 @@ export class ReplicaSync {
    * Locks a tenant's row for a write group and brings its store up to date under the lock. Once the group
    * committed, the store is up to date to the versions it wrote: the next catch-up does not read them back.
    */
-  private async lock(store: Store, after?: Promise<void>): Promise<GroupLock | undefined> {
+  private async lock(store: Store): Promise<GroupLock | undefined> {
     const id = this.options.durability.idOf(store);
     if (id === undefined) return undefined;
     const locked = await this.options.backend.lock(id, this.synced.get(store) ?? 0);
-    // Asked for while the group before committed: its versions are known (not read back) and its failure undone.
-    await after;
     if (!locked) {
       this.drop(store);
       return undefined;

@@ -1,4 +1,3 @@
-import { nextTurn } from "../http/turns.js";
 import type { Store } from "../store.js";
 import type { CommitBatch, CommitOutcome } from "./backend.js";
 import type { Durability, TakenChanges } from "./durability.js";
@@ -14,22 +13,12 @@ export interface GroupLock {
 
 export interface WriteGroupsOptions {
   durability: Durability;
-  /**
-   * Takes the tenant's lock and brings its store up to date under it; undefined when the tenant is gone. With
-   * `after` (the lock asked for while the group before it commits), the store is brought up to date only once
-   * `after` resolves: that group's COMMIT has ended and what failed of it is undone.
-   */
-  lock(store: Store, after?: Promise<void>): Promise<GroupLock | undefined>;
+  /** Takes the tenant's lock and brings its store up to date under it; undefined when the tenant is gone. */
+  lock(store: Store): Promise<GroupLock | undefined>;
   /** A new tenant the store refused: forgotten here; returns the error its creator answers (a 429). */
   refused(store: Store, retryAfterMs: number): Error;
   /** A new tenant whose creation was not committed: its creator answers 503, and it is forgotten here. */
   lost(store: Store): void;
-  /**
-   * The lock is free and the backend commits in the order commits are made (a backend this process alone
-   * holds): the next group's writers run while a group's COMMIT is on the disk, and that group's COMMIT is made
-   * once the one before it holds. Not for a lock held across processes, which only a COMMIT releases.
-   */
-  overlap?: boolean;
 }
 
 /** What a write call waits for: its turn, then the COMMIT that holds its change. */
@@ -41,8 +30,8 @@ interface Writer {
   take?: TakenChanges;
   committed?: Settle<void>;
   /**
-   * Set when the writer's turn ended without a change of its own while earlier writers had changed the store
-   * without a COMMIT yet: its answer was made from those changes, so it stands or falls with their COMMIT.
+   * Set when the writer's turn ended without a change of its own while earlier writers of its group had
+   * changed the store: its answer was made from those changes, so it stands or falls with their COMMIT.
    */
   sawUncommitted?: Settle<void>;
 }
@@ -64,29 +53,13 @@ function settle<T>(): Settle<T> {
 }
 
 /**
- * A tenant's writers in this process: those waiting for their turn, the one whose turn it is, and, while the
- * store holds changes not committed, the end of their COMMIT (reads wait for it).
+ * A tenant's writers in this process: those waiting for the next group, the one whose turn it is, and, once a
+ * writer of the running group changed the store, the end of that group's COMMIT (reads wait for it).
  */
 interface TenantWriters {
   waiting: Writer[];
   current: Writer | undefined;
   uncommitted: Settle<void> | undefined;
-  /** A read waits for `uncommitted`: no writer begins before the store holds nothing uncommitted. */
-  drain: boolean;
-  /** Wakes a group waiting for a writer or for the COMMIT before it. */
-  wake: (() => void) | undefined;
-  /** The next group's lock, asked for while the group before it commits (without `overlap`). */
-  nextLock: Promise<GroupLock | undefined> | undefined;
-}
-
-/** A group whose COMMIT was made. */
-interface Committing {
-  /** Undefined once it holds (its writers are answered); else why it failed (the group is not undone yet). */
-  done: Promise<{ error: unknown } | undefined>;
-  /** Rolls the failed group back and fails its writers with `error` (after any later group was undone). */
-  undo(error: unknown): void;
-  /** Set once something waits for the COMMIT's end and the undoing of a failure (see `settled`). */
-  settling?: Promise<void>;
 }
 
 const nothingToEnd = async () => undefined;
@@ -95,12 +68,10 @@ const nothingToEnd = async () => undefined;
  * Group commit of a tenant's writers. The writers of one tenant that arrive while a group holds its lock wait
  * together; then one lock is taken for all of them, each runs in its turn on the in-memory store (seeing what
  * the previous one left; its answer is made from the state as its own write left it), one COMMIT holds every
- * change, and only then do their answers go. With `overlap`, the next group runs its writers while that COMMIT
- * is on the disk (taking in those that arrive until it ends), then makes its own. When a COMMIT fails, every
- * writer of its group, and of the group that ran after it, fails with it, and the store is rolled back to what
- * it was before the group: a 503 means that nothing changed. Reads of the tenant wait while the store holds
- * changes not committed (no writer begins meanwhile), so they never show a change that may yet be rolled back.
- * A writer whose client left before its turn is skipped without waiting for it.
+ * change, and only then do their answers go. When that COMMIT fails, every writer of the group fails with it
+ * and the store is rolled back to what it was before the group: a 503 means that nothing changed. Reads of
+ * the tenant wait while a group's changes are not committed, so they never show a change that may yet be
+ * rolled back. A writer whose client left before its turn is skipped without waiting for it.
  */
 export class WriteGroups {
   private readonly tenants = new Map<Store, TenantWriters>();
@@ -114,18 +85,9 @@ export class WriteGroups {
   enter(store: Store, call: { closed(): boolean }): Promise<() => Promise<void>> {
     const writer: Writer = { closed: () => call.closed(), turn: settle() };
     const writers = this.tenants.get(store);
-    if (writers) {
-      writers.waiting.push(writer);
-      writers.wake?.();
-    } else {
-      const first: TenantWriters = {
-        waiting: [writer],
-        current: undefined,
-        uncommitted: undefined,
-        drain: false,
-        wake: undefined,
-        nextLock: undefined,
-      };
+    if (writers) writers.waiting.push(writer);
+    else {
+      const first: TenantWriters = { waiting: [writer], current: undefined, uncommitted: undefined };
       this.tenants.set(store, first);
       void this.run(store, first);
     }
@@ -151,161 +113,74 @@ export class WriteGroups {
    * for it, so that it never shows a write whose COMMIT may still fail.
    */
   committed(store: Store): Promise<void> | undefined {
-    const writers = this.tenants.get(store);
-    if (!writers?.uncommitted) return undefined;
-    writers.drain = true;
-    writers.wake?.();
-    return writers.uncommitted.promise;
+    return this.tenants.get(store)?.uncommitted?.promise;
   }
 
-  /** Runs the store's groups while writers wait or a COMMIT runs. */
+  /** Runs the store's groups one after another while writers wait. */
   private async run(store: Store, writers: TenantWriters): Promise<void> {
-    let committing: Committing | undefined;
     try {
-      while (writers.waiting.length > 0 || committing) {
-        if (committing && (writers.drain || !this.options.overlap)) {
-          await this.settled(committing);
-          committing = undefined;
-        } else {
-          committing = await this.runGroup(store, writers, committing);
-          // A COMMIT just made begins on the disk at the next turn of the event loop (LMDB's write thread, the
-          // file's write), and the calls that came meanwhile are read then: both before the next group runs.
-          if (committing && this.options.overlap) await nextTurn();
-        }
-        if (!committing) await this.nothingUncommitted(writers);
-      }
+      while (writers.waiting.length > 0) await this.runGroup(store, writers);
     } catch (error) {
       // Nothing on the way is meant to throw; if something does, the writers still waiting fail with it
       // rather than wait for ever (and the process does not die of an unhandled rejection).
       for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
     } finally {
       this.tenants.delete(store);
-      writers.uncommitted?.resolve();
-      // A lock taken for writers that never came to it (they failed with the loop) is given back.
-      void writers.nextLock?.then((lock) => lock?.release()).catch(() => undefined);
     }
   }
 
-  /** Waits for a COMMIT; when it failed, its group is undone (once, whoever asks). */
-  private settled(committing: Committing): Promise<void> {
-    committing.settling ??= committing.done.then((failure) => {
-      if (failure) committing.undo(failure.error);
-    });
-    return committing.settling;
-  }
-
-  /**
-   * The store holds nothing uncommitted: the reads waiting go on. When one waited, the next writer begins only
-   * after a turn of the event loop, so that those reads run on the state that holds.
-   */
-  private async nothingUncommitted(writers: TenantWriters): Promise<void> {
-    writers.uncommitted?.resolve();
-    writers.uncommitted = undefined;
-    if (!writers.drain) return;
-    writers.drain = false;
-    await nextTurn();
-  }
-
-  /**
-   * Runs a group's writers and makes its COMMIT (after `before`'s, which it waits for). Undefined when nothing
-   * was committed (no writer, the tenant gone, or `before` failed: then both groups are undone).
-   */
-  private async runGroup(
-    store: Store,
-    writers: TenantWriters,
-    before: Committing | undefined,
-  ): Promise<Committing | undefined> {
+  private async runGroup(store: Store, writers: TenantWriters): Promise<void> {
     let lock: GroupLock | undefined;
     try {
-      const asked = writers.nextLock;
-      writers.nextLock = undefined;
-      lock = await (asked ?? this.options.lock(store));
+      lock = await this.options.lock(store);
     } catch (error) {
-      if (before) await this.settled(before);
       for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
-      return undefined;
+      return;
     }
+    // Everyone who arrived while the lock was being taken belongs to this group.
+    const group = writers.waiting.splice(0);
     if (!lock) {
-      if (before) await this.settled(before);
       // The tenant is gone: each call fails as its tenant's calls do.
-      for (const writer of writers.waiting.splice(0)) writer.turn.resolve(nothingToEnd);
-      return undefined;
+      for (const writer of group) writer.turn.resolve(nothingToEnd);
+      return;
     }
-    const prior: { settled: boolean; failure?: { error: unknown } } = { settled: before === undefined };
-    void before?.done.then((failure) => {
-      prior.settled = true;
-      if (failure) prior.failure = failure;
-      writers.wake?.();
-    });
     const journal = new WriteJournal(store, () => {
       writers.uncommitted ??= settle();
     });
-    const group: Writer[] = [];
     try {
-      // Without overlap the group is the writers waiting now. With it, those who come until `before` holds, and
-      // then those already waiting: the COMMIT is made at once, and later writers run while it is on the disk.
-      const queue = this.options.overlap ? writers.waiting : writers.waiting.splice(0);
-      let remaining = Number.POSITIVE_INFINITY;
-      for (;;) {
-        if (prior.settled && remaining === Number.POSITIVE_INFINITY) remaining = queue.length;
-        const writer = remaining > 0 && !(writers.drain && this.options.overlap) ? queue.shift() : undefined;
-        if (writer) {
-          remaining--;
-          if (writer.closed()) writer.turn.resolve(nothingToEnd);
-          else {
-            group.push(writer);
-            await this.turn(writers, writer);
-          }
-        } else if (prior.settled) break;
-        else await new Promise<void>((wake) => (writers.wake = wake));
-        writers.wake = undefined;
+      for (const writer of group) {
+        if (writer.closed()) {
+          writer.turn.resolve(nothingToEnd);
+          continue;
+        }
+        writers.current = writer;
+        await new Promise<void>((done) => {
+          writer.end = (take) => {
+            writer.end = undefined;
+            if (take) writer.take = take;
+            done();
+          };
+          writer.turn.resolve(() => this.endWithoutChange(writers, writer));
+        });
       }
-    } finally {
       writers.current = undefined;
-      journal.seal();
-    }
-    if (before && prior.failure) {
-      // This group ran on changes that are rolled back: it is undone first, then the group before it.
-      const { error } = prior.failure;
-      this.options.durability.giveBack(this.takesOf(group));
-      this.undo(journal, group, error);
-      before.undo(error);
+      await this.commitGroup(journal, group, lock);
+    } finally {
+      // However the group ended, no writer waits on it any longer (a failed COMMIT rejected them already).
+      for (const writer of group) writer.sawUncommitted?.resolve();
+      // Whatever ended the group, what it left uncommitted is undone (a no-op after its COMMIT).
+      journal.rollBack();
+      writers.current = undefined;
+      writers.uncommitted?.resolve();
+      writers.uncommitted = undefined;
       await lock.release();
-      return undefined;
     }
-    if (group.length === 0) {
-      journal.keep();
-      await lock.release();
-      return undefined;
-    }
-    const committing = this.commitGroup(journal, group, lock);
-    // Writers come while this COMMIT runs when several came for this group (the calls arriving during its turns
-    // are read only after them): the next group's lock is asked for now, granted as the COMMIT ends.
-    if (!this.options.overlap && (writers.waiting.length > 0 || group.length > 1)) {
-      writers.nextLock = this.options.lock(store, this.settled(committing));
-      // Rejected for the group that takes it; until then its rejection is not unhandled.
-      writers.nextLock.catch(() => undefined);
-    }
-    return committing;
-  }
-
-  /** One writer's turn: it runs, and its turn ends when it committed or answered without a change. */
-  private turn(writers: TenantWriters, writer: Writer): Promise<void> {
-    writers.current = writer;
-    return new Promise<void>((done) => {
-      writer.end = (take) => {
-        writer.end = undefined;
-        if (take) writer.take = take;
-        done();
-      };
-      writer.turn.resolve(() => this.endWithoutChange(writers, writer));
-    });
   }
 
   /**
-   * Ends a writer's turn when it changed nothing (a refusal, a 404). When earlier writers had changed the store
-   * without a COMMIT yet, the answer it made may rest on them: it waits for the COMMIT of its group (made after
-   * theirs) and fails with it, so that a refusal is never answered from a state that is then rolled back.
+   * Ends a writer's turn when it changed nothing (a refusal, a 404). When its group's earlier writers had changed
+   * the store, the answer it made may rest on them: it waits for their COMMIT and fails with it, so that a
+   * refusal is never answered from a state that is then rolled back.
    */
   private endWithoutChange(writers: TenantWriters, writer: Writer): Promise<void> {
     if (!writer.end) return Promise.resolve();
@@ -318,48 +193,34 @@ export class WriteGroups {
     return writer.sawUncommitted?.promise ?? Promise.resolve();
   }
 
-  private takesOf(group: Writer[]): TakenChanges[] {
-    return group.flatMap((writer) => (writer.take && writer.committed ? [writer.take] : []));
-  }
-
-  /** A group's changes rolled back and its writers failed with `error` (nothing of it was committed). */
-  private undo(journal: WriteJournal, group: Writer[], error: unknown): void {
-    journal.rollBack();
-    for (const { store: created, record } of this.takesOf(group).flatMap((t) => t.taken)) {
-      if (record) this.options.lost(created);
-    }
-    for (const writer of group) {
-      writer.committed?.reject(error);
-      writer.sawUncommitted?.reject(error);
-    }
-  }
-
   /**
-   * Makes one COMMIT for every change of the group (through its lock); once it holds, each writer learns how it
-   * went. A failure is returned, not undone: a group that ran after it is undone first.
+   * One COMMIT for every change of the group (through its lock); then each writer learns how it went. When it
+   * fails, the store is rolled back before any writer is answered.
    */
-  private commitGroup(journal: WriteJournal, group: Writer[], lock: GroupLock): Committing {
-    const takes = this.takesOf(group);
-    const done = (async () => {
-      try {
-        const refused =
-          takes.length === 0 ? [] : await this.options.durability.write(takes, (batch) => lock.commit(batch));
-        journal.keep();
-        const errors = new Map(refused.map((r) => [r.store, this.options.refused(r.store, r.retryAfterMs)]));
-        for (const writer of group) {
-          const created = writer.take?.taken.filter((t) => t.record) ?? [];
-          const error = created.map((t) => errors.get(t.store)).find((e) => e !== undefined);
-          if (error) writer.committed?.reject(error);
-          else writer.committed?.resolve();
-          writer.sawUncommitted?.resolve();
-        }
-        return undefined;
-      } catch (error) {
-        return { error };
-      } finally {
-        await lock.release();
+  private async commitGroup(journal: WriteJournal, group: Writer[], lock: GroupLock): Promise<void> {
+    const wrote = group.filter((w) => w.take && w.committed);
+    if (wrote.length === 0) {
+      journal.keep();
+      return;
+    }
+    const takes = wrote.map((w) => w.take as TakenChanges);
+    try {
+      const refused = await this.options.durability.write(takes, (batch) => lock.commit(batch));
+      journal.keep();
+      const errors = new Map(refused.map((r) => [r.store, this.options.refused(r.store, r.retryAfterMs)]));
+      for (const writer of wrote) {
+        const created = writer.take?.taken.filter((t) => t.record) ?? [];
+        const error = created.map((t) => errors.get(t.store)).find((e) => e !== undefined);
+        if (error) writer.committed?.reject(error);
+        else writer.committed?.resolve();
       }
-    })();
-    return { done, undo: (error) => this.undo(journal, group, error) };
+    } catch (error) {
+      journal.rollBack();
+      for (const { store: created, record } of takes.flatMap((t) => t.taken)) {
+        if (record) this.options.lost(created);
+      }
+      for (const writer of wrote) writer.committed?.reject(error);
+      for (const writer of group) writer.sawUncommitted?.reject(error);
+    }
   }
 }

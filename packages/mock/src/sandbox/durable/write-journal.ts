@@ -15,7 +15,6 @@ export class WriteJournal {
   private readonly meta: ReturnType<Store["meta"]>;
   private readonly wasReset: boolean;
   private open = true;
-  private watching = true;
 
   /**
    * Keeps what `store` is now until {@link keep} or {@link rollBack}: the writes of a commit group run
@@ -38,19 +37,9 @@ export class WriteJournal {
     });
   }
 
-  /**
-   * The group's writes are over: later changes are not kept (they belong to the next group, whose journal may
-   * watch the store already).
-   */
-  seal(): void {
-    if (!this.watching) return;
-    this.watching = false;
-    watchChanges(this.entities, undefined);
-  }
-
   /** The writes since the journal began are committed: nothing more is kept. */
   keep(): void {
-    this.seal();
+    watchChanges(this.entities, undefined);
     this.open = false;
   }
 
