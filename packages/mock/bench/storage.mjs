@@ -1,7 +1,8 @@
 // First the writes of every storage mode (bench/storage-writes.mjs: POSTs at 1, 32 and 256 in flight, server
 // CPU per request, acknowledged writes after SIGKILL; STORAGE_BENCH_ROUNDS, STORAGE_BENCH_SECONDS,
 // STORAGE_BENCH_MODES=memory,LMDB,"JSON file",PostgreSQL, STORAGE_BENCH_KILL_AFTER_MS; STORAGE_BENCH_BEFORE=<a
-// checkout's packages/mock, built> adds that build's durable modes to the rounds), then
+// checkout's packages/mock, built> adds that build's durable modes to the rounds, STORAGE_BENCH_SIDE_BY_SIDE=1
+// measures each of them at the same time as this build's), then
 // the benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
 //   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s or
@@ -295,6 +296,7 @@ else {
     seconds: Number(process.env.STORAGE_BENCH_SECONDS ?? 2),
     levels: [1, 32, 256],
     killAfterMs: Number(process.env.STORAGE_BENCH_KILL_AFTER_MS ?? 1_000),
+    sideBySide: process.env.STORAGE_BENCH_SIDE_BY_SIDE === "1",
     ...(process.env.STORAGE_BENCH_MODES ? { only: process.env.STORAGE_BENCH_MODES.split(",") } : {}),
   });
   if (only !== "writes") await allModes();
