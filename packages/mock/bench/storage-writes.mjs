@@ -136,8 +136,9 @@ async function crash(mode, killAfterMs) {
 async function modes() {
   const postgres = await startPostgres(postgresBinDir());
   const dir = mkdtempSync(join(tmpdir(), "bench-writes-"));
-  const sandbox = (name, flags, bin = BIN) => ({
+  const sandbox = (name, flags, bin = BIN, twinOf = undefined) => ({
     name,
+    twinOf,
     durable: flags.length > 0,
     start: () =>
       launch(name, (port) => [
@@ -172,9 +173,9 @@ async function modes() {
       sandbox("PostgreSQL", ["--database-url", postgres.url]),
       ...(beforeBin
         ? [
-            sandbox("LMDB before", ["--data-dir", join(dir, "lmdb-before")], beforeBin),
-            sandbox("JSON before", ["--state-file", join(dir, "state-before.json")], beforeBin),
-            sandbox("PG before", ["--database-url", database("before")], beforeBin),
+            sandbox("LMDB before", ["--data-dir", join(dir, "lmdb-before")], beforeBin, "LMDB"),
+            sandbox("JSON before", ["--state-file", join(dir, "state-before.json")], beforeBin, "JSON file"),
+            sandbox("PG before", ["--database-url", database("before")], beforeBin, "PostgreSQL"),
           ]
         : []),
     ],
@@ -196,7 +197,7 @@ const median = (values) => {
  * Runs `rounds` rounds (the modes' order turned by one each round) and prints each measurement, then the
  * medians, the targets and the crash results.
  */
-export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAfterMs, only }) {
+export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAfterMs, only, sideBySide }) {
   const { list: all, remove } = await modes();
   const list = only ? all.filter((m) => only.includes(m.name)) : all;
   const results = new Map();
@@ -208,15 +209,26 @@ export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAft
       try {
         for (const mode of order) servers.set(mode, await mode.start());
         for (const inFlight of levels) {
+          const measured = new Set();
           for (const mode of order) {
-            const m = await measure(servers.get(mode), inFlight, seconds, warmUpMs);
-            const key = `${mode.name}\u0000${inFlight}`;
-            results.set(key, [...(results.get(key) ?? []), m]);
-            console.log(
-              `round ${round + 1} ${mode.name.padEnd(10)} ${String(inFlight).padStart(3)} in flight: ` +
-                `${Math.round(m.perSecond)} req/s, p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, ` +
-                `${Math.round(m.cpuUs)} µs CPU/req`,
+            if (measured.has(mode)) continue;
+            // Side by side: a mode and its twin of the other build are measured at the same time, so that both
+            // see the same load from the rest of the machine.
+            const twin = sideBySide && order.find((m) => m.twinOf === mode.name || mode.twinOf === m.name);
+            const pair = twin ? [mode, twin] : [mode];
+            const ms = await Promise.all(
+              pair.map((m) => measure(servers.get(m), inFlight, seconds, warmUpMs)),
             );
+            pair.forEach((m, i) => {
+              measured.add(m);
+              const key = `${m.name}\u0000${inFlight}`;
+              results.set(key, [...(results.get(key) ?? []), ms[i]]);
+              console.log(
+                `round ${round + 1} ${m.name.padEnd(10)} ${String(inFlight).padStart(3)} in flight: ` +
+                  `${Math.round(ms[i].perSecond)} req/s, p50 ${ms[i].p50.toFixed(1)} ms, p99 ${ms[i].p99.toFixed(1)} ms, ` +
+                  `${Math.round(ms[i].cpuUs)} µs CPU/req${twin ? " (side by side)" : ""}`,
+              );
+            });
           }
         }
       } finally {
@@ -263,6 +275,10 @@ export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAft
     check("LMDB ÷ memory at 32 in flight", rate("LMDB", 32) / rate("memory", 32), 0.5);
     check("PostgreSQL ÷ memory at 32 in flight", rate("PostgreSQL", 32) / rate("memory", 32), 0.5);
     check("LMDB at 32 ÷ LMDB at 1", rate("LMDB", 32) / rate("LMDB", 1), 5);
+  }
+  for (const mode of list.filter((m) => m.twinOf)) {
+    const ratios = levels.map((n) => `${n}: ×${(rate(mode.twinOf, n) / rate(mode.name, n)).toFixed(2)}`);
+    console.log(`${mode.twinOf} ÷ ${mode.name} (medians): ${ratios.join(", ")}`);
   }
   for (const [name, list] of crashes) {
     const sum = (f) => list.reduce((s, c) => s + c[f], 0);

@@ -2,7 +2,8 @@
 // CPU per request, acknowledged writes after SIGKILL; STORAGE_BENCH_ROUNDS, STORAGE_BENCH_SECONDS,
 // STORAGE_BENCH_WARMUP_MS (200, before each measurement),
 // STORAGE_BENCH_MODES=memory,LMDB,"JSON file",PostgreSQL, STORAGE_BENCH_KILL_AFTER_MS; STORAGE_BENCH_BEFORE=<a
-// checkout's packages/mock, built> adds that build's durable modes to the rounds), then
+// checkout's packages/mock, built> adds that build's durable modes to the rounds, STORAGE_BENCH_SIDE_BY_SIDE=1
+// measures each of them at the same time as this build's), then
 // the benchmark of the sandbox's three storage modes — memory, embedded (--data-dir, LMDB) and PostgreSQL
 // (--database-url, a throwaway server started here) — printed as one table:
 //   creates/s      bare metal POSTs answered per second at 32 connections (autocannon, 3 s or
@@ -297,6 +298,7 @@ else {
     warmUpMs: Number(process.env.STORAGE_BENCH_WARMUP_MS ?? 200),
     levels: [1, 32, 256],
     killAfterMs: Number(process.env.STORAGE_BENCH_KILL_AFTER_MS ?? 1_000),
+    sideBySide: process.env.STORAGE_BENCH_SIDE_BY_SIDE === "1",
     ...(process.env.STORAGE_BENCH_MODES ? { only: process.env.STORAGE_BENCH_MODES.split(",") } : {}),
   });
   if (only !== "writes") await allModes();

@@ -14,12 +14,13 @@ const ROOM_BYTES = 1024 * 1024;
 type Key = [string, "meta"] | [string, "record"] | [string, "row", EntityKind, string];
 
 /**
- * The embedded durable backend (`--data-dir`): LMDB through `lmdb`. Each commit is an asynchronous child
- * transaction: lmdb-js runs the commits made while its write thread flushes one transaction together in the
- * next, and the flush (a commit to disk, with `fsync`) happens on that thread, off the event loop. A commit
+ * The embedded durable backend (`--data-dir`): LMDB through `lmdb`. Each commit is an asynchronous batch of
+ * writes (a child transaction when it drops rows, which needs the keys stored): lmdb-js runs the commits made
+ * while its write thread flushes one transaction together in the next, all or nothing each, and the flush (a
+ * commit to disk, with `fsync`) happens on that thread, off the event loop, which never waits for it. A commit
  * resolves once the transaction holding it is on disk, so an acknowledged change survives a crash of the
- * process or of the machine; a child transaction that throws is undone whole. A commit that fails rejects,
- * and `Durability` answers it as a {@link StoreUnavailable}; the process stays up.
+ * process or of the machine. A commit that fails rejects, and `Durability` answers it as a
+ * {@link StoreUnavailable}; the process stays up.
  */
 export class LmdbBackend implements StateBackend {
   readonly name = "lmdb";
@@ -55,16 +56,22 @@ export class LmdbBackend implements StateBackend {
   }
 
   private constructor(dir: string) {
-    this.db = open<string, Key>({
+    const options = {
       path: dir,
       noSubdir: false,
-      encoding: "string",
+      encoding: "string" as const,
       overlappingSync: false,
       noSync: false,
       // Without it, lmdb starts a batch per event-loop turn whose commit promise nobody holds: on a failed
       // commit (a full disk) its rejection would go unhandled and end the process.
       eventTurnBatching: false,
-    });
+      // A transaction starts on the next turn of the event loop (or once the one on the disk ends), never after a
+      // few writes: the commits made meanwhile all go in it. (lmdb-js documents it; its types leave it out.)
+      txnStartThreshold: Number.MAX_SAFE_INTEGER,
+      // A commit that drops rows runs as a transaction callback: in the order it was made among the batches.
+      strictAsyncOrder: true,
+    };
+    this.db = open<string, Key>(options);
   }
 
   async load(): Promise<LoadedTenant[]> {
@@ -81,15 +88,15 @@ export class LmdbBackend implements StateBackend {
 
   /** One process holds the folder: the registry's own count is the limit of tenants, so nothing is refused here. */
   async commit(batch: CommitBatch): Promise<CommitOutcome> {
-    const written = this.db.childTransaction(() => {
-      for (const id of batch.evicted) this.removeRange([id], [id, "\uffff"]);
-      for (const tenant of batch.tenants) {
-        if (tenant.reset) this.removeRange([tenant.id, "row"], [tenant.id, "row", "\uffff"]);
-        if (tenant.record) this.db.putSync([tenant.id, "record"], JSON.stringify(tenant.record));
-        this.db.putSync([tenant.id, "meta"], tenant.meta);
-        for (const row of tenant.rows) this.db.putSync([tenant.id, "row", row.kind, row.id], row.json);
-      }
-    });
+    // Dropping rows needs the keys stored, read inside the transaction: a child transaction, whose callback runs
+    // here when the write thread reaches it. Other commits are batches the write thread applies alone.
+    const drops = batch.evicted.length > 0 || batch.tenants.some((t) => t.reset);
+    const written = drops
+      ? this.db.childTransaction(() => {
+          for (const id of batch.evicted) this.removeRange([id], [id, "\uffff"]);
+          this.put(batch, (key, value) => this.db.putSync(key, value));
+        })
+      : this.db.batch(() => this.put(batch, (key, value) => this.db.put(key, value)));
     try {
       await written;
     } catch (error) {
@@ -104,6 +111,16 @@ export class LmdbBackend implements StateBackend {
   /** The database's transactions so far (a figure for tests and benchmarks: commits go together). */
   get committedTransactions(): number {
     return (this.db.getStats() as { lastTxnId: number }).lastTxnId;
+  }
+
+  /** Puts the batch's records, metas and rows (a reset first drops the tenant's rows stored before). */
+  private put(batch: CommitBatch, put: (key: Key, value: string) => unknown): void {
+    for (const tenant of batch.tenants) {
+      if (tenant.reset) this.removeRange([tenant.id, "row"], [tenant.id, "row", "\uffff"]);
+      if (tenant.record) put([tenant.id, "record"], JSON.stringify(tenant.record));
+      put([tenant.id, "meta"], tenant.meta);
+      for (const row of tenant.rows) put([tenant.id, "row", row.kind, row.id], row.json);
+    }
   }
 
   private removeRange(start: unknown[], end: unknown[]): void {
