@@ -76,17 +76,17 @@ function emailCheck(folder: string | undefined) {
     forRegistry(ajv, registry) {
       const inner = store.forRegistry(ajv, registry);
       return {
+        ...inner,
         load(schema) {
           const validate = inner.load(schema);
           if (validate) loaded++;
           return validate;
         },
-        save: (schema, validate) => inner.save(schema, validate),
       };
     },
   });
   createSchemaValidator(bundledDocument).compile(EMAIL);
-  expect(readdirSync(folder)).toHaveLength(1);
+  expect(readdirSync(folder)).toHaveLength(2); // the validator and the meta-schema's
   const check = createSchemaValidator(bundledDocument).compile(EMAIL);
   expect(loaded).toBe(1);
   return check;
