@@ -153,6 +153,15 @@ describe("validators kept between processes", () => {
     expect(verdicts()).toEqual(compiled);
   });
 
+  it("are made once per document object, options and store: the parts of a process share them", () => {
+    const validator = createSchemaValidator(bundledDocument, { strict: false });
+    expect(createSchemaValidator(bundledDocument, { strict: false })).toBe(validator);
+    expect(createSchemaValidator(bundledDocument)).not.toBe(validator);
+    expect(createSchemaValidator(structuredClone(bundledDocument), { strict: false })).not.toBe(validator);
+    useCompiledValidators(compiledValidatorsIn(join(work, "shared")));
+    expect(createSchemaValidator(bundledDocument, { strict: false })).not.toBe(validator);
+  });
+
   it("a folder that cannot be written to costs nothing but the time: same verdicts, no file", () => {
     const file = join(work, "a-file");
     writeFileSync(file, "");

@@ -89,11 +89,31 @@ export interface ValidatorOptions {
   strict?: boolean;
 }
 
+/** The validators made so far, by document: the parts of a process that check one document share its compiled schemas. */
+const made = new WeakMap<object, { strict: boolean; kept: CompiledValidators | undefined; made: SchemaValidator }[]>();
+
+/**
+ * The validator of `doc`'s schemas: made once per document object, options and kept-validator store in a
+ * process (a document is not changed once its schemas are checked: the validator holds a copy of them).
+ */
 export function createSchemaValidator(
   doc: OpenApiDocument,
   { strict = true }: ValidatorOptions = {},
 ): SchemaValidator {
   const kept = compiledValidators;
+  const earlier = made.get(doc) ?? [];
+  const known = earlier.find((v) => v.strict === strict && v.kept === kept);
+  if (known) return known.made;
+  const validator = newSchemaValidator(doc, strict, kept);
+  made.set(doc, [...earlier, { strict, kept, made: validator }]);
+  return validator;
+}
+
+function newSchemaValidator(
+  doc: OpenApiDocument,
+  strict: boolean,
+  kept: CompiledValidators | undefined,
+): SchemaValidator {
   const ajv = new Ajv2020({
     allErrors: true,
     strict,
