@@ -89,8 +89,11 @@ export interface ValidatorOptions {
   strict?: boolean;
 }
 
-/** The validators made so far, by document: the parts of a process that check one document share its compiled schemas. */
-const made = new WeakMap<object, { strict: boolean; kept: CompiledValidators | undefined; made: SchemaValidator }[]>();
+/** The validators made so far, by document: the parts of a process that check one document share them. */
+const made = new WeakMap<
+  object,
+  { strict: boolean; kept: CompiledValidators | undefined; made: SchemaValidator }[]
+>();
 
 /**
  * The validator of `doc`'s schemas: made once per document object, options and kept-validator store in a
