@@ -41,12 +41,12 @@ function counting(store: CompiledValidators) {
     forRegistry(ajv, registry) {
       const inner = store.forRegistry(ajv, registry);
       return {
+        ...inner,
         load(schema) {
           const validate = inner.load(schema);
           if (validate) found.count++;
           return validate;
         },
-        save: (schema, validate) => inner.save(schema, validate),
       };
     },
   };
@@ -64,7 +64,8 @@ describe("validators kept between processes", () => {
     useCompiledValidators(first.counted);
     expect(verdicts()).toEqual(compiled);
     expect(first.found.count).toBe(0);
-    expect(readdirSync(dir).filter((name) => name.endsWith(".cjs"))).toHaveLength(2);
+    // Two validators and the meta-schema's.
+    expect(readdirSync(dir).filter((name) => name.endsWith(".cjs"))).toHaveLength(3);
 
     const second = counting(compiledValidatorsIn(dir));
     useCompiledValidators(second.counted);
@@ -115,6 +116,52 @@ describe("validators kept between processes", () => {
     expect(existsSync(join(work, "refused"))).toBe(false);
   });
 
+  it("refuse a schema the JSON Schema meta-schema refuses, as ajv does, and keep nothing for it", () => {
+    const invalid = { type: "string", minLength: "three" };
+    const refusal = /^schema is invalid: data\/minLength must be integer$/;
+    expect(() => createSchemaValidator(bundledDocument).compile(invalid)).toThrow(refusal);
+    useCompiledValidators(compiledValidatorsIn(join(work, "meta-refused")));
+    expect(() => createSchemaValidator(bundledDocument).compile(invalid)).toThrow(refusal);
+    expect(existsSync(join(work, "meta-refused"))).toBe(false);
+  });
+
+  it("keep the meta-schema's validator: a later validator checks each schema with it, refusing the same", () => {
+    const dir = join(work, "meta-schema");
+    useCompiledValidators(compiledValidatorsIn(dir));
+    const compiled = verdicts();
+    expect(readdirSync(dir).filter((name) => name.endsWith(".cjs"))).toHaveLength(3);
+    const store = compiledValidatorsIn(dir);
+    let loaded = 0;
+    useCompiledValidators({
+      forRegistry(ajv, registry) {
+        const inner = store.forRegistry(ajv, registry);
+        return {
+          ...inner,
+          loadMetaSchema() {
+            const validate = inner.loadMetaSchema();
+            if (validate) loaded++;
+            return validate;
+          },
+        };
+      },
+    });
+    const validator = createSchemaValidator(bundledDocument);
+    expect(() => validator.compile({ type: "array", items: { maxItems: -1 } })).toThrow(
+      /^schema is invalid: data\/items\/maxItems must be >= 0$/,
+    );
+    expect(loaded).toBe(1);
+    expect(verdicts()).toEqual(compiled);
+  });
+
+  it("are made once per document object, options and store: the parts of a process share them", () => {
+    const validator = createSchemaValidator(bundledDocument, { strict: false });
+    expect(createSchemaValidator(bundledDocument, { strict: false })).toBe(validator);
+    expect(createSchemaValidator(bundledDocument)).not.toBe(validator);
+    expect(createSchemaValidator(structuredClone(bundledDocument), { strict: false })).not.toBe(validator);
+    useCompiledValidators(compiledValidatorsIn(join(work, "shared")));
+    expect(createSchemaValidator(bundledDocument, { strict: false })).not.toBe(validator);
+  });
+
   it("a folder that cannot be written to costs nothing but the time: same verdicts, no file", () => {
     const file = join(work, "a-file");
     writeFileSync(file, "");
@@ -137,9 +184,11 @@ describe("validators kept between processes", () => {
         encoding: "utf8",
       });
     expect(run().trim()).toBe("true");
-    expect(readdirSync(dir).filter((name) => name.endsWith(".cjs"))).toHaveLength(1);
+    // The validator and the meta-schema's.
+    expect(readdirSync(dir).filter((name) => name.endsWith(".cjs"))).toHaveLength(2);
+    const kept = readdirSync(dir);
     expect(run().trim()).toBe("true");
-    expect(readdirSync(dir)).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual(kept);
     // Two Node processes that each load the document: more than the default 5 s on a busy 2-core machine.
   });
 });

@@ -5,6 +5,7 @@
 // - the document's schemas it refers to, directly or through others (all of them when a schema names itself
 //   with `$id` or an anchor, or refers outside the document's schemas): an edit of one schema recompiles only
 //   the validators that reach it.
+// The validator of ajv's meta-schema, which checks each schema before it is compiled, is kept there too.
 // A process that finds its validators there does not compile them, which is much cheaper (BENCHMARKS.md).
 // Each file is written under a temporary name and then renamed, so processes that run at once may share the
 // folder. A file that cannot be read or used is compiled again. A folder that cannot be written to costs only the time it
@@ -12,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
@@ -47,39 +48,43 @@ export function compiledValidatorsIn(dir: string): CompiledValidators {
         hash.update(schemas === undefined ? JSON.stringify(registry) : JSON.stringify(schemas));
         return join(dir, `${hash.update("\n").update(text).digest("hex")}.cjs`);
       };
+      // The meta-schema is ajv's own (JSON Schema 2020-12's): named by the versions and the options alone.
+      const metaSchemaFile = join(dir, `${base.copy().update("default meta-schema").digest("hex")}.cjs`);
       return {
-        load(schema) {
-          try {
-            const module: { exports: unknown } = { exports: undefined };
-            new Function("require", "module", "exports", readFileSync(fileOf(schema), "utf8"))(
-              requireInKept,
-              module,
-              {},
-            );
-            // The file is ajv's standalone code for this schema (save below): its one export is the validator.
-            return typeof module.exports === "function" ? (module.exports as ValidateFunction) : undefined;
-          } catch {
-            return undefined;
-          }
-        },
-        save(schema, validate) {
-          const file = fileOf(schema);
-          const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-          try {
-            mkdirSync(dir, { recursive: true });
-            writeFileSync(temporary, standaloneCode(ajv, validate));
-          } catch {
-            return; // Not kept: the next process compiles this schema again.
-          }
-          try {
-            renameSync(temporary, file);
-          } catch {
-            rmSync(temporary, { force: true });
-          }
-        },
+        load: (schema) => loadFrom(fileOf(schema)),
+        save: (schema, validate) => saveTo(fileOf(schema), ajv, validate),
+        loadMetaSchema: () => loadFrom(metaSchemaFile),
+        saveMetaSchema: (validate) => saveTo(metaSchemaFile, ajv, validate),
       };
     },
   };
+}
+
+/** The validator kept in `file` (ajv's standalone code: its one export), or undefined. */
+function loadFrom(file: string): ValidateFunction | undefined {
+  try {
+    const module: { exports: unknown } = { exports: undefined };
+    new Function("require", "module", "exports", readFileSync(file, "utf8"))(requireInKept, module, {});
+    return typeof module.exports === "function" ? (module.exports as ValidateFunction) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `validate` (compiled by `ajv`) in `file`, written under a temporary name and renamed. */
+function saveTo(file: string, ajv: Ajv2020, validate: ValidateFunction): void {
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temporary, standaloneCode(ajv, validate));
+  } catch {
+    return; // Not kept: the next process compiles this schema again.
+  }
+  try {
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** The ajv instance's options as text (they hold a module that refers to itself: each object once). */

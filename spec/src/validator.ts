@@ -11,6 +11,8 @@ import { pointAt } from "./links.js";
 // ajv-formats is CommonJS: its default export arrives wrapped once more under NodeNext.
 const addFormats = exportedFunction(addFormatsModule);
 const BUNDLE_ID = "https://cloud-contract.invalid/openapi.json";
+/** The meta-schema Ajv2020 checks a schema against when it names none (`ajv.defaultMeta()` compiles it). */
+const META_SCHEMA = "https://json-schema.org/draft/2020-12/schema";
 /** OpenAPI keywords that may stand inside a schema; annotations only, never checked. */
 // `x-secret` marks a property a recorder must redact (see secrets.ts); it asks nothing of the value.
 const OPENAPI_KEYWORDS = ["discriminator", "example", "xml", "externalDocs", "components", "x-secret"];
@@ -64,6 +66,10 @@ export interface CompiledValidators {
     load(schema: object): ValidateFunction | undefined;
     /** Keeps a validator just compiled from this schema for later processes. */
     save(schema: object, validate: ValidateFunction): void;
+    /** The validator of ajv's default meta-schema compiled earlier (with the same options), or undefined. */
+    loadMetaSchema(): ValidateFunction | undefined;
+    /** Keeps the default meta-schema's validator just compiled, for later processes. */
+    saveMetaSchema(validate: ValidateFunction): void;
   };
 }
 
@@ -83,11 +89,34 @@ export interface ValidatorOptions {
   strict?: boolean;
 }
 
+/** The validators made so far, by document: the parts of a process that check one document share them. */
+const made = new WeakMap<
+  object,
+  { strict: boolean; kept: CompiledValidators | undefined; made: SchemaValidator }[]
+>();
+
+/**
+ * The validator of `doc`'s schemas: made once per document object, options and kept-validator store in a
+ * process (a document is not changed once its schemas are checked: the validator holds a copy of them).
+ */
 export function createSchemaValidator(
   doc: OpenApiDocument,
   { strict = true }: ValidatorOptions = {},
 ): SchemaValidator {
   const kept = compiledValidators;
+  const earlier = made.get(doc) ?? [];
+  const known = earlier.find((v) => v.strict === strict && v.kept === kept);
+  if (known) return known.made;
+  const validator = newSchemaValidator(doc, strict, kept);
+  made.set(doc, [...earlier, { strict, kept, made: validator }]);
+  return validator;
+}
+
+function newSchemaValidator(
+  doc: OpenApiDocument,
+  strict: boolean,
+  kept: CompiledValidators | undefined,
+): SchemaValidator {
   const ajv = new Ajv2020({
     allErrors: true,
     strict,
@@ -97,6 +126,9 @@ export function createSchemaValidator(
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,
+    // Each schema is checked against the meta-schema in `compile` below, by the meta-schema's validator kept
+    // with the others: compiling that validator is a large part of a process that compiles a few schemas.
+    validateSchema: false,
     // No optimisation pass over the generated code: every process that judges or serves compiles the spec's
     // body schemas once, and the pass costs more there than it saves on the bodies (BENCHMARKS.md).
     // Kept validators are saved as standalone code, which names where the formats come from.
@@ -122,6 +154,23 @@ export function createSchemaValidator(
   ajv.addSchema(registry, undefined, undefined, false);
   const store = kept?.forRegistry(ajv, registry);
   const cache = new WeakMap<object, ValidateFunction>();
+  let metaSchema: { validate: ValidateFunction; kept: boolean } | undefined;
+
+  /** What ajv's own check against the meta-schema does (throws "schema is invalid: …"), its validator kept. */
+  function checkAgainstMetaSchema(schema: object) {
+    if (!store || "$schema" in schema) {
+      ajv.validateSchema(schema, true);
+      return;
+    }
+    if (!metaSchema) {
+      const kept = store.loadMetaSchema();
+      const validate = kept ?? ajv.getSchema(META_SCHEMA);
+      if (!validate) throw new Error(`no meta-schema ${META_SCHEMA}`);
+      metaSchema = { validate, kept: kept !== undefined };
+    }
+    const { validate } = metaSchema;
+    if (!validate(schema)) throw new Error(`schema is invalid: ${ajv.errorsText(validate.errors)}`);
+  }
 
   function compile(schema: object) {
     let check = cache.get(schema);
@@ -129,8 +178,14 @@ export function createSchemaValidator(
       const anchored = anchorRefs(schema);
       check = store?.load(anchored);
       if (!check) {
+        checkAgainstMetaSchema(anchored);
         check = ajv.compile(anchored);
         store?.save(anchored, check);
+        // Kept once a schema compiled: a process refused every schema keeps nothing.
+        if (metaSchema && !metaSchema.kept) {
+          store?.saveMetaSchema(metaSchema.validate);
+          metaSchema.kept = true;
+        }
       }
       cache.set(schema, check);
     }

@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -58,11 +59,16 @@ export function branchBase(root: string, ref: string | undefined): BranchBase {
   }
   if (commit === undefined) return { ref: known, notice: `HEAD and ${known} have no merge-base` };
   const prefix = relativeTo(top, root);
-  // The spec folder's tree id and the published packages' manifests at the base, read by one git process.
-  const [tree, ...manifests] = objectsAt(root, [
+  // The spec folder's tree id, the published packages' manifests and the changesets of the working tree at the
+  // base, read by one git process.
+  const changesets = changesetFiles(root);
+  const [tree, ...atBase] = objectsAt(root, [
     `${commit}:${prefix}spec`,
     ...PUBLISHED_PACKAGES.map((pkg) => `${commit}:${prefix}${pkg.dir}/package.json`),
+    ...changesets.map((file) => `${commit}:${prefix}${file}`),
   ]);
+  const manifests = atBase.slice(0, PUBLISHED_PACKAGES.length);
+  const added = changesets.filter((_, index) => !atBase[PUBLISHED_PACKAGES.length + index]);
   const bundled = bundleAt(root, commit, prefix, tree?.id);
   if ("notice" in bundled) return { ref: known, notice: bundled.notice };
   const versions: Record<string, string> = {};
@@ -70,7 +76,7 @@ export function branchBase(root: string, ref: string | undefined): BranchBase {
     const manifest = manifests[index];
     if (manifest) versions[pkg.name] = JSON.parse(manifest.content.toString("utf8")).version;
   });
-  return { ref: known, commit, spec: bundled.spec, versions, changesets: changesetsSince(root, commit) };
+  return { ref: known, commit, spec: bundled.spec, versions, changesets: added };
 }
 
 /** Git objects by name (`commit:path`): each one's id and content, or undefined when git has none. */
@@ -149,21 +155,15 @@ function redoclyBin(): string {
   return join(dirname(manifest), typeof bin === "string" ? bin : bin.redocly);
 }
 
-/** The changeset files added since `commit`: committed on the branch, staged, changed or not yet tracked. */
-function changesetsSince(root: string, commit: string): string[] {
-  const tracked = git(root, [
-    "diff",
-    "--name-only",
-    "--diff-filter=A",
-    "--relative",
-    commit,
-    "--",
-    ".changeset",
-  ]);
-  const untracked = git(root, ["ls-files", "--others", "--exclude-standard", "--", ".changeset"]);
-  const files = `${tracked.out}\n${untracked.out}`
-    .split("\n")
-    .map((f) => f.trim())
-    .filter((f) => /^\.changeset\/[^/]+\.md$/.test(f) && !/\/README\.md$/i.test(f));
-  return [...new Set(files)].sort();
+/**
+ * The changeset files of the working tree (`.changeset/*.md` but its README), committed or not: those the base
+ * lacks are the ones this branch adds.
+ */
+function changesetFiles(root: string): string[] {
+  const folder = join(root, ".changeset");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".md") && !/^README\.md$/i.test(entry.name))
+    .map((entry) => `.changeset/${entry.name}`)
+    .sort();
 }

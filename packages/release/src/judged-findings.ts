@@ -4,6 +4,7 @@
 // earlier run kept the result for the same inputs (kept-results.ts).
 import { join } from "node:path";
 import { compareSpecs, operationIdentity } from "./diff/compare.js";
+import { keepStringsMatching } from "./diff/construct.js";
 import type { Finding } from "./diff/finding.js";
 import { fingerprintOf } from "./diff/fingerprint.js";
 import { isPolicyRule, RULE_IDS } from "./diff/rules.js";
@@ -41,6 +42,21 @@ export interface Judged {
 }
 
 export function judgeFindings(input: JudgeInput): Judged {
+  // The strings drawn for the witnesses' patterns, kept too: fast-check's draw is a large part of a run after
+  // an edit.
+  const strings =
+    input.keptIn === undefined ? undefined : keptPartsIn<string[]>(input.keptIn, "strings-matching");
+  keepStringsMatching(strings);
+  try {
+    const judged = judgeAll(input);
+    strings?.save();
+    return judged;
+  } finally {
+    keepStringsMatching(undefined);
+  }
+}
+
+function judgeAll(input: JudgeInput): Judged {
   const { root, candidate, released, base, policy, today } = input;
   const operations =
     input.keptIn === undefined ? undefined : keptPartsIn<Finding[]>(input.keptIn, "operations");
@@ -49,6 +65,7 @@ export function judgeFindings(input: JudgeInput): Judged {
   const locate = sourceLocator(join(root, "spec"), undefined, lines);
   const exchanges =
     input.keptIn === undefined ? undefined : keptPartsIn<ExchangeOutcome>(input.keptIn, "exchanges");
+
   const replay = replayTeams(
     root,
     input.consumersDir,
@@ -100,6 +117,7 @@ export function judgeFindings(input: JudgeInput): Judged {
   } else findings = sinceRelease.map((f) => judge(f));
   operations?.save();
   lines?.save();
+
   return {
     findings,
     refusals: replay.refusals,

@@ -2,6 +2,7 @@
 // difference between two schemas (past a new bound, in an old format, without a newly required member …).
 // What they prove is decided by the spec's validator, never here.
 import fc from "fast-check";
+import type { KeptParts } from "../kept-results.js";
 import { flatten, jsonType } from "./flatten.js";
 import type { Json, Located } from "./types.js";
 
@@ -45,16 +46,28 @@ const DEPTH = 12;
 
 const matching = new Map<string, string[]>();
 const SAMPLES = 20;
+let keptMatching: KeptParts<string[]> | undefined;
+
+/**
+ * Makes `stringsMatching` keep what it draws in `parts` (by pattern; the draw is seeded, so the same code draws
+ * the same strings), or stop keeping it (undefined).
+ */
+export function keepStringsMatching(parts: KeptParts<string[]> | undefined): void {
+  keptMatching = parts;
+}
 
 /** Strings a regular expression matches (fast-check, seeded, drawn once per pattern): none when it cannot be read. */
 export function stringsMatching(pattern: string, n: number): string[] {
   let drawn = matching.get(pattern);
   if (!drawn) {
-    try {
-      drawn = fc.sample(fc.stringMatching(new RegExp(pattern, "u")), { seed: SEED, numRuns: SAMPLES });
-    } catch {
-      drawn = [];
-    }
+    const draw = () => {
+      try {
+        return fc.sample(fc.stringMatching(new RegExp(pattern, "u")), { seed: SEED, numRuns: SAMPLES });
+      } catch {
+        return [];
+      }
+    };
+    drawn = keptMatching ? keptMatching.get(pattern, draw) : draw();
     matching.set(pattern, drawn);
   }
   return drawn.slice(0, n);
