@@ -2,10 +2,10 @@
 // that links its successor; following the link lands on the successor's section.
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
-import { launchChromium } from "./chromium.js";
+import { openContext } from "./chromium.js";
 import { followLink } from "./follow-link.js";
 import { bundledOperations, docsFile } from "./operations.js";
 
@@ -14,18 +14,18 @@ const section = (page: Page, operationId: string) =>
   page.locator(`[data-section-id$="/${operationId.toLowerCase()}"][data-item-kind="httpItem"]`);
 
 describe("deprecated operations on the docs page", () => {
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    context = await openContext({ viewport: { width: 1600, height: 1000 } });
+    page = await context.newPage();
     await page.goto(pathToFileURL(docsFile).href);
     await page.locator('[data-section-id="/"] h1').waitFor();
   });
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
   });
 
   it("there is one to show: updateSecurityGroup, succeeded by updateSecurityGroupV2", () => {

@@ -2,10 +2,10 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadDocument } from "@cloud-contract/spec/document";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
-import { launchChromium } from "./chromium.js";
+import { openContext } from "./chromium.js";
 import { followLink } from "./follow-link.js";
 import { type RequestLog, recordRequests } from "./network.js";
 import { bundledOperations, docsFile, screenshotFile, specDir } from "./operations.js";
@@ -61,7 +61,7 @@ function textUnderCopyButton(code: Locator): Promise<number[][]> {
 }
 
 describe("the API reference in Chromium", () => {
-  let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let requests: RequestLog;
   /** operationId → the href of its link in the tag overview. */
@@ -70,8 +70,7 @@ describe("the API reference in Chromium", () => {
 
   beforeAll(async () => {
     expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    context = await openContext({ viewport: { width: 1600, height: 1000 } });
     requests = await recordRequests(context);
     // Anything the page's Content-Security-Policy had to stop counts as an attempt to go outside.
     await context.addInitScript(() => {
@@ -86,7 +85,7 @@ describe("the API reference in Chromium", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
   });
 
   it("opens with the title and the intro sections", async () => {

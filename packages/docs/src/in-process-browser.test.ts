@@ -4,9 +4,9 @@
 // the tenant's manual clock moved past the task delay, `waitForTask` → FINISHED. Nothing leaves the page.
 import { fileURLToPath } from "node:url";
 import { type BuildFailure, type BuildOptions, type BuildResult, build } from "esbuild";
-import type { Browser } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./chromium.js";
+import { openContext } from "./chromium.js";
 import type { PageRun } from "./in-process-page.js";
 import { type RequestLog, recordRequests } from "./network.js";
 
@@ -28,15 +28,14 @@ const serverOnly = (inputs: string[]) =>
 
 describe("the in-process sandbox in Chromium", () => {
   let bundle: BuildResult<typeof BROWSER_BUILD>;
-  let browser: Browser;
+  let context: BrowserContext;
   let requests: RequestLog;
   let run: PageRun;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     bundle = await build({ ...BROWSER_BUILD, entryPoints: [`${here}in-process-page.ts`] });
-    browser = await launchChromium();
-    const context = await browser.newContext();
+    context = await openContext();
     requests = await recordRequests(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -48,7 +47,7 @@ describe("the in-process sandbox in Chromium", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
   });
 
   it("bundles the sandbox, the spec and the client with no Node module and no durable backend", () => {

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
-import { launchChromium } from "./chromium.js";
+import { openContext } from "./chromium.js";
 import { recordRequests } from "./network.js";
 import { specDir } from "./operations.js";
 
@@ -45,7 +45,7 @@ function touchSpec() {
 
 describe("pnpm docs:serve", () => {
   let server: Awaited<ReturnType<typeof startServe>>;
-  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
   const outDir = mkdtempSync(join(tmpdir(), "docs-serve-"));
 
   beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("pnpm docs:serve", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
     if (server?.child.exitCode === null) {
       const exited = new Promise((resolve) => server.child.once("exit", resolve));
       server.child.kill("SIGTERM");
@@ -74,8 +74,7 @@ describe("pnpm docs:serve", () => {
   });
 
   it("rebuilds after a spec change and reloads the open page", async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext();
+    context = await openContext();
     const requests = await recordRequests(context);
     const page = await context.newPage();
     await page.goto(server.url);

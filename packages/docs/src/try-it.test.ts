@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type RunningSandbox, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
 import { matchStatus } from "@cloud-contract/spec/model";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
-import { launchChromium } from "./chromium.js";
+import { openContext } from "./chromium.js";
 import { followLink } from "./follow-link.js";
 import { bundledOperations, docsFile, specDir } from "./operations.js";
 
@@ -25,9 +25,10 @@ const deprecationScreenshot = join(specDir, "dist", "docs", "try-it-deprecated.p
 /** The running sandbox the page's server menu names (the only address its CSP lets it reach). */
 const RUNNING_SANDBOX = "http://127.0.0.1:4011";
 
-/** Opens the built page from file:// in a fresh context of `browser`. */
-async function openDocs(browser: Browser, pageErrors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+/** A blank page in a fresh context (kept in `contexts`, for the file to close), its errors kept in `pageErrors`. */
+async function openDocs(contexts: BrowserContext[], pageErrors: string[]): Promise<Page> {
+  const context = await openContext({ viewport: { width: 1600, height: 1000 } });
+  contexts.push(context);
   const page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   return page;
@@ -63,7 +64,7 @@ async function pressSend(page: Page): Promise<{ status: number; breach: string |
 }
 
 describe("Try it on the docs page, from file:// with the network cut", () => {
-  let browser: Browser;
+  const contexts: BrowserContext[] = [];
   let page: Page;
   const requests: string[] = [];
   const aborted: string[] = [];
@@ -71,8 +72,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
 
   beforeAll(async () => {
     expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
-    browser = await launchChromium();
-    page = await openDocs(browser, pageErrors);
+    page = await openDocs(contexts, pageErrors);
     const context = page.context();
     context.on("request", (request) => requests.push(request.url()));
     await context.route("**/*", (route) => {
@@ -86,7 +86,7 @@ describe("Try it on the docs page, from file:// with the network cut", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    for (const context of contexts) await context.close();
   });
 
   const panel = () => page.locator("aside.try-it");
@@ -224,14 +224,14 @@ async function servePage(): Promise<{ url: string; close: () => Promise<void> }>
  * to `sandboxUrl`, preflights included; anything else is cut and kept in `outside`.
  */
 async function openServedDocs(
-  browser: Browser,
+  contexts: BrowserContext[],
   origin: string,
   pageUrl: string,
   sandboxUrl: string,
   outside: string[],
   pageErrors: string[],
 ): Promise<Page> {
-  const page = await openDocs(browser, pageErrors);
+  const page = await openDocs(contexts, pageErrors);
   await page.context().route("**/*", (route) => {
     const url = route.request().url();
     if (url === `${origin}/`) return route.continue({ url: pageUrl });
@@ -256,7 +256,7 @@ async function getTaskOnRunningSandbox(page: Page): Promise<Locator> {
 }
 
 describe("Try it switched to the running sandbox, on the docs server's origin", () => {
-  let browser: Browser;
+  const contexts: BrowserContext[] = [];
   let page: Page;
   let sandbox: RunningSandbox;
   let served: Awaited<ReturnType<typeof servePage>>;
@@ -266,12 +266,11 @@ describe("Try it switched to the running sandbox, on the docs server's origin", 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 });
     served = await servePage();
-    browser = await launchChromium();
-    page = await openServedDocs(browser, DOCS_SERVER, served.url, sandbox.url, outside, pageErrors);
+    page = await openServedDocs(contexts, DOCS_SERVER, served.url, sandbox.url, outside, pageErrors);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    for (const context of contexts) await context.close();
     await sandbox?.stop();
     await served?.close();
   });
@@ -300,7 +299,7 @@ describe("Try it switched to the running sandbox, on the docs server's origin", 
 
   it("gets no answer from the running sandbox when the page is on an origin it was not told to allow", async () => {
     const other = await openServedDocs(
-      browser,
+      contexts,
       "http://127.0.0.1:8081",
       served.url,
       sandbox.url,
