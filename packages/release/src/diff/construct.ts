@@ -2,7 +2,7 @@
 // difference between two schemas (past a new bound, in an old format, without a newly required member …).
 // What they prove is decided by the spec's validator, never here.
 import fc from "fast-check";
-import { flatten, jsonType } from "./flatten.js";
+import { flatten, jsonType, type Placed } from "./flatten.js";
 import type { Json, Located } from "./types.js";
 
 /** One valid string per format the validator knows. */
@@ -182,6 +182,9 @@ function shapeOf(
   }
 }
 
+/** How many `not`/`if` schemas deep the values aimed at a difference look. */
+const MAX_INNER = 3;
+
 /** A member name no schema of ours declares: what a closed object refuses. */
 const UNLISTED = "zz_unlisted";
 
@@ -194,6 +197,7 @@ export function aimedAt(
   accepting: { doc: Json; node: Located },
   refusing: { doc: Json; node: Located },
   nested = true,
+  depth = 0,
 ): unknown[] {
   const a = flatten(accepting.doc, accepting.node);
   const r = flatten(refusing.doc, refusing.node);
@@ -285,6 +289,28 @@ export function aimedAt(
     if (sub && isPlainObject(sub.value)) {
       const example = exampleOf(refusing.doc, { value: sub.value, ptr: sub.ptr });
       out.push(key === "contains" ? [example] : example);
+    }
+  }
+  // A `not` or an `if` on both sides: what tells the two inner schemas apart tells the outer ones apart too,
+  // in the other direction for `not` (it refuses what its schema accepts) and for the branch an `if` picks.
+  for (const key of ["not", "if"]) {
+    const x = a.witnessed.get(key);
+    const y = r.witnessed.get(key);
+    // Schemas nest `not` in `not` only so deep; a $ref cycle through them must not recurse for ever.
+    if (depth >= MAX_INNER || !x || !y || !isPlainObject(x.value) || !isPlainObject(y.value)) continue;
+    const inner = (doc: Json, at: Placed<unknown>) => ({ doc, node: { value: at.value, ptr: at.ptr } });
+    const pair = [inner(accepting.doc, x), inner(refusing.doc, y)] as const;
+    for (const [p, q] of [pair, [pair[1], pair[0]] as const]) {
+      out.push(...aimedAt(p, q, nested, depth + 1));
+      // A condition on a member (`if: {properties: {v: …}}`) differs where that member's schemas do.
+      const ps = flatten(p.doc, p.node).properties;
+      const qs = flatten(q.doc, q.node).properties;
+      for (const [name, at] of ps) {
+        const other = qs.get(name);
+        if (!other) continue;
+        for (const value of aimedAt({ doc: p.doc, node: at }, { doc: q.doc, node: other }, nested, depth + 1))
+          out.push({ [name]: value });
+      }
     }
   }
   // A refusing union draws its lines in its variants: the values aimed at each of them.

@@ -139,11 +139,17 @@ const SCHEMA_CASES: SchemaCase[] = [
     mutate: (t) => (p(t).note.not = { const: "none" }),
   },
   {
-    name: "a value dropped from a not",
+    name: "a value dropped from a not (its schema accepts less, so the not accepts more)",
     side: "response",
-    expect: "response-constraint-changed",
+    expect: "response-limit-widened",
     setup: (t) => (p(t).note.not = { enum: ["none", "n/a"] }),
     mutate: (t) => (p(t).note.not = { const: "none" }),
+  },
+  {
+    name: "a response not rewritten so that no constructed value tells the two apart",
+    side: "response",
+    expect: "response-constraint-changed",
+    mutate: (t) => (p(t).count.not = { enum: [13] }),
   },
 ];
 
