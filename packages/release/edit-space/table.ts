@@ -348,7 +348,7 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     tighter: { from: str, to: { ...str, $anchor: "target" } },
     looser: { from: { ...str, $anchor: "target" }, to: { ...str, $dynamicAnchor: "node" } },
     verdicts: { request: both("harmless"), response: both("harmless") },
-    why: 'a name for `$ref: "#name"`, which a bundle never uses (the gate refuses it, exit 2): no value becomes valid or invalid',
+    why: 'a name for `$ref: "#name"` (read by the gate as the pointer it names): no value becomes valid or invalid',
   },
   {
     keyword: "$ref",
