@@ -302,14 +302,21 @@ export function aimedAt(
     const pair = [inner(accepting.doc, x), inner(refusing.doc, y)] as const;
     for (const [p, q] of [pair, [pair[1], pair[0]] as const]) {
       out.push(...aimedAt(p, q, nested, depth + 1));
-      // A condition on a member (`if: {properties: {v: …}}`) differs where that member's schemas do.
-      const ps = flatten(p.doc, p.node).properties;
-      const qs = flatten(q.doc, q.node).properties;
-      for (const [name, at] of ps) {
-        const other = qs.get(name);
-        if (!other) continue;
-        for (const value of aimedAt({ doc: p.doc, node: at }, { doc: q.doc, node: other }, nested, depth + 1))
-          out.push({ [name]: value });
+      // A condition on a member (`if: {properties: {v: …}}`) or on items differs where their schemas do.
+      const fp = flatten(p.doc, p.node);
+      const fq = flatten(q.doc, q.node);
+      const parts: Array<[Located | undefined, Located | undefined, (v: unknown) => unknown]> = [
+        [fp.items, fq.items, (v) => [v]],
+        ...[...fp.properties].map(([name, at]): [Located, Located | undefined, (v: unknown) => unknown] => [
+          at,
+          fq.properties.get(name),
+          (v) => ({ [name]: v }),
+        ]),
+      ];
+      for (const [x, y, place] of parts) {
+        if (!x || !y) continue;
+        for (const value of aimedAt({ doc: p.doc, node: x }, { doc: q.doc, node: y }, nested, depth + 1))
+          out.push(place(value));
       }
     }
   }

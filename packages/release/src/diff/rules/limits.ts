@@ -245,7 +245,8 @@ function compareApplied(
   }
   if (CONDITIONS.has(key)) {
     // Read alike by the comparer (a union rewritten, a `$ref` inlined), the two accept the same values. Its
-    // findings are not reported: inside `not` or `if` their direction is not theirs, so values decide it.
+    // findings are not reported (inside `not` or `if` their direction is not theirs, so values decide it),
+    // and the pairs it compared are compared again where they are met elsewhere.
     if (!isRecord(before.value) || !isRecord(after.value)) return undefined;
     const silent = () => {
       found++;
@@ -255,6 +256,7 @@ function compareApplied(
       { value: after.value, ptr: after.ptr },
       undefined,
       silent,
+      true,
     );
     return found === 0 ? 0 : undefined;
   }
