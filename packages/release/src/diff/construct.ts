@@ -2,7 +2,7 @@
 // difference between two schemas (past a new bound, in an old format, without a newly required member …).
 // What they prove is decided by the spec's validator, never here.
 import fc from "fast-check";
-import { flatten, jsonType, type Placed } from "./flatten.js";
+import { flatten, jsonType } from "./flatten.js";
 import type { Json, Located } from "./types.js";
 
 /** One valid string per format the validator knows. */
@@ -298,7 +298,7 @@ export function aimedAt(
     const y = r.witnessed.get(key);
     // Schemas nest `not` in `not` only so deep; a $ref cycle through them must not recurse for ever.
     if (depth >= MAX_INNER || !x || !y || !isPlainObject(x.value) || !isPlainObject(y.value)) continue;
-    const inner = (doc: Json, at: Placed<unknown>) => ({ doc, node: { value: at.value, ptr: at.ptr } });
+    const inner = (doc: Json, at: Located) => ({ doc, node: { value: at.value, ptr: at.ptr } });
     const pair = [inner(accepting.doc, x), inner(refusing.doc, y)] as const;
     for (const [p, q] of [pair, [pair[1], pair[0]] as const]) {
       out.push(...aimedAt(p, q, nested, depth + 1));
