@@ -22,7 +22,9 @@ export type Nesting =
   | "inside then"
   | "inside else"
   | "inside contains"
-  | "inside dependentSchemas";
+  | "inside dependentSchemas"
+  | "inside not"
+  | "inside if";
 
 /** One edit: the target schema before and after. */
 export interface Edit {
@@ -37,6 +39,13 @@ export interface KeywordRow {
   /** Verdicts where the default (request: tighter breaks; response: looser breaks) does not hold, and why. */
   verdicts?: Partial<Record<"request" | "response", { tighter: Verdict; looser: Verdict }>>;
   why?: string;
+  /**
+   * The `verdicts` are what @cloud-contract/types make of the keyword; inside `not` or `if`, which the types
+   * do not carry, the values decide.
+   */
+  typeLevel?: true;
+  /** Says nothing of which values are valid: inside `not` or `if`, where only validity counts, no edit matters. */
+  annotation?: true;
   /** Keywords of objects (and tuples) stand in bodies only, not in a parameter's or header's schema. */
   bodyOnly?: true;
 }
@@ -58,6 +67,8 @@ export const NESTINGS: Nesting[] = [
   "inside else",
   "inside contains",
   "inside dependentSchemas",
+  "inside not",
+  "inside if",
 ];
 /** A parameter's or header's schema is short: inline, behind a $ref and inside allOf cover its shapes. */
 export const SCALAR_NESTINGS: Nesting[] = ["inline", "behind $ref", "inside allOf"];
@@ -88,12 +99,14 @@ export const KEYWORD_ROWS: KeywordRow[] = [
   { keyword: "type: [T, null] (nullable)", ...tightening({ type: ["string", "null"] }, str) },
   {
     keyword: "enum",
+    typeLevel: true,
     ...tightening({ type: "string", enum: ["a", "b", "c"] }, { type: "string", enum: ["a", "b"] }),
     verdicts: { response: both("breaking") },
     why: "a response value removed breaks code that compares with it against @cloud-contract/types (the literal union loses it)",
   },
   {
     keyword: "const",
+    typeLevel: true,
     ...tightening({ type: "string", enum: ["a", "b"] }, { type: "string", const: "a" }),
     verdicts: { response: both("breaking") },
     why: "a response value removed breaks code that compares with it against @cloud-contract/types (the literal union loses it)",
@@ -260,6 +273,7 @@ export const KEYWORD_ROWS: KeywordRow[] = [
   { keyword: "not", ...tightening(str, { ...str, not: { const: "none" } }) },
   {
     keyword: "readOnly",
+    annotation: true,
     bodyOnly: true,
     ...tightening(obj(), { type: "object", properties: { a: { ...str, readOnly: true }, b: str } }),
     verdicts: { response: both("harmless") },
@@ -267,6 +281,7 @@ export const KEYWORD_ROWS: KeywordRow[] = [
   },
   {
     keyword: "writeOnly",
+    annotation: true,
     bodyOnly: true,
     ...tightening(obj(), { type: "object", properties: { a: { ...str, writeOnly: true }, b: str } }),
     verdicts: { request: both("harmless"), response: { tighter: "breaking", looser: "harmless" } },
@@ -333,7 +348,7 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     tighter: { from: str, to: { ...str, $anchor: "target" } },
     looser: { from: { ...str, $anchor: "target" }, to: { ...str, $dynamicAnchor: "node" } },
     verdicts: { request: both("harmless"), response: both("harmless") },
-    why: 'a name for `$ref: "#name"`, which a bundle never uses (the gate refuses it, exit 2): no value becomes valid or invalid',
+    why: 'a name for `$ref: "#name"` (read by the gate as the pointer it names): no value becomes valid or invalid',
   },
   {
     keyword: "$ref",

@@ -118,6 +118,11 @@ function nest(nesting: Nesting, target: Json, schemas: Json): Json {
       };
     case "inside dependentSchemas":
       return { type: "object", dependentSchemas: { kind: { properties: { v: target } } } };
+    case "inside not":
+      return { type: "object", properties: { id: str, v: { not: target } } };
+    case "inside if":
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, not a promise
+      return { type: "object", if: { properties: { v: target } }, then: { required: ["kind"] } };
     case "at depth":
       return {
         type: "object",
@@ -152,6 +157,26 @@ export function verdictOf(
   return (direction === "request") === (edit === "tighter") ? "breaking" : "harmless";
 }
 
+/**
+ * Placements where a tighter target accepts more: `not` refuses what its schema accepts, and an `if` whose
+ * `then` asks for more asks it of fewer values when its condition holds for fewer.
+ */
+const FLIPPING: Nesting[] = ["inside not", "inside if"];
+const opposite = { request: "response", response: "request" } as const;
+
+/** A keyword row's verdict for one edit in one placement. */
+function expectedIn(
+  row: KeywordRow,
+  nesting: Nesting,
+  direction: "request" | "response",
+  edit: "tighter" | "looser",
+): Verdict {
+  if (!FLIPPING.includes(nesting)) return verdictOf(row, direction, edit);
+  if (row.annotation) return "harmless";
+  // Accepting more there is accepting less here: a request's edit is judged as the same edit of a response's.
+  return verdictOf(row.typeLevel ? { ...row, verdicts: undefined } : row, opposite[direction], edit);
+}
+
 /** The placements of a keyword row: bodies in every nesting, parameters and headers in the short ones. */
 export function placementsOf(row: KeywordRow): Array<{ wire: Wire; nesting: Nesting }> {
   return WIRES.filter((wire) => !row.bodyOnly || wire.endsWith("body")).flatMap((wire) =>
@@ -168,7 +193,7 @@ export function keywordTwins(row: KeywordRow): Twin[] {
         keyword: row.keyword,
         placement: `${wire}, ${nesting}`,
         edit: kind,
-        expected: verdictOf(row, directionOf(wire), kind),
+        expected: expectedIn(row, nesting, directionOf(wire), kind),
         before: specWith(wire, nesting, edit.from),
         after: specWith(wire, nesting, edit.to),
       };

@@ -8,6 +8,7 @@ import type { BaseSummary, GateReport } from "./gate-report.js";
 import { folderHash, keptResultsIn } from "./kept-results.js";
 import { readPolicy } from "./policy.js";
 import { type BumpType, bumpsOf, pendingBumps, releasePlanHash } from "./release-plan.js";
+import { resolveIdentifiers } from "./resolve-identifiers.js";
 import { checkBundle } from "./spec-input.js";
 import { applyWaivers, readWaivers } from "./waivers.js";
 
@@ -62,7 +63,9 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const policy = readPolicy(options.policyFile ?? join(root, POLICY_FILE));
   const waivers = readWaivers(options.waiversFile ?? join(root, WAIVERS_FILE));
   const candidateFile = options.current ?? join(root, "spec", "dist", "openapi.json");
-  const candidate = readJson(candidateFile, "build the bundle first (nx run spec:bundle)");
+  const candidate = resolveIdentifiers(
+    readJson(candidateFile, "build the bundle first (nx run spec:bundle)"),
+  );
   checkBundle(candidate, candidateFile);
   let baseline: ReturnType<typeof readBaseline>;
   try {
@@ -71,11 +74,15 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
     throw new GateInputError((error as Error).message);
   }
   const releasedFile = join(root, "spec", "released", "openapi.json");
-  checkBundle(baseline.spec, releasedFile);
+  const released = resolveIdentifiers(baseline.spec);
+  checkBundle(released, releasedFile);
   const base = branchBase(root, options.base);
   const baseSpec =
     "spec" in base
-      ? { spec: base.spec, label: `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}` }
+      ? {
+          spec: resolveIdentifiers(base.spec),
+          label: `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`,
+        }
       : undefined;
   if (baseSpec) checkBundle(baseSpec.spec, baseSpec.label);
   const consumersDir = options.consumersDir ?? join(root, CONSUMERS_DIR);
@@ -87,7 +94,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       candidateFile,
       consumersDir,
       candidate,
-      baseline.spec,
+      released,
       baseSpec?.spec ?? null, // its label names a commit, and only errors (never kept) carry it
       policy,
       today,
@@ -99,7 +106,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
         root,
         candidate,
         candidateFile,
-        released: baseline.spec,
+        released,
         releasedFile,
         ...(baseSpec ? { base: baseSpec } : {}),
         policy,

@@ -34,12 +34,12 @@ describe("checkBundle", () => {
   });
 
   it.each([
-    ["$id", "https://example.com/thing"],
-    ["$dynamicRef", "#node"],
-  ])("refuses a schema with %s, which it does not follow", (keyword, value) => {
+    ["$id", "https://example.com/thing", "the gate reads references as JSON pointers into the bundle"],
+    ["$dynamicRef", "#node", "the gate follows one only to the single $dynamicAnchor of its name"],
+  ])("refuses a schema with %s left unresolved", (keyword, value, reason) => {
     const schemas = { Thing: { type: "object", [keyword]: value, properties: { $id: { type: "string" } } } };
     expect(() => checkBundle(doc({ components: { schemas } }), "bundle")).toThrow(
-      `bundle: ${keyword} at /components/schemas/Thing is not followed: the gate reads references as JSON pointers into the bundle`,
+      `bundle: ${keyword} at /components/schemas/Thing is not followed: ${reason}`,
     );
   });
 

@@ -1,5 +1,5 @@
 // The checks a bundle passes before the gate compares it: a document the comparer cannot read to the end
-// (a reference to nothing or outside the bundle, a `$id` or `$dynamicRef` it does not follow, a `$schema` of
+// (a reference to nothing or outside the bundle, a `$dynamicRef` it does not follow, a `$schema` of
 // another dialect, a cycle that
 // never reaches a value, nesting beyond a bound, two paths of one identity) gets no verdict: the gate stops with one line naming the place.
 import { escapeSegment, valueAt } from "./diff/pointer.js";
@@ -12,7 +12,7 @@ export const MAX_DEPTH = 200;
 /** Keys whose values are data, not description: a `$ref` inside them is no reference. */
 const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "x-examples"]);
 /** Maps whose keys are names (a property called `default` is a property, not data). */
-const NAME_MAPS = new Set([
+export const NAME_MAPS = new Set([
   "properties",
   "patternProperties",
   "dependentSchemas",
@@ -31,9 +31,14 @@ const NAME_MAPS = new Set([
 ]);
 /**
  * Schema keywords that change where references lead (`$id` re-bases the pointers inside it) or lead where a
- * JSON pointer does not (`$dynamicRef`): the comparer would read such a schema otherwise than a validator.
+ * JSON pointer does not (`$dynamicRef`): resolve-identifiers.ts rewrites what it can as pointers; the comparer
+ * would read what is left otherwise than a validator.
  */
-const UNFOLLOWED = new Set(["$id", "$dynamicRef"]);
+const UNFOLLOWED: Record<string, string> = {
+  $id: "the gate reads references as JSON pointers into the bundle (resolve its identifiers first)",
+  $dynamicRef:
+    "the gate follows one only to the single $dynamicAnchor of its name, declared in its own resource",
+};
 /** The dialects the validator reads a schema in: JSON Schema 2020-12 and OpenAPI 3.1's dialects of it. */
 const READ_DIALECTS = new Set([
   "https://json-schema.org/draft/2020-12/schema",
@@ -132,14 +137,9 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
         refuse(
           `$schema at ${shortened(ptr)} names ${item}: the gate reads JSON Schema 2020-12 (OpenAPI 3.1's dialect) only`,
         );
-      if (!named && !array && UNFOLLOWED.has(key) && typeof item === "string")
-        refuse(
-          `${key} at ${shortened(ptr)} is not followed: the gate reads references as JSON pointers into the bundle`,
-        );
-      const data = DATA_KEYS.has(key)
-        ? !isExampleMap(key, item)
-        : key === "value" && segments.at(-2) === "examples";
-      if (!array && !named && data) continue;
+      if (!named && !array && UNFOLLOWED[key] && typeof item === "string")
+        refuse(`${key} at ${shortened(ptr)} is not followed: ${UNFOLLOWED[key]}`);
+      if (!array && !named && isData(key, item, segments)) continue;
       const step = array ? IN_PLACE.has(parentKey) : IN_PLACE.has(key);
       below = Math.max(below, 1 + visit(item, `${ptr}/${escapeSegment(key)}`, depth + 1, step));
     }
@@ -162,6 +162,10 @@ function checkPattern(pattern: string, at: string, refuse: (m: string) => never)
 
 /** A pointer short enough for one line: its start and its end. */
 const shortened = (ptr: string) => (ptr.length > 160 ? `${ptr.slice(0, 80)}…${ptr.slice(-60)}` : ptr);
+
+/** Whether the member `key` of the node at `segments` is data (an example, a default, …), not description. */
+export const isData = (key: string, item: unknown, segments: string[]) =>
+  DATA_KEYS.has(key) ? !isExampleMap(key, item) : key === "value" && segments.at(-2) === "examples";
 
 /** A media type's or component's `examples` map (Example objects, which may be `$ref`s), not a schema's list. */
 const isExampleMap = (key: string, item: unknown) =>

@@ -146,6 +146,32 @@ describe("a spec the gate cannot read", () => {
     },
   );
 
+  it.each([
+    [10, 0],
+    [20, 1],
+  ])(
+    "judges an $id resource whose tree recurs through a $dynamicRef (an id's maxLength 10 → %i): exit %i",
+    async (maxLength, exit) => {
+      const tree = (length: number) => {
+        const doc = released();
+        schemas(doc).Task = {
+          $id: "https://example.com/schemas/task",
+          $dynamicAnchor: "node",
+          type: "object",
+          properties: {
+            id: { $ref: "#/$defs/Id" },
+            children: { type: "array", items: { $dynamicRef: "#node" } },
+          },
+          $defs: { Id: { type: "string", maxLength: length } },
+        };
+        return doc;
+      };
+      const { code, output } = await gate(workspace(tree(10), tree(maxLength)));
+      expect(code, output).toBe(exit);
+      expect(output).toMatch(exit === 0 ? /PASSED/ : /FAILED[\s\S]*\/components\/schemas\/Task\/\$defs\/Id/);
+    },
+  );
+
   it("refuses a waiver that expires on a day the calendar does not have", async () => {
     const root = workspace(released(), released());
     write(

@@ -195,6 +195,9 @@ function shapeOf(
   }
 }
 
+/** How many `not`/`if` schemas deep the values aimed at a difference look. */
+const MAX_INNER = 3;
+
 /** A member name no schema of ours declares: what a closed object refuses. */
 const UNLISTED = "zz_unlisted";
 
@@ -207,6 +210,7 @@ export function aimedAt(
   accepting: { doc: Json; node: Located },
   refusing: { doc: Json; node: Located },
   nested = true,
+  depth = 0,
 ): unknown[] {
   const a = flatten(accepting.doc, accepting.node);
   const r = flatten(refusing.doc, refusing.node);
@@ -298,6 +302,35 @@ export function aimedAt(
     if (sub && isPlainObject(sub.value)) {
       const example = exampleOf(refusing.doc, { value: sub.value, ptr: sub.ptr });
       out.push(key === "contains" ? [example] : example);
+    }
+  }
+  // A `not` or an `if` on both sides: what tells the two inner schemas apart tells the outer ones apart too,
+  // in the other direction for `not` (it refuses what its schema accepts) and for the branch an `if` picks.
+  for (const key of ["not", "if"]) {
+    const x = a.witnessed.get(key);
+    const y = r.witnessed.get(key);
+    // Schemas nest `not` in `not` only so deep; a $ref cycle through them must not recurse for ever.
+    if (depth >= MAX_INNER || !x || !y || !isPlainObject(x.value) || !isPlainObject(y.value)) continue;
+    const inner = (doc: Json, at: Located) => ({ doc, node: { value: at.value, ptr: at.ptr } });
+    const pair = [inner(accepting.doc, x), inner(refusing.doc, y)] as const;
+    for (const [p, q] of [pair, [pair[1], pair[0]] as const]) {
+      out.push(...aimedAt(p, q, nested, depth + 1));
+      // A condition on a member (`if: {properties: {v: …}}`) or on items differs where their schemas do.
+      const fp = flatten(p.doc, p.node);
+      const fq = flatten(q.doc, q.node);
+      const parts: Array<[Located | undefined, Located | undefined, (v: unknown) => unknown]> = [
+        [fp.items, fq.items, (v) => [v]],
+        ...[...fp.properties].map(([name, at]): [Located, Located | undefined, (v: unknown) => unknown] => [
+          at,
+          fq.properties.get(name),
+          (v) => ({ [name]: v }),
+        ]),
+      ];
+      for (const [x, y, place] of parts) {
+        if (!x || !y) continue;
+        for (const value of aimedAt({ doc: p.doc, node: x }, { doc: q.doc, node: y }, nested, depth + 1))
+          out.push(place(value));
+      }
     }
   }
   // A refusing union draws its lines in its variants: the values aimed at each of them.

@@ -57,8 +57,17 @@ const isPureUnion = (f: FlatSchema) =>
 function compareNow(walk: SchemaWalk, oldNode: Located, newNode: Located): void {
   const ctx: SchemaContext = {
     ...walk,
-    compare: (x, y, within, report) =>
-      compareSchemas({ ...walk, within, report: report ?? walk.report }, x, y),
+    compare: (x, y, within, report, aside) =>
+      compareSchemas(
+        {
+          ...walk,
+          within,
+          report: report ?? walk.report,
+          ...(aside ? { seen: new Set<string>(), pairs: new Map<string, Change[]>() } : {}),
+        },
+        x,
+        y,
+      ),
   };
   const a = flatten(ctx.oldDoc, oldNode);
   const b = flatten(ctx.newDoc, newNode);

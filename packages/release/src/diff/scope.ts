@@ -52,6 +52,15 @@ export interface SchemaContext {
   stability: string;
   /** The types the enclosing schema allows this pair (unset: any). */
   within?: Within;
-  /** Compares two child schemas (a property, a variant, items) in the same context (reporting to `report`). */
-  compare: (a: Located, b: Located, within?: Within, report?: (change: Change) => void) => void;
+  /**
+   * Compares two child schemas (a property, a variant, items) in the same context (reporting to `report`);
+   * `aside`: as a question only, the pairs it compares not remembered as compared for the rest of the walk.
+   */
+  compare: (
+    a: Located,
+    b: Located,
+    within?: Within,
+    report?: (change: Change) => void,
+    aside?: boolean,
+  ) => void;
 }

@@ -40,9 +40,12 @@ type Step =
   | { kind: "other member" }
   | { kind: "name" };
 
-/** What comes after a pointer inside the node that holds it, when it leads into a child schema. */
+/**
+ * What comes after a pointer inside the node that holds it, when it leads into a child schema (or into
+ * `$defs`, schemas kept beside it that apply where they are referenced).
+ */
 const INTO_CHILD =
-  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|unevaluatedProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas)\/)/;
+  /^(items$|propertyNames$|(properties|items|allOf|prefixItems|additionalProperties|unevaluatedProperties|patternProperties|propertyNames|oneOf|anyOf|not|if|then|else|contains|dependentSchemas|\$defs|definitions)\/)/;
 
 /**
  * Whether a changed keyword's pointer belongs to this node (to one of its merged parts), not to a child. An

@@ -1,6 +1,8 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkOperationCase, getOp, type OperationCase } from "../../test-support/operation-cases.js";
 import { byPlacement, checkSchemaCase, p, type SchemaCase } from "../../test-support/schema-cases.js";
+import { compareSpecs } from "../compare.js";
+import { DEFAULT_DEPRECATION_POLICY } from "../deprecation.js";
 
 const OPERATION_CASES: OperationCase[] = [
   {
@@ -139,15 +141,62 @@ const SCHEMA_CASES: SchemaCase[] = [
     mutate: (t) => (p(t).note.not = { const: "none" }),
   },
   {
-    name: "a value dropped from a not",
+    name: "a value dropped from a not (its schema accepts less, so the not accepts more)",
     side: "response",
-    expect: "response-constraint-changed",
+    expect: "response-limit-widened",
     setup: (t) => (p(t).note.not = { enum: ["none", "n/a"] }),
     mutate: (t) => (p(t).note.not = { const: "none" }),
+  },
+  {
+    name: "a response not rewritten so that no constructed value tells the two apart",
+    side: "response",
+    expect: "response-constraint-changed",
+    mutate: (t) => (p(t).count.not = { enum: [13] }),
   },
 ];
 
 describe("the limits rules", () => {
   it.each(OPERATION_CASES)("$name → $expect", checkOperationCase);
   it.each(byPlacement(SCHEMA_CASES))("$placement — $label → $expect", checkSchemaCase);
+});
+
+describe("a not compared as a question only", () => {
+  it("leaves a component it reached to be compared where the operation meets it again", () => {
+    const spec = (maxLength: number) => ({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      first: { not: { $ref: "#/components/schemas/Names" } },
+                      second: { $ref: "#/components/schemas/Names" },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "204": { description: "done" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Names: { type: "array", items: { $ref: "#/components/schemas/Name" } },
+          Name: { type: "string", maxLength },
+        },
+      },
+    });
+    const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
+    const errors = compareSpecs(spec(10), spec(5), { policy }).filter((f) => f.level === "error");
+    // `second` narrows; `first` (a not of the same, now narrower, array) widens, which a request may.
+    expect(errors.map((f) => `${f.rule} ${f.before}`)).toEqual([
+      "request-limit-narrowed /components/schemas/Name",
+    ]);
+  });
 });

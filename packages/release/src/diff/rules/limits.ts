@@ -164,9 +164,23 @@ export function compareAdditional(ctx: SchemaContext, a: FlatSchema, b: FlatSche
 }
 
 const ANNOTATION_KEYS = new Set(["title", "description", "examples", "example", "$comment"]);
+/**
+ * Within `not` and `if` a schema only tells valid from invalid: what it says of sending, reading, typing or
+ * defaults there steers nothing.
+ */
+const CONDITION_ANNOTATION_KEYS = new Set([
+  ...ANNOTATION_KEYS,
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "default",
+  "$anchor",
+  "$dynamicAnchor",
+]);
+const CONDITIONS = new Set(["not", "if"]);
 
 /** Whether two values mean the same once `$ref`s are followed (a keyword moved behind a `$ref` is no change). */
-function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown): boolean {
+function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown, ignored = ANNOTATION_KEYS): boolean {
   const expand = (doc: Json, v: unknown, depth: number): unknown => {
     if (Array.isArray(v)) return v.map((i) => expand(doc, i, depth));
     if (!v || typeof v !== "object") return v;
@@ -179,7 +193,7 @@ function sameMeaning(oldDoc: Json, x: unknown, newDoc: Json, y: unknown): boolea
     }
     const out: Json = {};
     for (const key of Object.keys(node).sort()) {
-      if (!ANNOTATION_KEYS.has(key) && !key.startsWith("x-")) out[key] = expand(doc, node[key], depth);
+      if (!ignored.has(key) && !key.startsWith("x-")) out[key] = expand(doc, node[key], depth);
     }
     return out;
   };
@@ -229,6 +243,23 @@ function compareApplied(
     pair(before.value, after.value);
     return found;
   }
+  if (CONDITIONS.has(key)) {
+    // Read alike by the comparer (a union rewritten, a `$ref` inlined), the two accept the same values. Its
+    // findings are not reported (inside `not` or `if` their direction is not theirs, so values decide it),
+    // and the pairs it compared are compared again where they are met elsewhere.
+    if (!isRecord(before.value) || !isRecord(after.value)) return undefined;
+    const silent = () => {
+      found++;
+    };
+    ctx.compare(
+      { value: before.value, ptr: before.ptr },
+      { value: after.value, ptr: after.ptr },
+      undefined,
+      silent,
+      true,
+    );
+    return found === 0 ? 0 : undefined;
+  }
   if (key === "contains") {
     if (!isRecord(before.value) || !isRecord(after.value)) return undefined;
     pair(before.value, after.value);
@@ -268,7 +299,8 @@ export function compareWitnessed(
     const before = a.witnessed.get(key);
     const after = b.witnessed.get(key);
     if (!before && !after) continue;
-    if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value)) continue;
+    const ignored = CONDITIONS.has(key) ? CONDITION_ANNOTATION_KEYS : ANNOTATION_KEYS;
+    if (before && after && sameMeaning(ctx.oldDoc, before.value, ctx.newDoc, after.value, ignored)) continue;
     // Compared child by child: what that finds stands; when it finds nothing, values may still tell.
     const applied = before && after ? compareApplied(ctx, key, a, b, before, after) : undefined;
     if (applied !== undefined && applied > 0) continue;
