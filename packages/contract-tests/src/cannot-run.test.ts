@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, toEntry } from "./record/har.js";
-import { cleanEnv, runBin } from "./test-support/bin.js";
+import { type BinRun, cleanEnv, runBin } from "./test-support/bin.js";
 import { installCopy } from "./test-support/installed-copy.js";
 import { specOperationIds } from "./test-support/operation-ids.js";
 
@@ -172,12 +172,24 @@ describe("a taken port: one line naming the port and the flag, exit 2", () => {
 });
 
 describe("a run ends with its coverage (operations and documented statuses; the other kinds apart) and its verdict", () => {
-  it("a suite run: operations and statuses reached, the missing statuses by code, the kinds generate and stateful aim at apart", async () => {
-    const dir = join(work, "coverage");
-    const run = await runBin(
-      ["--target", "sandbox", "--reports-dir", dir, "--", "src/cloud/registry.contract.test.ts"],
-      { env: cleanEnv({ NO_COLOR: "1" }) },
-    );
+  /** One file of the suite against the sandbox; both tests below read this one run. */
+  const args = (dir: string) => [
+    "--target",
+    "sandbox",
+    "--reports-dir",
+    dir,
+    "--",
+    "src/cloud/registry.contract.test.ts",
+  ];
+  let dir: string;
+  let run: BinRun;
+
+  beforeAll(async () => {
+    dir = join(work, "coverage");
+    run = await runBin(args(dir), { env: cleanEnv({ NO_COLOR: "1" }) });
+  });
+
+  it("a suite run: operations and statuses reached, the missing statuses by code, the kinds generate and stateful aim at apart", () => {
     expect(run.code).toBe(0);
     const operations = specOperationIds().length;
     const tail = lines(run.stdout).slice(-3);
@@ -196,9 +208,6 @@ describe("a run ends with its coverage (operations and documented statuses; the 
   });
 
   it("--min-coverage N gates operations and statuses only: enum values never fail a run that reaches them", async () => {
-    const dir = join(work, "coverage-gate");
-    const args = ["--target", "sandbox", "--reports-dir", dir, "--", "src/cloud/registry.contract.test.ts"];
-    const first = await runBin(args, { env: cleanEnv({ NO_COLOR: "1" }) });
     const coverage = JSON.parse(readFileSync(join(dir, "contract-sandbox.coverage.json"), "utf8"));
     // The threshold the run just reaches: counted over every kind (enum values too) it would fail.
     const threshold = Math.floor(coverage.percent);
@@ -207,16 +216,14 @@ describe("a run ends with its coverage (operations and documented statuses; the 
       (100 * kinds.reduce((n, k) => n + k.exercised.length, 0)) /
       kinds.reduce((n, k) => n + k.exercised.length + k.missing.length, 0);
     expect(everyKind).toBeLessThan(threshold);
-    const gated = await runBin([...args.slice(0, 4), "--min-coverage", String(threshold), ...args.slice(4)], {
-      env: cleanEnv({ NO_COLOR: "1" }),
-    });
-    expect([first.code, gated.code]).toEqual([0, 0]);
-    const above = await runBin(
-      [...args.slice(0, 4), "--min-coverage", String(threshold + 1), ...args.slice(4)],
-      {
+    const gateArgs = args(join(work, "coverage-gate"));
+    const gate = (percent: number) =>
+      runBin([...gateArgs.slice(0, 4), "--min-coverage", String(percent), ...gateArgs.slice(4)], {
         env: cleanEnv({ NO_COLOR: "1" }),
-      },
-    );
+      });
+    const gated = await gate(threshold);
+    expect([run.code, gated.code]).toEqual([0, 0]);
+    const above = await gate(threshold + 1);
     expect(above.code).toBe(1);
     expect(lines(above.stdout).at(-1)).toMatch(/^verdict: failed — coverage gate total not reached/);
   });
