@@ -1,4 +1,4 @@
-// The shape of the package's source (its import cycles are the lint target's: scripts/import-cycles.mjs):
+// The shape of the package's source (its import cycles are the lint target's: Biome's noImportCycles):
 // the CONTRACT_* variables read in one place only, the run's configuration (src/run-config/), process.env
 // never written, the reports written in one module, and few type assertions (`x as T`): types carry what
 // the code knows.

@@ -1,4 +1,4 @@
-// The shape of the package's source (its import cycles are the lint target's: scripts/import-cycles.mjs): the
+// The shape of the package's source (its import cycles are the lint target's: Biome's noImportCycles): the
 // sandbox's generic layers know no service and reach into no service's part, the store layer knows nothing of what
 // a tenant arms (faults, overrides), and types carry what the code knows (few type assertions).
 import { existsSync, readFileSync } from "node:fs";
