@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { createCloudClient } from "../create-client.js";
 import { AbortError, NetworkError, TimeoutError } from "../errors.js";
@@ -27,6 +27,7 @@ beforeAll(async () => {
       return;
     }
     if (id === "busy") return json(res, 503, { message: "busy" }, { "retry-after": "1" });
+    if (wait === 0) return json(res, 200, task(id ?? "", "FINISHED"));
     setTimeout(() => json(res, 200, task(id ?? "", "FINISHED")), wait);
   });
 });
@@ -65,10 +66,12 @@ describe("timeoutMs", () => {
   });
 
   it("is measured afresh for each request, not from the client's creation", async () => {
-    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 400 });
-    await delay(500);
+    // More than timeoutMs passes between the client's creation and its requests; each answer comes at once, so
+    // the margin left for a loaded machine is the whole timeout (a clock started with the client fails here).
+    const client = createCloudClient({ apiKey: "k", baseUrl: server.url, timeoutMs: 2_000 });
+    await delay(2_100);
     for (const id of ["one", "two", "three"]) {
-      const { data } = await slowGet(client, id, 50);
+      const { data } = await slowGet(client, id, 0);
       expect(data.id).toBe(id);
     }
   });
@@ -236,15 +239,19 @@ describe("a per-call signal", () => {
 });
 
 describe("DeadlineClock", () => {
+  // The clock's time and its one timer are faked: each expiry is decided by the time advanced, whatever the load.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] }));
+  afterEach(() => vi.useRealTimers());
+
   it("expires each deadline timeoutMs after its own start, oldest first", async () => {
     const clock = new DeadlineClock(60);
     const first = clock.start(undefined);
-    await delay(30);
+    vi.advanceTimersByTime(30);
     const second = clock.start(undefined);
-    await delay(45);
+    vi.advanceTimersByTime(45);
     expect([first.expired, second.expired]).toEqual([true, false]);
     expect((first.signal.reason as DOMException).name).toBe("TimeoutError");
-    await delay(45);
+    vi.advanceTimersByTime(45);
     expect([first.expired, second.expired]).toEqual([true, true]);
     expect(clock.size).toBe(0);
   });
@@ -255,7 +262,7 @@ describe("DeadlineClock", () => {
     b.clear();
     a.clear();
     expect(clock.size).toBe(1);
-    await delay(90);
+    vi.advanceTimersByTime(90);
     expect([a.signal.aborted, b.signal.aborted, c.expired]).toEqual([false, false, true]);
     c.clear();
     expect(clock.size).toBe(0);
@@ -280,12 +287,12 @@ describe("DeadlineClock", () => {
     expect(clock.size).toBe(0);
   });
 
-  it("lets go of the caller's signal once cleared", async () => {
+  it("lets go of the caller's signal once cleared", () => {
     const clock = new DeadlineClock(20);
     const caller = new AbortController();
     const deadline = clock.start(caller.signal);
     deadline.clear();
-    await delay(50);
+    vi.advanceTimersByTime(50);
     caller.abort();
     expect(deadline.signal.aborted).toBe(false);
   });
