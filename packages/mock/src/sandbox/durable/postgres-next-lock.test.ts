@@ -2,8 +2,8 @@
 // PostgreSQL: the lock comes back with the COMMIT's answer, the next group commits through it, every row is
 // stored and no transaction stays open; asked not to, the COMMIT gives its connection back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settingBatch } from "../../test-support/commit-batch.js";
 import { startPostgres, type ThrowawayPostgres, transactionsLeftOpen } from "../../test-support/postgres.js";
-import type { CommitBatch } from "./backend.js";
 import { PostgresBackend } from "./postgres-backend.js";
 
 let postgres: ThrowawayPostgres;
@@ -18,31 +18,19 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-const setting = (tenant: string, n: number): CommitBatch => ({
-  evicted: [],
-  tenants: [
-    {
-      id: tenant,
-      reset: false,
-      meta: JSON.stringify({ n }),
-      rows: [{ kind: "notificationSettings", id: String(n), json: JSON.stringify({ id: n }) }],
-    },
-  ],
-});
-
 describe("PostgresBackend: the next group's lock taken with a COMMIT", () => {
   it("comes back held, with nothing to catch up; the next group commits through it alone", async () => {
     await backend.ensureTenant("t1", JSON.stringify({ n: 0 }));
     const before = backend.committedTransactions;
     const first = await backend.lock("t1", 0);
     if (!first) throw new Error("tenant t1 is not stored");
-    const committed = await first.lock.commit(setting("t1", 1), true);
+    const committed = await first.lock.commit(settingBatch("t1", 1), true);
     const { next } = committed;
     if (!next) throw new Error("the COMMIT did not take the next lock");
     expect(next.delta).toEqual({ gone: false, rows: [], version: first.lock.committedVersion });
     // Held: its transaction is open until the next group commits through it.
     expect(await transactionsLeftOpen(postgres.url)).toBe(1);
-    const last = await next.lock.commit(setting("t1", 2), false);
+    const last = await next.lock.commit(settingBatch("t1", 2), false);
     expect(last.next).toBeUndefined();
     expect(await transactionsLeftOpen(postgres.url)).toBe(0);
     expect(backend.committedTransactions - before).toBe(2);
@@ -55,7 +43,7 @@ describe("PostgresBackend: the next group's lock taken with a COMMIT", () => {
     await backend.ensureTenant("t2", JSON.stringify({ n: 0 }));
     const first = await backend.lock("t2", 0);
     if (!first) throw new Error("tenant t2 is not stored");
-    const { next } = await first.lock.commit(setting("t2", 1), true);
+    const { next } = await first.lock.commit(settingBatch("t2", 1), true);
     if (!next) throw new Error("the COMMIT did not take the next lock");
     await next.lock.release();
     expect(await transactionsLeftOpen(postgres.url)).toBe(0);
