@@ -88,6 +88,15 @@ export class Durability {
     return this.takeWhere(store, (changed) => changed === store || this.newRecords.has(changed));
   }
 
+  /**
+   * Takes the tenants created since the last take (records, changes, meta) and the evictions, for {@link write};
+   * undefined when there are none. Every other store's changes stay pending.
+   */
+  takeCreated(): TakenChanges | undefined {
+    if (this.newRecords.size === 0 && this.evicted.length === 0) return undefined;
+    return this.takeWhere(undefined, (changed) => this.newRecords.has(changed));
+  }
+
   private takeWhere(store: Store | undefined, taking: (changed: Store) => boolean): TakenChanges {
     if (store && this.ids.has(store)) this.pending.add(store);
     const batch: CommitBatch = { tenants: [], evicted: this.evicted };

@@ -2,23 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CommitBatch } from "./backend.js";
+import { settingBatch } from "../../test-support/commit-batch.js";
 import { LmdbBackend } from "./lmdb-backend.js";
 
 const root = mkdtempSync(join(tmpdir(), "lmdb-backend-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-const setting = (tenant: string, n: number): CommitBatch => ({
-  evicted: [],
-  tenants: [
-    {
-      id: tenant,
-      reset: false,
-      meta: JSON.stringify({ n }),
-      rows: [{ kind: "notificationSettings", id: String(n), json: JSON.stringify({ id: n }) }],
-    },
-  ],
-});
 
 describe("LmdbBackend", () => {
   it("commits the changes of several tenants made together in one transaction, each kept across a reopen", async () => {
@@ -27,9 +15,9 @@ describe("LmdbBackend", () => {
     await first.load();
     const before = first.committedTransactions;
     const tenants = Array.from({ length: 10 }, (_, i) => `t${i}`);
-    await Promise.all(tenants.map((tenant, n) => first.commit(setting(tenant, n))));
+    await Promise.all(tenants.map((tenant, n) => first.commit(settingBatch(tenant, n))));
     expect(first.committedTransactions - before).toBe(1);
-    await first.commit(setting("t0", 10));
+    await first.commit(settingBatch("t0", 10));
     expect(first.committedTransactions - before).toBe(2);
     await first.close();
 

@@ -60,8 +60,12 @@ const TENANT_COUNT_LOCK = 725002;
 
 /** A tenant's transaction, holding its row lock until it commits or rolls back. */
 export interface TenantLock {
-  /** Writes `batch` in this transaction and commits it (once; the lock ends with it). */
-  commit(batch: CommitBatch): Promise<CommitOutcome>;
+  /**
+   * Writes `batch` in this transaction and commits it (once; the lock ends with it). With `lockNext`, the same
+   * round trip begins the next transaction and takes the row again when no other transaction holds it: that
+   * lock comes back as `next`, with what other replicas committed in between.
+   */
+  commit(batch: CommitBatch, lockNext?: boolean): Promise<CommitOutcome & { next?: LockedTenant }>;
   /** Rolls back (when not committed) and gives the connection back; safe to call twice. */
   release(): Promise<void>;
   /**
@@ -71,9 +75,20 @@ export interface TenantLock {
   readonly committedVersion: number | undefined;
 }
 
-/** What a transaction's writes did: the outcome, and the newest version written for each tenant. */
+/** A tenant's row lock, and what other replicas committed for the tenant before it was taken. */
+export interface LockedTenant {
+  lock: TenantLock;
+  delta: TenantDelta;
+}
+
+/**
+ * What a transaction's writes did: the outcome, the newest version written for each tenant and the version its
+ * tenant row took, and, when the next lock was asked for with the COMMIT, what taking it answered.
+ */
 interface Written extends CommitOutcome {
   versions: Map<string, number>;
+  rowVersions: Map<string, number>;
+  relocked?: { version: string }[];
 }
 
 /**
@@ -179,7 +194,7 @@ export class PostgresBackend implements StateBackend {
    * Begins a transaction and locks the tenant's row (`UPDATE … RETURNING`): writes to one tenant are
    * serialised across every replica; their commit goes through this transaction ({@link TenantLock.commit}).
    */
-  async lock(tenant: string, since: number): Promise<{ lock: TenantLock; delta: TenantDelta } | undefined> {
+  async lock(tenant: string, since: number): Promise<LockedTenant | undefined> {
     const client = await this.connect();
     let results: pg.QueryResult<DeltaRow>[];
     try {
@@ -194,24 +209,28 @@ export class PostgresBackend implements StateBackend {
       throw unavailable(error);
     }
     if ((results[1]?.rowCount ?? 0) === 0) {
-      await client.query("rollback").then(
-        () => client.release(),
-        (error: unknown) => giveBack(client, error),
-      );
+      await this.rollBack(client);
       return undefined;
     }
+    return { lock: this.holding(client, tenant), delta: toDelta(results[2]?.rows ?? [], since) };
+  }
+
+  /** The lock of `tenant` that `client`'s open transaction holds. */
+  private holding(client: pg.PoolClient, tenant: string): TenantLock {
     let done = false;
     let committedVersion: number | undefined;
-    const lock: TenantLock = {
+    return {
       get committedVersion() {
         return committedVersion;
       },
-      commit: async (batch) => {
+      commit: async (batch, lockNext = false) => {
         if (done) throw new Error(`The transaction of tenant ${tenant} has ended.`);
         done = true;
-        const { refused, versions } = await this.writeAndCommit(client, batch);
-        committedVersion = versions.get(tenant);
-        return { refused };
+        const relock = lockNext ? `; begin; ${relockStatement(client.escapeLiteral(tenant))}` : "";
+        const written = await this.writeAndCommit(client, batch, relock);
+        committedVersion = written.versions.get(tenant);
+        const next = written.relocked && (await this.relocked(client, tenant, written));
+        return { refused: written.refused, ...(next ? { next } : {}) };
       },
       release: async () => {
         if (done) return;
@@ -225,7 +244,44 @@ export class PostgresBackend implements StateBackend {
         }
       },
     };
-    return { lock, delta: toDelta(results[2]?.rows ?? [], since) };
+  }
+
+  /**
+   * After a COMMIT that asked for the next lock: that lock when the row was free, with what another replica
+   * committed between the two transactions (read under it only when the tenant row shows such a write);
+   * undefined when the row was held elsewhere or gone (the transaction is rolled back, the next group locks as
+   * usual). The COMMIT holds whatever happens here: a failure only gives the connection back.
+   */
+  private async relocked(
+    client: pg.PoolClient,
+    tenant: string,
+    written: Written,
+  ): Promise<LockedTenant | undefined> {
+    const version = written.versions.get(tenant);
+    const rowVersion = written.rowVersions.get(tenant);
+    const now = written.relocked?.[0]?.version;
+    if (now === undefined || version === undefined || rowVersion === undefined) {
+      await this.rollBack(client);
+      return undefined;
+    }
+    if (Number(now) === rowVersion)
+      return { lock: this.holding(client, tenant), delta: { gone: false, rows: [], version } };
+    try {
+      const id = client.escapeLiteral(tenant);
+      const { rows } = await client.query<DeltaRow>(deltaQuery(id, String(version)));
+      return { lock: this.holding(client, tenant), delta: toDelta(rows, version) };
+    } catch (error) {
+      giveBack(client, error);
+      return undefined;
+    }
+  }
+
+  /** Ends `client`'s transaction without a change and gives the connection back (dropped when that fails). */
+  private async rollBack(client: pg.PoolClient): Promise<void> {
+    await client.query("rollback").then(
+      () => client.release(),
+      (error: unknown) => giveBack(client, error),
+    );
   }
 
   /** What a tenant committed after `since`. */
@@ -346,12 +402,13 @@ export class PostgresBackend implements StateBackend {
   /**
    * Writes the batch in the client's open transaction and commits it, then gives the client back; on a
    * failure rolls back, drops or returns the client, and throws the store's unavailability. A batch of tenants
-   * already stored goes in one round trip with its COMMIT.
+   * already stored goes in one round trip with its COMMIT. `relock` (statements that take the tenant's row
+   * again in a new transaction) goes in the same round trip after the COMMIT; when it ran, the client is kept.
    */
-  private async writeAndCommit(client: pg.PoolClient, batch: CommitBatch): Promise<Written> {
+  private async writeAndCommit(client: pg.PoolClient, batch: CommitBatch, relock = ""): Promise<Written> {
     let written: Written & { committed?: boolean };
     try {
-      written = await this.write(client, batch);
+      written = await this.write(client, batch, relock);
     } catch (error) {
       // The connection is dropped, not rolled back: the server ends its transaction with it, and a server
       // that does not answer is not waited for a second time.
@@ -360,18 +417,23 @@ export class PostgresBackend implements StateBackend {
     }
     if (!written.committed) {
       try {
-        await client.query("commit");
+        const results = await client.query(`commit${relock}`);
+        if (relock) written.relocked = relockedRows(results, 2);
       } catch (error) {
         giveBack(client, error);
         throw commitFailure(error);
       }
     }
     this.committedTransactions++;
-    client.release();
+    if (!written.relocked) client.release();
     return written;
   }
 
-  private async write(client: pg.PoolClient, batch: CommitBatch): Promise<Written & { committed?: boolean }> {
+  private async write(
+    client: pg.PoolClient,
+    batch: CommitBatch,
+    relock: string,
+  ): Promise<Written & { committed?: boolean }> {
     // The shared idle time as the database holds it now (another replica may have set it since this one started).
     const idleSeconds = `(select coalesce((value #>> '{}')::float8, 1e12) / 1000 + ${TOUCH_EVERY_MS / 1000} from sandbox_settings where name = 'tenant_idle_ms')`;
     // The store decides: a tenant some replica used within the idle time stays, with its rows. A creation
@@ -391,14 +453,26 @@ export class PostgresBackend implements StateBackend {
       );
     }
     const versions = new Map<string, number>();
+    const rowVersions = new Map<string, number>();
+    const note = (id: string, { version, rowVersion }: TenantWritten) => {
+      versions.set(id, version);
+      rowVersions.set(id, rowVersion);
+    };
     const stored = batch.tenants.filter((t) => !t.record);
     for (const [i, tenant] of stored.entries()) {
       // With no tenant to create, the last statement carries the COMMIT (one round trip for it).
       if (created.length === 0 && i === stored.length - 1 && !tenant.reset) {
-        versions.set(tenant.id, await this.writeTenantAndCommit(client, tenant));
-        return { refused: [], versions, committed: true };
+        const written = await this.writeTenantAndCommit(client, tenant, relock);
+        note(tenant.id, written);
+        return {
+          refused: [],
+          versions,
+          rowVersions,
+          committed: true,
+          ...(written.relocked ? { relocked: written.relocked } : {}),
+        };
       }
-      versions.set(tenant.id, await this.writeTenant(client, tenant));
+      note(tenant.id, await this.writeTenant(client, tenant));
     }
     // New tenants last: the lock that counts them is taken after every row lock this transaction needs, so
     // whoever holds it waits for nothing else.
@@ -426,18 +500,18 @@ export class PostgresBackend implements StateBackend {
         "insert into sandbox_keys (api_key, tenant) select unnest($1::text[]), $2 on conflict do nothing",
         [tenant.record?.keys.map((k) => k.api_key), tenant.id],
       );
-      versions.set(tenant.id, await this.writeTenant(client, tenant));
+      note(tenant.id, await this.writeTenant(client, tenant));
     }
-    return { refused, versions };
+    return { refused, versions, rowVersions };
   }
 
   /**
    * A tenant's record, meta and rows in one statement (one round trip); a reset first drops its stored rows.
-   * Resolves to the newest version written.
+   * Resolves to the newest version written and the tenant row's.
    */
-  private async writeTenant(client: pg.PoolClient, tenant: TenantChanges): Promise<number> {
+  private async writeTenant(client: pg.PoolClient, tenant: TenantChanges): Promise<TenantWritten> {
     if (tenant.reset) await client.query("delete from sandbox_rows where tenant = $1", [tenant.id]);
-    const { rows } = await client.query<{ version: string }>(
+    const { rows } = await client.query<VersionRow>(
       tenantWrite("$1", "$2", "$3", "$4::text[]", "$5::text[]", "$6::text[]"),
       [
         tenant.id,
@@ -448,18 +522,23 @@ export class PostgresBackend implements StateBackend {
         tenant.rows.map((r) => r.json),
       ],
     );
-    return Number(rows[0]?.version ?? 0);
+    return tenantWritten(rows[0]);
   }
 
   /**
    * The same statement and the COMMIT in one round trip (the simple protocol, values as escaped literals).
-   * The server's error means nothing was committed; no answer at all leaves the COMMIT unknown.
+   * The server's error means nothing was committed; no answer at all leaves the COMMIT unknown. `relock`
+   * follows the COMMIT in the same round trip.
    */
-  private async writeTenantAndCommit(client: pg.PoolClient, tenant: TenantChanges): Promise<number> {
+  private async writeTenantAndCommit(
+    client: pg.PoolClient,
+    tenant: TenantChanges,
+    relock: string,
+  ): Promise<TenantWritten & { relocked?: { version: string }[] }> {
     const literal = (value: string | null) => (value === null ? "null" : client.escapeLiteral(value));
     const array = (values: string[]) =>
       values.length === 0 ? "'{}'::text[]" : `array[${values.map(literal).join(",")}]::text[]`;
-    let results: pg.QueryResult<{ version: string }>[];
+    let results: pg.QueryResult<VersionRow>[];
     try {
       results = (await client.query(
         `${tenantWrite(
@@ -469,12 +548,13 @@ export class PostgresBackend implements StateBackend {
           array(tenant.rows.map((r) => r.kind)),
           array(tenant.rows.map((r) => r.id)),
           array(tenant.rows.map((r) => r.json)),
-        )}; commit`,
-      )) as unknown as pg.QueryResult<{ version: string }>[];
+        )}; commit${relock}`,
+      )) as unknown as pg.QueryResult<VersionRow>[];
     } catch (error) {
       throw commitFailure(error);
     }
-    return Number(results[0]?.rows[0]?.version ?? 0);
+    const written = tenantWritten(results[0]?.rows[0]);
+    return relock ? { ...written, relocked: relockedRows(results, 3) } : written;
   }
 
   async close(): Promise<void> {
@@ -486,6 +566,38 @@ export class PostgresBackend implements StateBackend {
 /** Gives a connection back after an error: the pool drops it (it may be broken) and opens a new one later. */
 function giveBack(client: pg.PoolClient, error: unknown): void {
   client.release(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** What writing a tenant answered: the newest version written, and the version its tenant row took. */
+interface TenantWritten {
+  version: number;
+  rowVersion: number;
+}
+
+interface VersionRow {
+  version: string;
+  row_version: string;
+}
+
+const tenantWritten = (row: VersionRow | undefined): TenantWritten => ({
+  version: Number(row?.version ?? 0),
+  rowVersion: Number(row?.row_version ?? 0),
+});
+
+/**
+ * Takes tenant `id`'s row lock again in a transaction begun after a COMMIT, without waiting: no row when another
+ * transaction holds it (or it is gone). Answers the tenant row's version: unchanged since the COMMIT, nothing
+ * else wrote the tenant in between.
+ */
+const relockStatement = (id: string) =>
+  `update sandbox_tenants set last_used_at = clock_timestamp() where id = (select id from sandbox_tenants where id = ${id} for update skip locked) returning version`;
+
+/** The rows of the relock statement, the `at`-th result of a round trip (`begin` before it). */
+function relockedRows(results: unknown, at: number): { version: string }[] {
+  const result: { rows?: { version: string }[] } | undefined = Array.isArray(results)
+    ? results[at]
+    : undefined;
+  return result?.rows ?? [];
 }
 
 /** A tenant's record, meta and rows written (values as placeholders or literals), answering the newest version. */
@@ -509,7 +621,8 @@ function tenantWrite(
      on conflict (tenant, kind, id) do update set data = excluded.data, version = excluded.version
      returning version
    )
-   select greatest((select max(version) from written), (select version from tenant)) as version`;
+   select greatest((select max(version) from written), (select version from tenant)) as version,
+     (select version from tenant) as row_version`;
 }
 
 /** A COMMIT that failed: refused by the server (rolled back, a 503), or never answered (unknown, a 504). */

@@ -3,7 +3,12 @@ import type { Store } from "../store.js";
 import type { StoreUnavailable } from "../store-unavailable.js";
 import type { TenantKey, TenantRegistry } from "../tenants/registry.js";
 import type { Durability } from "./durability.js";
-import { type PostgresBackend, type TenantDelta, TOUCH_EVERY_MS } from "./postgres-backend.js";
+import {
+  type LockedTenant,
+  type PostgresBackend,
+  type TenantDelta,
+  TOUCH_EVERY_MS,
+} from "./postgres-backend.js";
 import { type GroupLock, WriteGroups } from "./write-groups.js";
 
 export interface ReplicaSyncOptions {
@@ -94,11 +99,18 @@ export class ReplicaSync {
       this.drop(store);
       return undefined;
     }
+    return this.hold(store, locked);
+  }
+
+  /** A write group's lock of `store`'s tenant; the store takes what other replicas committed before it. */
+  private hold(store: Store, { lock, delta }: LockedTenant): GroupLock {
     this.touched.set(store, Date.now());
-    this.apply(store, locked.delta);
-    const { lock } = locked;
+    this.apply(store, delta);
     return {
-      commit: (batch) => lock.commit(batch),
+      commit: async (batch, lockNext) => {
+        const { next, ...outcome } = await lock.commit(batch, lockNext);
+        return next ? { ...outcome, next: this.hold(store, next) } : outcome;
+      },
       release: async () => {
         await lock.release();
         const version = lock.committedVersion;

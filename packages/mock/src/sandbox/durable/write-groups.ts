@@ -5,8 +5,11 @@ import { WriteJournal } from "./write-journal.js";
 
 /** A tenant's lock across replicas, held by a group while its writers run and until its COMMIT. */
 export interface GroupLock {
-  /** Writes a batch in the locked transaction and commits it. */
-  commit(batch: CommitBatch): Promise<CommitOutcome>;
+  /**
+   * Writes a batch in the locked transaction and commits it. With `lockNext` (writers wait for the next group),
+   * it may take the lock for that group in the same round trip: then it comes back as `next`.
+   */
+  commit(batch: CommitBatch, lockNext: boolean): Promise<CommitOutcome & { next?: GroupLock }>;
   /** Rolls back what was not committed and gives the connection back; safe to call twice. */
   release(): Promise<void>;
 }
@@ -60,6 +63,8 @@ interface TenantWriters {
   waiting: Writer[];
   current: Writer | undefined;
   uncommitted: Settle<void> | undefined;
+  /** The lock for the next group, taken with the last COMMIT. */
+  held: GroupLock | undefined;
 }
 
 const nothingToEnd = async () => undefined;
@@ -87,7 +92,12 @@ export class WriteGroups {
     const writers = this.tenants.get(store);
     if (writers) writers.waiting.push(writer);
     else {
-      const first: TenantWriters = { waiting: [writer], current: undefined, uncommitted: undefined };
+      const first: TenantWriters = {
+        waiting: [writer],
+        current: undefined,
+        uncommitted: undefined,
+        held: undefined,
+      };
       this.tenants.set(store, first);
       void this.run(store, first);
     }
@@ -104,7 +114,9 @@ export class WriteGroups {
     if (!writers || !writer?.end) return undefined;
     writers.uncommitted ??= settle();
     writer.committed = settle();
-    writer.end(this.options.durability.takeOwn(store));
+    // The tenants it created are taken now (a refusal is its creator's answer); the store's own changes are
+    // taken once for the whole group when it commits.
+    writer.end(this.options.durability.takeCreated());
     return writer.committed.promise;
   }
 
@@ -126,13 +138,15 @@ export class WriteGroups {
       for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
     } finally {
       this.tenants.delete(store);
+      await writers.held?.release();
     }
   }
 
   private async runGroup(store: Store, writers: TenantWriters): Promise<void> {
-    let lock: GroupLock | undefined;
+    let lock = writers.held;
+    writers.held = undefined;
     try {
-      lock = await this.options.lock(store);
+      lock ??= await this.options.lock(store);
     } catch (error) {
       for (const writer of writers.waiting.splice(0)) writer.turn.reject(error);
       return;
@@ -164,7 +178,7 @@ export class WriteGroups {
         });
       }
       writers.current = undefined;
-      await this.commitGroup(journal, group, lock);
+      writers.held = await this.commitGroup(store, journal, group, lock, writers.waiting.length > 0);
     } finally {
       // However the group ended, no writer waits on it any longer (a failed COMMIT rejected them already).
       for (const writer of group) writer.sawUncommitted?.resolve();
@@ -195,17 +209,29 @@ export class WriteGroups {
 
   /**
    * One COMMIT for every change of the group (through its lock); then each writer learns how it went. When it
-   * fails, the store is rolled back before any writer is answered.
+   * fails, the store is rolled back before any writer is answered. Resolves to the next group's lock when the
+   * COMMIT took it (`lockNext`: writers are waiting).
    */
-  private async commitGroup(journal: WriteJournal, group: Writer[], lock: GroupLock): Promise<void> {
-    const wrote = group.filter((w) => w.take && w.committed);
+  private async commitGroup(
+    store: Store,
+    journal: WriteJournal,
+    group: Writer[],
+    lock: GroupLock,
+    lockNext: boolean,
+  ): Promise<GroupLock | undefined> {
+    const wrote = group.filter((w) => w.committed);
     if (wrote.length === 0) {
       journal.keep();
-      return;
+      return undefined;
     }
-    const takes = wrote.map((w) => w.take as TakenChanges);
+    const takes = [...wrote.flatMap((w) => (w.take ? [w.take] : [])), this.options.durability.takeOwn(store)];
+    let next: GroupLock | undefined;
     try {
-      const refused = await this.options.durability.write(takes, (batch) => lock.commit(batch));
+      const refused = await this.options.durability.write(takes, async (batch) => {
+        const committed = await lock.commit(batch, lockNext);
+        next = committed.next;
+        return committed;
+      });
       journal.keep();
       const errors = new Map(refused.map((r) => [r.store, this.options.refused(r.store, r.retryAfterMs)]));
       for (const writer of wrote) {
@@ -222,5 +248,6 @@ export class WriteGroups {
       for (const writer of wrote) writer.committed?.reject(error);
       for (const writer of group) writer.sawUncommitted?.reject(error);
     }
+    return next;
   }
 }
