@@ -801,9 +801,9 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
           items: { $dynamicRef: "#item" },
           $defs: { item: { $dynamicAnchor: "item" } },
         },
+        // Referred to by pointer from the document's own resource (redocly resolves a relative `$ref` as a file).
         Names: {
-          $id: "https://example.com/schemas/names",
-          $ref: "list",
+          $ref: "#/components/schemas/List",
           $defs: { item: { $dynamicAnchor: "item", type: "string", maxLength: 10 } },
         },
       });
