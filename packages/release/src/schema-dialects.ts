@@ -4,35 +4,13 @@
 // `prefixItems` and `items`, `dependencies` `dependentRequired`/`dependentSchemas`, `definitions` `$defs`,
 // `$ref` siblings (ignored before 2019-09) are dropped, as are keywords the dialect does not have.
 // A dialect not listed here is left as it is, for spec-input.ts to refuse.
+
+import { type Dialect, dialectNamed } from "./dialect-names.js";
 import { escapeSegment } from "./diff/pointer.js";
 import { isData, NAME_MAPS } from "./spec-input.js";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
-
-type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
-
-/** The dialects the gate reads, by their meta-schema URIs (OpenAPI 3.1's own are 2020-12 with annotations). */
-const DIALECTS: Record<string, Dialect> = {
-  "https://json-schema.org/draft/2020-12/schema": "2020-12",
-  "https://spec.openapis.org/oas/3.1/dialect/base": "2020-12",
-  "https://spec.openapis.org/oas/3.1/dialect/2024-11-10": "2020-12",
-  "https://json-schema.org/draft/2019-09/schema": "2019-09",
-  "http://json-schema.org/draft-07/schema": "draft-07",
-  "http://json-schema.org/draft-06/schema": "draft-06",
-  "http://json-schema.org/draft-04/schema": "draft-04",
-};
-
-/** The dialect a meta-schema URI names (an empty fragment and the scheme of json-schema.org aside), if known. */
-export function dialectNamed(uri: string): Dialect | undefined {
-  const plain = uri
-    .replace(/#$/, "")
-    .replace(/^https?:\/\/json-schema\.org\/draft-0/, "http://json-schema.org/draft-0");
-  return DIALECTS[plain];
-}
-
-/** The names of the dialects the gate reads, for a refusal's message. */
-export const READ_DIALECTS = "JSON Schema 2020-12, 2019-09, draft-07, draft-06 or draft-04";
 
 /** Keywords a dialect does not have: there they are unknown, so they assert nothing. */
 const NOT_IN_2019 = ["prefixItems", "$dynamicRef", "$dynamicAnchor"];

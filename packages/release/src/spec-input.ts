@@ -2,9 +2,10 @@
 // (a reference to nothing or outside the bundle, a `$dynamicRef` it does not follow, a dialect it does not
 // read, a cycle that
 // never reaches a value, nesting beyond a bound, two paths of one identity) gets no verdict: the gate stops with one line naming the place.
+
+import { dialectNamed, READ_DIALECTS } from "./dialect-names.js";
 import { escapeSegment, valueAt } from "./diff/pointer.js";
 import { GateInputError } from "./gate-input-error.js";
-import { dialectNamed, READ_DIALECTS } from "./schema-dialects.js";
 import { errorMessage } from "./unknown-values.js";
 
 /** Deeper than this (in JSON levels, `$ref`s followed) a document is refused; ours is well within it. */
