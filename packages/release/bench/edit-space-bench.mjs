@@ -103,6 +103,8 @@ const DOCUMENT_LEVEL = new Set([
   "webhooks",
   "openapi (version)",
   "jsonSchemaDialect",
+  "jsonSchemaDialect: draft-07 (schemas read in it)",
+  "$dynamicRef (several anchors)",
   "path item $ref",
 ]);
 

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-import { compareSpecs } from "../src/diff/compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "../src/diff/deprecation.js";
 import { levelOf, RULE_IDS, type RuleId } from "../src/diff/rules.js";
 import { OWN_EDITS } from "./own-edits.js";
 import { allTwins } from "./twins.js";
+import { gateFindings } from "./verdict.js";
 
 const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
 const bundle = JSON.parse(
@@ -39,7 +39,7 @@ const NOT_REACHED: Partial<Record<RuleId, string>> = {
 it("reaches every error rule of the rule modules with a breaking edit, or says why not", () => {
   const reached = new Set<RuleId>();
   const judge = (before: object, after: object) => {
-    for (const f of compareSpecs(before, after, { policy, witnesses: false }))
+    for (const f of gateFindings(before, after, { policy, witnesses: false }))
       if (f.level === "error") reached.add(f.rule);
   };
   for (const twin of allTwins()) if (twin.expected === "breaking") judge(twin.before, twin.after);

@@ -86,17 +86,9 @@ export const SPEC_LANGUAGE: LanguageEntry[] = [
       undefined,
       "it re-bases every `$ref` inside it: the gate rewrites those references, and those naming the resource, as JSON pointers into the bundle before comparing (src/resolve-identifiers.ts), so a change behind them is judged as behind any `$ref`; a `$ref` to an `$id` outside the bundle is refused (exit 2, naming it)",
     ],
-    [
-      "$schema",
-      undefined,
-      "the validator reads JSON Schema 2020-12 (OpenAPI 3.1's dialect): `$schema` naming it changes nothing, and the gate refuses a schema naming another dialect (exit 2, naming it) instead of reading its keywords in the wrong one: the comparer's rules read 2020-12's meanings (draft-07's array `items`, `dependencies`, ignored `$ref` siblings differ), so judging one needs its schemas translated first, which the gate does not do (the document's own dialect is the jsonSchemaDialect row)",
-    ],
+    ["$schema", "$schema: draft-07 (items, additionalItems)"],
     ["$anchor", "$anchor / $dynamicAnchor"],
-    [
-      "$dynamicRef",
-      undefined,
-      "resolved where its schema resource declares the only `$dynamicAnchor` of its name (then every dynamic scope leads there): the gate rewrites it as that `$ref` before comparing (src/resolve-identifiers.ts); with another anchor of the name elsewhere, where it leads depends on where it is evaluated from, and the gate refuses it (exit 2, naming it)",
-    ],
+    ["$dynamicRef", "$dynamicRef (several anchors)"],
     ["$dynamicAnchor", "$anchor / $dynamicAnchor"],
     [
       "$vocabulary",

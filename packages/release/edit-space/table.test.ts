@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { compareSpecs } from "../src/diff/compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "../src/diff/deprecation.js";
 import { SPEC_LANGUAGE } from "./spec-language.js";
 import { DOCUMENT_ROWS, KEYWORD_ROWS, REQUIRED_KEYWORDS } from "./table.js";
 import { allTwins, placementsOf } from "./twins.js";
-import { gateVerdict } from "./verdict.js";
+import { gateFindings, gateVerdict } from "./verdict.js";
 
 const twins = allTwins();
 const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
@@ -43,7 +42,7 @@ describe("the edit-space table", () => {
       for (const error of errors) expect(error.witness, error.message).toBeDefined();
       // Witnesses are evidence only: the same findings at the same levels without them.
       const levels = (witnesses: boolean) =>
-        compareSpecs(before, after, { policy, witnesses }).map((f) => `${f.rule} ${f.level} ${f.before}`);
+        gateFindings(before, after, { policy, witnesses }).map((f) => `${f.rule} ${f.level} ${f.before}`);
       expect(levels(true)).toEqual(levels(false));
     },
   );

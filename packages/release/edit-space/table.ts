@@ -80,6 +80,10 @@ const arr = (extra: Json = {}) => ({ type: "array", items: int, ...extra });
 const both = (verdict: Verdict) => ({ tighter: verdict, looser: verdict });
 const tightening = (from: Json, to: Json) => ({ tighter: { from, to }, looser: { from: to, to: from } });
 
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+/** A Schema Object of draft-07, inside `allOf` (beside a 2020-12 `$ref` its siblings would be ignored). */
+const draft07 = (schema: Json) => ({ allOf: [{ $schema: DRAFT_07, ...schema }] });
+
 /** An object with `if` and `then`. */
 const conditional = (condition: Json, consequence: Json) =>
   // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, not a promise
@@ -349,6 +353,41 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     looser: { from: { ...str, $anchor: "target" }, to: { ...str, $dynamicAnchor: "node" } },
     verdicts: { request: both("harmless"), response: both("harmless") },
     why: 'a name for `$ref: "#name"` (read by the gate as the pointer it names): no value becomes valid or invalid',
+  },
+  {
+    keyword: "$schema: draft-07 (items, additionalItems)",
+    bodyOnly: true,
+    ...tightening(
+      draft07({ type: "array", items: [{ type: ["string", "integer"] }], additionalItems: int }),
+      draft07({ type: "array", items: [str], additionalItems: int }),
+    ),
+    why: "a Schema Object of another dialect is read in its own (here a tuple and what follows it), as the gate reads every dialect it knows: rewritten in 2020-12 before comparing (src/schema-dialects.ts)",
+  },
+  {
+    keyword: "$schema: draft-07 (the same values rewritten)",
+    bodyOnly: true,
+    tighter: {
+      from: { type: "array", prefixItems: [str], items: int },
+      to: draft07({ type: "array", items: [str], additionalItems: int }),
+    },
+    looser: {
+      from: obj({ dependentRequired: { a: ["b"] } }),
+      to: draft07(obj({ dependencies: { a: ["b"] } })),
+    },
+    verdicts: { request: both("harmless"), response: both("harmless") },
+    why: "draft-07's tuple `items` and `additionalItems` are 2020-12's `prefixItems` and `items`, its `dependencies` with a list `dependentRequired`: the same values",
+  },
+  {
+    keyword: "$schema: draft-07 ($ref siblings)",
+    tighter: {
+      from: draft07({ $ref: "#/components/schemas/Wide", maxLength: 3 }),
+      to: { allOf: [{ $ref: "#/components/schemas/Narrow" }] },
+    },
+    looser: {
+      from: { allOf: [{ $ref: "#/components/schemas/Narrow" }] },
+      to: draft07({ $ref: "#/components/schemas/Wide", maxLength: 3 }),
+    },
+    why: "beside a draft-07 `$ref` every keyword is ignored: its `maxLength` bounds nothing",
   },
   {
     keyword: "$ref",
@@ -732,6 +771,46 @@ export const DOCUMENT_ROWS: DocumentRow[] = [
     edits: ["the schemas' dialect made draft-07", "the default dialect written out (OpenAPI 3.1 base)"],
     breaking: (d) => (d.jsonSchemaDialect = "http://json-schema.org/draft-07/schema#"),
     harmless: (d) => (d.jsonSchemaDialect = "https://spec.openapis.org/oas/3.1/dialect/base"),
+  },
+  {
+    keyword: "jsonSchemaDialect: draft-07 (schemas read in it)",
+    placement: "document",
+    edits: [
+      "a request field made to need another (draft-07 `dependencies`)",
+      "`prefixItems` added to a tuple (`items` list, `additionalItems`): not a draft-07 keyword, ignored",
+    ],
+    setup: (d) => {
+      d.jsonSchemaDialect = DRAFT_07;
+      d.components.schemas.Thing.properties.pair = { type: "array", items: [str], additionalItems: int };
+    },
+    breaking: (d) => (d.components.schemas.Thing.dependencies = { name: ["pair"] }),
+    harmless: (d) => (d.components.schemas.Thing.properties.pair.prefixItems = [int]),
+  },
+  {
+    keyword: "$dynamicRef (several anchors)",
+    placement: "components",
+    edits: [
+      "the item a generic list is extended with (its `$dynamicAnchor`) bounded (maxLength 10 → 5)",
+      "the generic list's own item (used only through the extension) made integers",
+    ],
+    setup: (d) => {
+      Object.assign(d.components.schemas, {
+        List: {
+          $id: "https://example.com/schemas/list",
+          type: "array",
+          items: { $dynamicRef: "#item" },
+          $defs: { item: { $dynamicAnchor: "item" } },
+        },
+        // Referred to by pointer from the document's own resource (redocly resolves a relative `$ref` as a file).
+        Names: {
+          $ref: "#/components/schemas/List",
+          $defs: { item: { $dynamicAnchor: "item", type: "string", maxLength: 10 } },
+        },
+      });
+      d.components.schemas.Thing.properties.names = { $ref: "#/components/schemas/Names" };
+    },
+    breaking: (d) => (d.components.schemas.Names.$defs.item.maxLength = 5),
+    harmless: (d) => (d.components.schemas.List.$defs.item.type = "integer"),
   },
   {
     keyword: "path item $ref",

@@ -35,7 +35,7 @@ describe("checkBundle", () => {
 
   it.each([
     ["$id", "https://example.com/thing", "the gate reads references as JSON pointers into the bundle"],
-    ["$dynamicRef", "#node", "the gate follows one only to the single $dynamicAnchor of its name"],
+    ["$dynamicRef", "#node", "it names no anchor of its own resource, or one its resource declares twice"],
   ])("refuses a schema with %s left unresolved", (keyword, value, reason) => {
     const schemas = { Thing: { type: "object", [keyword]: value, properties: { $id: { type: "string" } } } };
     expect(() => checkBundle(doc({ components: { schemas } }), "bundle")).toThrow(
@@ -43,12 +43,18 @@ describe("checkBundle", () => {
     );
   });
 
-  it("refuses a schema of another dialect, and takes one that names 2020-12", () => {
+  it("refuses a schema or a document of a dialect it does not read, and takes one that names 2020-12", () => {
     const schema = (dialect: string) => doc({ components: { schemas: { Thing: { $schema: dialect } } } });
     expect(() => checkBundle(schema("https://json-schema.org/draft/2020-12/schema"), "bundle")).not.toThrow();
-    expect(() => checkBundle(schema("http://json-schema.org/draft-07/schema#"), "bundle")).toThrow(
-      "bundle: $schema at /components/schemas/Thing names http://json-schema.org/draft-07/schema#: the gate reads JSON Schema 2020-12 (OpenAPI 3.1's dialect) only",
+    expect(() => checkBundle(schema("https://example.com/my-dialect"), "bundle")).toThrow(
+      "bundle: $schema at /components/schemas/Thing names https://example.com/my-dialect: the gate reads JSON Schema 2020-12, 2019-09, draft-07, draft-06 or draft-04 in Schema Objects",
     );
+    expect(() => checkBundle(doc({ jsonSchemaDialect: "https://example.com/my-dialect" }), "bundle")).toThrow(
+      "bundle: jsonSchemaDialect at /jsonSchemaDialect names https://example.com/my-dialect: the gate reads JSON Schema 2020-12, 2019-09, draft-07, draft-06 or draft-04",
+    );
+    expect(() =>
+      checkBundle(doc({ jsonSchemaDialect: "http://json-schema.org/draft-07/schema#" }), "bundle"),
+    ).not.toThrow();
   });
 
   it("refuses a document without paths", () => {

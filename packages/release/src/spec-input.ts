@@ -1,7 +1,9 @@
 // The checks a bundle passes before the gate compares it: a document the comparer cannot read to the end
-// (a reference to nothing or outside the bundle, a `$dynamicRef` it does not follow, a `$schema` of
-// another dialect, a cycle that
+// (a reference to nothing or outside the bundle, a `$dynamicRef` it does not follow, a dialect it does not
+// read, a cycle that
 // never reaches a value, nesting beyond a bound, two paths of one identity) gets no verdict: the gate stops with one line naming the place.
+
+import { dialectNamed, READ_DIALECTS } from "./dialect-names.js";
 import { escapeSegment, valueAt } from "./diff/pointer.js";
 import { GateInputError } from "./gate-input-error.js";
 import { errorMessage } from "./unknown-values.js";
@@ -36,15 +38,8 @@ export const NAME_MAPS = new Set([
  */
 const UNFOLLOWED: Record<string, string> = {
   $id: "the gate reads references as JSON pointers into the bundle (resolve its identifiers first)",
-  $dynamicRef:
-    "the gate follows one only to the single $dynamicAnchor of its name, declared in its own resource",
+  $dynamicRef: "it names no anchor of its own resource, or one its resource declares twice",
 };
-/** The dialects the validator reads a schema in: JSON Schema 2020-12 and OpenAPI 3.1's dialects of it. */
-const READ_DIALECTS = new Set([
-  "https://json-schema.org/draft/2020-12/schema",
-  "https://spec.openapis.org/oas/3.1/dialect/base",
-  "https://spec.openapis.org/oas/3.1/dialect/2024-11-10",
-]);
 /** Keys that apply a schema to the same value (a cycle through only these never reaches a value). */
 const IN_PLACE = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else"]);
 
@@ -58,6 +53,9 @@ export function checkBundle(doc: unknown, label: string): void {
   };
   if (!isObject(doc) || !isObject(doc.paths)) refuse("not an OpenAPI document (no paths object)");
   const paths = (doc as Json).paths as Json;
+  const dialect = isObject(doc) ? doc.jsonSchemaDialect : undefined;
+  if (typeof dialect === "string" && dialectNamed(dialect) === undefined)
+    refuse(`jsonSchemaDialect at /jsonSchemaDialect names ${dialect}: the gate reads ${READ_DIALECTS}`);
   const identities = new Map<string, string>();
   for (const path of Object.keys(paths)) {
     const identity = path.replace(/\{[^}]*\}/g, "{}");
@@ -132,10 +130,10 @@ function walkReferences(doc: Json, refuse: (m: string) => never): void {
         !array &&
         key === "$schema" &&
         typeof item === "string" &&
-        !READ_DIALECTS.has(item.replace(/#$/, ""))
+        dialectNamed(item) !== "2020-12"
       )
         refuse(
-          `$schema at ${shortened(ptr)} names ${item}: the gate reads JSON Schema 2020-12 (OpenAPI 3.1's dialect) only`,
+          `$schema at ${shortened(ptr)} names ${item}: the gate reads ${READ_DIALECTS} in Schema Objects`,
         );
       if (!named && !array && UNFOLLOWED[key] && typeof item === "string")
         refuse(`${key} at ${shortened(ptr)} is not followed: ${UNFOLLOWED[key]}`);
