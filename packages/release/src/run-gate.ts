@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { currentVersions, readBaseline } from "./baseline.js";
-import { branchBase } from "./branch-base.js";
+import { type BaseCommit, baseCommit, branchBase } from "./branch-base.js";
 import { decide } from "./gate.js";
 import { GateInputError } from "./gate-input-error.js";
 import type { BaseSummary, GateReport } from "./gate-report.js";
-import { folderHash, keptResultsIn } from "./kept-results.js";
+import { fileHash, folderHash, type KeptResults, keptResultsIn } from "./kept-results.js";
+import { PUBLISHED_PACKAGES } from "./packages.js";
 import { readPolicy } from "./policy.js";
 import { type BumpType, bumpsOf, pendingBumps, releasePlanHash } from "./release-plan.js";
 import { resolveIdentifiers } from "./resolve-identifiers.js";
@@ -60,9 +61,56 @@ async function loadJudge(): Promise<typeof import("./judged-findings.js")> {
  */
 export async function runGate(options: GateOptions): Promise<GateReport> {
   const { root, today } = options;
-  const policy = readPolicy(options.policyFile ?? join(root, POLICY_FILE));
-  const waivers = readWaivers(options.waiversFile ?? join(root, WAIVERS_FILE));
-  const candidateFile = options.current ?? join(root, "spec", "dist", "openapi.json");
+  const files = {
+    policy: options.policyFile ?? join(root, POLICY_FILE),
+    waivers: options.waiversFile ?? join(root, WAIVERS_FILE),
+    candidate: options.current ?? join(root, "spec", "dist", "openapi.json"),
+    consumers: options.consumersDir ?? join(root, CONSUMERS_DIR),
+  };
+  const at = baseCommit(root, options.base);
+  const hashes = {
+    spec: folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
+    consumers: folderHash(files.consumers),
+  };
+  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
+  // The whole report by the bytes of everything it reads (the base by its commit, whose objects never change):
+  // a run on inputs an earlier run judged reads, parses and checks no spec.
+  return kept.get(
+    "report",
+    [
+      files,
+      today,
+      at,
+      hashes,
+      fileHash(files.policy),
+      fileHash(files.waivers),
+      fileHash(files.candidate),
+      releasePlanHash(root),
+      PUBLISHED_PACKAGES.map((pkg) => fileHash(join(root, pkg.dir, "package.json"))),
+    ],
+    () => judgedReport({ root, today, files, at, hashes, kept }),
+  );
+}
+
+/** The report of runGate computed from its inputs (the judged findings kept by their parsed documents). */
+async function judgedReport({
+  root,
+  today,
+  files,
+  at,
+  hashes,
+  kept,
+}: {
+  root: string;
+  today: string;
+  files: { policy: string; waivers: string; candidate: string; consumers: string };
+  at: BaseCommit;
+  hashes: { spec: string; consumers: string };
+  kept: KeptResults;
+}): Promise<GateReport> {
+  const policy = readPolicy(files.policy);
+  const waivers = readWaivers(files.waivers);
+  const candidateFile = files.candidate;
   const candidate = resolveIdentifiers(
     readJson(candidateFile, "build the bundle first (nx run spec:bundle)"),
   );
@@ -76,7 +124,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const releasedFile = join(root, "spec", "released", "openapi.json");
   const released = resolveIdentifiers(baseline.spec);
   checkBundle(released, releasedFile);
-  const base = branchBase(root, options.base);
+  const base = branchBase(root, at);
   const baseSpec =
     "spec" in base
       ? {
@@ -85,8 +133,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
         }
       : undefined;
   if (baseSpec) checkBundle(baseSpec.spec, baseSpec.label);
-  const consumersDir = options.consumersDir ?? join(root, CONSUMERS_DIR);
-  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
+  const consumersDir = files.consumers;
   const judged = await kept.get(
     "judged",
     [
@@ -98,8 +145,8 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       baseSpec?.spec ?? null, // its label names a commit, and only errors (never kept) carry it
       policy,
       today,
-      folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
-      folderHash(consumersDir),
+      hashes.spec,
+      hashes.consumers,
     ],
     async () =>
       (await loadJudge()).judgeFindings({
