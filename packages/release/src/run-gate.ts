@@ -71,6 +71,9 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   const hashes = {
     spec: folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
     consumers: folderHash(files.consumers),
+    policy: fileHash(files.policy),
+    waivers: fileHash(files.waivers),
+    candidate: fileHash(files.candidate),
   };
   const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
   // The whole report by the bytes of everything it reads (the base by its commit, whose objects never change):
@@ -82,9 +85,6 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
       today,
       at,
       hashes,
-      fileHash(files.policy),
-      fileHash(files.waivers),
-      fileHash(files.candidate),
       releasePlanHash(root),
       PUBLISHED_PACKAGES.map((pkg) => fileHash(join(root, pkg.dir, "package.json"))),
     ],
@@ -92,7 +92,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   );
 }
 
-/** The report of runGate computed from its inputs (the judged findings kept by their parsed documents). */
+/** The report of runGate computed from its inputs (the judged findings kept by the same bytes). */
 async function judgedReport({
   root,
   today,
@@ -105,16 +105,22 @@ async function judgedReport({
   today: string;
   files: { policy: string; waivers: string; candidate: string; consumers: string };
   at: BaseCommit;
-  hashes: { spec: string; consumers: string };
+  hashes: Record<"spec" | "consumers" | "policy" | "waivers" | "candidate", string>;
   kept: KeptResults;
 }): Promise<GateReport> {
   const policy = readPolicy(files.policy);
   const waivers = readWaivers(files.waivers);
+  /** checkBundle, skipped for a document an earlier run checked: named by what it was read from. */
+  const checked = (doc: unknown, label: string, readFrom: unknown) =>
+    kept.get("checked", [readFrom], async () => {
+      checkBundle(doc, label);
+      return true;
+    });
   const candidateFile = files.candidate;
   const candidate = resolveIdentifiers(
     readJson(candidateFile, "build the bundle first (nx run spec:bundle)"),
   );
-  checkBundle(candidate, candidateFile);
+  await checked(candidate, candidateFile, hashes.candidate);
   let baseline: ReturnType<typeof readBaseline>;
   try {
     baseline = readBaseline(root);
@@ -123,7 +129,8 @@ async function judgedReport({
   }
   const releasedFile = join(root, "spec", "released", "openapi.json");
   const released = resolveIdentifiers(baseline.spec);
-  checkBundle(released, releasedFile);
+  const releasedHash = fileHash(releasedFile);
+  await checked(released, releasedFile, releasedHash);
   const base = branchBase(root, at);
   const baseSpec =
     "spec" in base
@@ -132,7 +139,7 @@ async function judgedReport({
           label: `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`,
         }
       : undefined;
-  if (baseSpec) checkBundle(baseSpec.spec, baseSpec.label);
+  if (baseSpec) await checked(baseSpec.spec, baseSpec.label, at);
   const consumersDir = files.consumers;
   const judged = await kept.get(
     "judged",
@@ -140,9 +147,9 @@ async function judgedReport({
       root,
       candidateFile,
       consumersDir,
-      candidate,
-      released,
-      baseSpec?.spec ?? null, // its label names a commit, and only errors (never kept) carry it
+      hashes.candidate,
+      releasedHash,
+      baseSpec ? at : null, // the label names the commit too, and only errors (never kept) carry it
       policy,
       today,
       hashes.spec,
