@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parse } from "yaml";
-import { folderHash } from "./kept-results.js";
+import { folderHash, keptPartsIn } from "./kept-results.js";
 
 export type BumpType = "major" | "minor" | "patch" | "none";
 
@@ -66,10 +67,7 @@ export async function bumpsOf(root: string, files: readonly string[]): Promise<M
 
 /** The package folders `pnpm-workspace.yaml` names (`dir` and `dir/*` patterns). */
 function workspaceDirs(root: string): string[] {
-  const file = join(root, "pnpm-workspace.yaml");
-  if (!existsSync(file)) return [];
-  const patterns: unknown = parse(readFileSync(file, "utf8"))?.packages ?? [];
-  return (Array.isArray(patterns) ? patterns : []).flatMap((pattern: string) => {
+  return workspacePatterns(root).flatMap((pattern: string) => {
     if (!pattern.endsWith("/*")) return [pattern];
     const parent = pattern.slice(0, -2);
     if (!existsSync(join(root, parent))) return [];
@@ -77,4 +75,24 @@ function workspaceDirs(root: string): string[] {
       .filter((d) => d.isDirectory() && existsSync(join(root, parent, d.name, "package.json")))
       .map((d) => join(parent, d.name));
   });
+}
+
+/**
+ * The `packages` of `pnpm-workspace.yaml`, kept by its bytes among the gate's parts: parsing YAML cost a run
+ * whose report is kept more than the rest of the release plan's hash.
+ */
+function workspacePatterns(root: string): string[] {
+  const file = join(root, "pnpm-workspace.yaml");
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file);
+  const kept = keptPartsIn<string[]>(
+    join(root, "node_modules", ".cache", "release-gate", "parts"),
+    "workspace-patterns",
+  );
+  const patterns = kept.get(createHash("sha256").update(text).digest("hex"), () => {
+    const listed: unknown = parse(text.toString("utf8"))?.packages ?? [];
+    return Array.isArray(listed) ? listed : [];
+  });
+  kept.save();
+  return patterns;
 }

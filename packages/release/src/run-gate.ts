@@ -5,7 +5,7 @@ import { type BaseCommit, baseCommit, branchBase } from "./branch-base.js";
 import { decide } from "./gate.js";
 import { GateInputError } from "./gate-input-error.js";
 import type { BaseSummary, GateReport } from "./gate-report.js";
-import { fileHash, folderHash, type KeptResults, keptResultsIn } from "./kept-results.js";
+import { fileHash, folderHash, type KeptResults, keptResultsIn, specSourceHash } from "./kept-results.js";
 import { PUBLISHED_PACKAGES } from "./packages.js";
 import { readPolicy } from "./policy.js";
 import { type BumpType, bumpsOf, pendingBumps, releasePlanHash } from "./release-plan.js";
@@ -24,6 +24,8 @@ export interface GateOptions {
   base?: string;
   /** `YYYY-MM-DD`: the day sunsets and waiver expiries are judged against. */
   today: string;
+  /** The spec's sources' hash (specSourceHash), when the caller has just computed it. */
+  specHash?: string;
 }
 
 export const POLICY_FILE = "release-gate.yaml";
@@ -69,7 +71,7 @@ export async function runGate(options: GateOptions): Promise<GateReport> {
   };
   const at = baseCommit(root, options.base);
   const hashes = {
-    spec: folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
+    spec: options.specHash ?? specSourceHash(root),
     consumers: folderHash(files.consumers),
     policy: fileHash(files.policy),
     waivers: fileHash(files.waivers),

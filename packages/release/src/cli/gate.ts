@@ -89,11 +89,12 @@ export async function gateMain(
     if (values.base !== undefined && !/^[^\s-][^\s]*$/.test(values.base))
       throw new GateInputError(`--base wants a git ref, not "${values.base}"`);
     const root = resolve(values.root ?? defaultRoot);
-    if (values.build) buildInputs(root);
+    const built = values.build ? buildInputs(root) : undefined;
     const { runGate } = await import("../run-gate.js");
     const report = await runGate({
       root,
       today,
+      ...(built ? { specHash: built.specHash } : {}),
       ...(values.base ? { base: values.base } : {}),
       ...(values.current ? { current: resolve(values.current) } : {}),
       ...(values.policy ? { policyFile: resolve(values.policy) } : {}),
