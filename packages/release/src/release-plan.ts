@@ -1,18 +1,17 @@
-import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { parse } from "yaml";
-import { folderHash, keptPartsIn } from "./kept-results.js";
+import type { parse as parseYaml } from "yaml";
+import { fileHash, folderHash, keptResultsIn } from "./kept-results.js";
 
 export type BumpType = "major" | "minor" | "patch" | "none";
 
 /** What a release plan is read from: the manifests, the workspace's list of packages, the changesets folder. */
-export function releasePlanHash(root: string): string {
+export async function releasePlanHash(root: string): Promise<string> {
   const manifests = [
     "package.json",
     "pnpm-workspace.yaml",
-    ...workspaceDirs(root).map((d) => join(d, "package.json")),
+    ...(await workspaceDirs(root)).map((d) => join(d, "package.json")),
   ];
   return [
     folderHash(join(root, ".changeset")),
@@ -57,7 +56,7 @@ export async function bumpsOf(root: string, files: readonly string[]): Promise<M
       ".changeset/pre.json",
     ])
       copy(rel);
-    for (const dir of workspaceDirs(root)) copy(join(dir, "package.json"));
+    for (const dir of await workspaceDirs(root)) copy(join(dir, "package.json"));
     for (const file of files) copy(join(".changeset", basename(file)));
     return await pendingBumps(view);
   } finally {
@@ -66,8 +65,8 @@ export async function bumpsOf(root: string, files: readonly string[]): Promise<M
 }
 
 /** The package folders `pnpm-workspace.yaml` names (`dir` and `dir/*` patterns). */
-function workspaceDirs(root: string): string[] {
-  return workspacePatterns(root).flatMap((pattern: string) => {
+async function workspaceDirs(root: string): Promise<string[]> {
+  return (await workspacePatterns(root)).flatMap((pattern: string) => {
     if (!pattern.endsWith("/*")) return [pattern];
     const parent = pattern.slice(0, -2);
     if (!existsSync(join(root, parent))) return [];
@@ -78,21 +77,19 @@ function workspaceDirs(root: string): string[] {
 }
 
 /**
- * The `packages` of `pnpm-workspace.yaml`, kept by its bytes among the gate's parts: parsing YAML cost a run
- * whose report is kept more than the rest of the release plan's hash.
+ * The `packages` of `pnpm-workspace.yaml`, kept by its bytes among the gate's results: a run whose report is
+ * kept loads no YAML parser (its loading and first parse cost more than the rest of the release plan's hash).
  */
-function workspacePatterns(root: string): string[] {
+async function workspacePatterns(root: string): Promise<string[]> {
   const file = join(root, "pnpm-workspace.yaml");
   if (!existsSync(file)) return [];
-  const text = readFileSync(file);
-  const kept = keptPartsIn<string[]>(
-    join(root, "node_modules", ".cache", "release-gate", "parts"),
-    "workspace-patterns",
-  );
-  const patterns = kept.get(createHash("sha256").update(text).digest("hex"), () => {
-    const listed: unknown = parse(text.toString("utf8"))?.packages ?? [];
+  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
+  return kept.get("workspace-patterns", [fileHash(file)], async () => {
+    // yaml is CommonJS: bundled by esbuild, a dynamic import of it gives its exports as `default` alone.
+    const yaml: { parse?: typeof parseYaml; default?: { parse: typeof parseYaml } } = await import("yaml");
+    const parse = yaml.parse ?? yaml.default?.parse;
+    if (!parse) throw new Error("the yaml package has no parse()");
+    const listed: unknown = parse(readFileSync(file, "utf8"))?.packages ?? [];
     return Array.isArray(listed) ? listed : [];
   });
-  kept.save();
-  return patterns;
 }

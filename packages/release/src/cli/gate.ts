@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { isCalendarDate } from "../calendar-date.js";
 import { GateInputError } from "../gate-input-error.js";
 import type { GateReport } from "../gate-report.js";
 import { changelogSection } from "../reports/changelog.js";
@@ -10,7 +11,6 @@ import { jsonReport } from "../reports/json.js";
 import { junitReport } from "../reports/junit.js";
 import { markdownReport } from "../reports/markdown.js";
 import { textReport } from "../reports/text.js";
-import { isCalendarDate } from "../waivers.js";
 import { buildInputs } from "./build-inputs.js";
 
 const FORMATS: Record<string, (report: GateReport, options: { verbose: boolean }) => string> = {
