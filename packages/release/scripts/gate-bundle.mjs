@@ -18,8 +18,26 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** Packages left to Node: the spec's model finds ajv's runtime beside itself; changesets load rarely. */
-const EXTERNAL = ["@cloud-contract/spec", "@changesets/*", "ajv", "ajv-formats"];
+/** Packages left to Node: changesets load rarely (the spec's model and ajv are bundled: one file, not hundreds). */
+const EXTERNAL = ["@changesets/*"];
+
+/**
+ * Each bundled module's `import.meta.url` as its own file's URL, not the bundle's: the spec's model requires
+ * ajv's runtime for the validators it keeps, and finds its own bundle, from where it lies.
+ */
+const ownImportMetaUrl = {
+  name: "own-import-meta-url",
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]s$/ }, ({ path }) => {
+      const text = readFileSync(path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      return {
+        contents: text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(path).href)),
+        loader: /\.[cm]?ts$/.test(path) ? "ts" : "js",
+      };
+    });
+  },
+};
 
 /**
  * The gate's CLI module (src/cli/gate.ts) from its bundle, built first when the code changed; undefined when
@@ -38,18 +56,18 @@ export async function loadBundledGate(packageDir) {
     } catch {
       return undefined;
     }
-    build(esbuild, packageDir, dir, name);
+    await build(esbuild, packageDir, dir, name);
   }
   process.env.CLOUD_CONTRACT_GATE_CODE = fingerprint;
   return import(pathToFileURL(entry).href);
 }
 
 /** Builds into a scratch folder, then moves each file into place, the entry last (processes may run at once). */
-function build(esbuild, packageDir, dir, name) {
+async function build(esbuild, packageDir, dir, name) {
   mkdirSync(dir, { recursive: true });
   const scratch = mkdtempSync(join(dir, ".build-"));
   try {
-    esbuild.buildSync({
+    await esbuild.build({
       entryPoints: { [name]: join(packageDir, "src", "cli", "gate.ts") },
       outdir: scratch,
       bundle: true,
@@ -60,6 +78,7 @@ function build(esbuild, packageDir, dir, name) {
       outExtension: { ".js": ".mjs" },
       chunkNames: "chunk-[hash]",
       external: EXTERNAL,
+      plugins: [ownImportMetaUrl],
       // Bundled CommonJS modules call require(): give them Node's, as seen from the bundle.
       banner: {
         js: 'import { createRequire as gateRequire } from "node:module"; const require = gateRequire(import.meta.url);',

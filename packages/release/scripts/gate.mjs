@@ -8,7 +8,6 @@ import * as nodeModule from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadBundledGate } from "./gate-bundle.mjs";
-import { resolveTypeScriptSiblings } from "./typescript-source.mjs";
 
 const { registerHooks } = nodeModule;
 if (!process.features.typescript || typeof registerHooks !== "function") {
@@ -25,7 +24,7 @@ nodeModule.enableCompileCache?.(
   process.env.NODE_COMPILE_CACHE ?? join(root, "node_modules", ".cache", "node-compile-cache"),
 );
 const bundled = await loadBundledGate(fileURLToPath(new URL("..", import.meta.url)));
-if (!bundled) resolveTypeScriptSiblings();
+if (!bundled) (await import("./typescript-source.mjs")).resolveTypeScriptSiblings();
 const { gateMain } = bundled ?? (await import("../src/cli/gate.ts"));
 process.exitCode = await gateMain(
   process.argv.slice(2),

@@ -32,13 +32,15 @@ function git(root: string, args: string[]): { ok: boolean; out: string; err: str
   return { ok: run.status === 0, out: run.stdout ?? "", err: (run.stderr ?? String(run.error ?? "")).trim() };
 }
 
+/** The commit a branch is judged against and the workspace's folder in its repository, or why there is none. */
+export type BaseCommit = { ref: string; commit: string; prefix: string } | { ref: string; notice: string };
+
 /**
- * The merge-base of HEAD with `ref`, its bundled spec, the package versions it had, and the changeset files
- * this branch adds since it (committed or not). When there is no such base (not a git repository, no `ref`, a
- * spec that does not bundle there), a notice saying why: the gate then judges against the released spec only.
- * A ref given explicitly that git does not know is an input error.
+ * The merge-base of HEAD with `ref` (two git processes, no object read): what names the base among the inputs
+ * of a kept report. When there is none (not a git repository, no `ref`), a notice saying why. A ref given
+ * explicitly that git does not know is an input error.
  */
-export function branchBase(root: string, ref: string | undefined): BranchBase {
+export function baseCommit(root: string, ref: string | undefined): BaseCommit {
   const wanted = ref ?? DEFAULT_BASE_REF;
   const where = git(root, ["rev-parse", "--is-inside-work-tree", "--show-toplevel"]);
   if (!where.ok) return { ref: wanted, notice: `${root} is not a git repository` };
@@ -58,7 +60,16 @@ export function branchBase(root: string, ref: string | undefined): BranchBase {
     return { ref: wanted, notice: `no branch ${wanted} (nor origin/${wanted}) to compare with` };
   }
   if (commit === undefined) return { ref: known, notice: `HEAD and ${known} have no merge-base` };
-  const prefix = relativeTo(top, root);
+  return { ref: known, commit, prefix: relativeTo(top, root) };
+}
+
+/**
+ * The base at `at` (baseCommit): its bundled spec, the package versions it had, and the changeset files this
+ * branch adds since it (committed or not); or a notice when its spec does not bundle there.
+ */
+export function branchBase(root: string, at: BaseCommit): BranchBase {
+  if ("notice" in at) return at;
+  const { ref: known, commit, prefix } = at;
   // The spec folder's tree id, the published packages' manifests and the changesets of the working tree at the
   // base, read by one git process.
   const changesets = changesetFiles(root);

@@ -157,6 +157,15 @@ export function folderHash(folder: string, skip: ReadonlySet<string> = new Set()
   return hash.digest("hex");
 }
 
+/** A hash of the spec's folder but its outputs (node_modules, dist): what its sources are. */
+export const specSourceHash = (root: string) =>
+  folderHash(join(root, "spec"), new Set(["node_modules", "dist"]));
+
+/** A hash of a file's bytes, or of its absence: an input of a step that reads the file. */
+export function fileHash(file: string): string {
+  return existsSync(file) ? createHash("sha256").update(readFileSync(file)).digest("hex") : "absent";
+}
+
 /** Every file under `folder` (its path and bytes), in a fixed order. */
 function hashFolder(hash: Hash, folder: string, skip: ReadonlySet<string> = new Set()): void {
   if (!existsSync(folder)) return;

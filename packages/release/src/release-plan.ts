@@ -1,17 +1,17 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { parse } from "yaml";
-import { folderHash } from "./kept-results.js";
+import type { parse as parseYaml } from "yaml";
+import { fileHash, folderHash, keptResultsIn } from "./kept-results.js";
 
 export type BumpType = "major" | "minor" | "patch" | "none";
 
 /** What a release plan is read from: the manifests, the workspace's list of packages, the changesets folder. */
-export function releasePlanHash(root: string): string {
+export async function releasePlanHash(root: string): Promise<string> {
   const manifests = [
     "package.json",
     "pnpm-workspace.yaml",
-    ...workspaceDirs(root).map((d) => join(d, "package.json")),
+    ...(await workspaceDirs(root)).map((d) => join(d, "package.json")),
   ];
   return [
     folderHash(join(root, ".changeset")),
@@ -56,7 +56,7 @@ export async function bumpsOf(root: string, files: readonly string[]): Promise<M
       ".changeset/pre.json",
     ])
       copy(rel);
-    for (const dir of workspaceDirs(root)) copy(join(dir, "package.json"));
+    for (const dir of await workspaceDirs(root)) copy(join(dir, "package.json"));
     for (const file of files) copy(join(".changeset", basename(file)));
     return await pendingBumps(view);
   } finally {
@@ -65,16 +65,31 @@ export async function bumpsOf(root: string, files: readonly string[]): Promise<M
 }
 
 /** The package folders `pnpm-workspace.yaml` names (`dir` and `dir/*` patterns). */
-function workspaceDirs(root: string): string[] {
-  const file = join(root, "pnpm-workspace.yaml");
-  if (!existsSync(file)) return [];
-  const patterns: unknown = parse(readFileSync(file, "utf8"))?.packages ?? [];
-  return (Array.isArray(patterns) ? patterns : []).flatMap((pattern: string) => {
+async function workspaceDirs(root: string): Promise<string[]> {
+  return (await workspacePatterns(root)).flatMap((pattern: string) => {
     if (!pattern.endsWith("/*")) return [pattern];
     const parent = pattern.slice(0, -2);
     if (!existsSync(join(root, parent))) return [];
     return readdirSync(join(root, parent), { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(join(root, parent, d.name, "package.json")))
       .map((d) => join(parent, d.name));
+  });
+}
+
+/**
+ * The `packages` of `pnpm-workspace.yaml`, kept by its bytes among the gate's results: a run whose report is
+ * kept loads no YAML parser (its loading and first parse cost more than the rest of the release plan's hash).
+ */
+async function workspacePatterns(root: string): Promise<string[]> {
+  const file = join(root, "pnpm-workspace.yaml");
+  if (!existsSync(file)) return [];
+  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
+  return kept.get("workspace-patterns", [fileHash(file)], async () => {
+    // yaml is CommonJS: bundled by esbuild, a dynamic import of it gives its exports as `default` alone.
+    const yaml: { parse?: typeof parseYaml; default?: { parse: typeof parseYaml } } = await import("yaml");
+    const parse = yaml.parse ?? yaml.default?.parse;
+    if (!parse) throw new Error("the yaml package has no parse()");
+    const listed: unknown = parse(readFileSync(file, "utf8"))?.packages ?? [];
+    return Array.isArray(listed) ? listed : [];
   });
 }

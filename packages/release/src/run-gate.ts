@@ -1,16 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+// One run of the gate, named by the bytes of everything it reads: a run on inputs judged before loads the
+// report an earlier run kept, before any spec is read (judged-report.ts computes it otherwise).
 import { join } from "node:path";
-import { currentVersions, readBaseline } from "./baseline.js";
-import { branchBase } from "./branch-base.js";
-import { decide } from "./gate.js";
-import { GateInputError } from "./gate-input-error.js";
-import type { BaseSummary, GateReport } from "./gate-report.js";
-import { folderHash, keptResultsIn } from "./kept-results.js";
-import { readPolicy } from "./policy.js";
-import { type BumpType, bumpsOf, pendingBumps, releasePlanHash } from "./release-plan.js";
-import { resolveIdentifiers } from "./resolve-identifiers.js";
-import { checkBundle } from "./spec-input.js";
-import { applyWaivers, readWaivers } from "./waivers.js";
+import { baseCommit } from "./branch-base.js";
+import type { GateReport } from "./gate-report.js";
+import { fileHash, folderHash, keptResultsIn, specSourceHash } from "./kept-results.js";
+import { PUBLISHED_PACKAGES } from "./packages.js";
+import { releasePlanHash } from "./release-plan.js";
 
 export interface GateOptions {
   root: string;
@@ -23,35 +18,13 @@ export interface GateOptions {
   base?: string;
   /** `YYYY-MM-DD`: the day sunsets and waiver expiries are judged against. */
   today: string;
+  /** The spec's sources' hash (specSourceHash), when the caller has just computed it. */
+  specHash?: string;
 }
 
 export const POLICY_FILE = "release-gate.yaml";
 export const WAIVERS_FILE = "release-gate-waivers.yaml";
 export const CONSUMERS_DIR = "consumers";
-
-function readJson(file: string, what: string): unknown {
-  if (!existsSync(file)) throw new GateInputError(`${file} is missing: ${what}`);
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new GateInputError(`${file}: not JSON: ${(error as Error).message}`);
-  }
-}
-
-/**
- * The comparer and the replay, loaded when a result is not kept (with the validators and the spec's document
- * model they read, which must have been built: pnpm gate does it).
- */
-async function loadJudge(): Promise<typeof import("./judged-findings.js")> {
-  try {
-    return await import("./judged-findings.js");
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    throw new GateInputError(
-      `the spec's document model is not built (${(error as Error).message.split("\n")[0]}): run pnpm gate, which builds it`,
-    );
-  }
-}
 
 /**
  * One run of the gate: check the documents, compare the candidate with the released spec and with the spec
@@ -60,141 +33,33 @@ async function loadJudge(): Promise<typeof import("./judged-findings.js")> {
  */
 export async function runGate(options: GateOptions): Promise<GateReport> {
   const { root, today } = options;
-  const policy = readPolicy(options.policyFile ?? join(root, POLICY_FILE));
-  const waivers = readWaivers(options.waiversFile ?? join(root, WAIVERS_FILE));
-  const candidateFile = options.current ?? join(root, "spec", "dist", "openapi.json");
-  const candidate = resolveIdentifiers(
-    readJson(candidateFile, "build the bundle first (nx run spec:bundle)"),
-  );
-  checkBundle(candidate, candidateFile);
-  let baseline: ReturnType<typeof readBaseline>;
-  try {
-    baseline = readBaseline(root);
-  } catch (error) {
-    throw new GateInputError((error as Error).message);
-  }
-  const releasedFile = join(root, "spec", "released", "openapi.json");
-  const released = resolveIdentifiers(baseline.spec);
-  checkBundle(released, releasedFile);
-  const base = branchBase(root, options.base);
-  const baseSpec =
-    "spec" in base
-      ? {
-          spec: resolveIdentifiers(base.spec),
-          label: `the spec at ${base.ref}'s merge-base ${base.commit.slice(0, 12)}`,
-        }
-      : undefined;
-  if (baseSpec) checkBundle(baseSpec.spec, baseSpec.label);
-  const consumersDir = options.consumersDir ?? join(root, CONSUMERS_DIR);
-  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
-  const judged = await kept.get(
-    "judged",
-    [
-      root,
-      candidateFile,
-      consumersDir,
-      candidate,
-      released,
-      baseSpec?.spec ?? null, // its label names a commit, and only errors (never kept) carry it
-      policy,
-      today,
-      folderHash(join(root, "spec"), new Set(["node_modules", "dist"])),
-      folderHash(consumersDir),
-    ],
-    async () =>
-      (await loadJudge()).judgeFindings({
-        root,
-        candidate,
-        candidateFile,
-        released,
-        releasedFile,
-        ...(baseSpec ? { base: baseSpec } : {}),
-        policy,
-        today,
-        consumersDir,
-        keptIn: join(root, "node_modules", ".cache", "release-gate", "parts"),
-      }),
-  );
-  const plan = releasePlanHash(root);
-  // The release plans depend only on the changesets and the manifests (releasePlanHash).
-  const bumps = async (
-    step: string,
-    files: readonly string[],
-    compute: () => Promise<Map<string, BumpType>>,
-  ) => new Map(await kept.get(step, [plan, files], async () => [...(await compute())]));
-  const { findings, problems } = applyWaivers(judged.findings, waivers, today);
-  const open = findings.filter((f) => !f.waiver);
-  const policyRules = new Set(judged.policyRules);
-  const policyBreaks = open.filter((f) => policyRules.has(f.rule));
-  const errors = open.filter((f) => f.level === "error" && !policyRules.has(f.rule));
-  const reasons: string[] = [];
-  const missingBumps: GateReport["missingBumps"] = [];
-  let ok = true;
-  const versions = currentVersions(root);
-  if ("spec" in base) {
-    const mine = errors.filter((f) => f.origin === "branch");
-    const decision = decide({
-      errors: mine.length,
-      bumps: await bumps("branch-bumps", base.changesets, () => bumpsOf(root, base.changesets)),
-      currentVersions: versions,
-      releasedVersions: base.versions,
-      scope: "branch",
-    });
-    ok &&= decision.ok;
-    missingBumps.push(...decision.missing);
-    reasons.push(
-      ...(mine.length === 0
-        ? ["this branch: no breaking change"]
-        : decision.reasons.map((r) => `this branch: ${r}`)),
-    );
-  }
-  const earlier = errors.filter((f) => f.origin !== "branch");
-  const decision = decide({
-    errors: earlier.length,
-    bumps: await bumps("pending-bumps", [], () => pendingBumps(root)),
-    currentVersions: versions,
-    releasedVersions: baseline.versions,
-  });
-  ok &&= decision.ok;
-  // A pending change is excused by any pending changeset: one this branch adds serves as well.
-  for (const need of decision.missing)
-    if (!missingBumps.some((m) => m.name === need.name)) missingBumps.push(need);
-  const scope = "spec" in base ? "pending before this branch: " : "";
-  reasons.push(...decision.reasons.map((r) => `${scope}${r}`));
-  if (policyBreaks.length > 0) {
-    ok = false;
-    reasons.push(
-      `${policyBreaks.length} deprecation promise(s) broken (no bump excuses them; waive with a reason or keep the API until its sunset)`,
-    );
-  }
-  const teams = new Map<string, { blocking: boolean; count: number }>();
-  for (const r of judged.refusals.filter((r) => !r.pending))
-    teams.set(r.team, { blocking: r.blocking, count: (teams.get(r.team)?.count ?? 0) + 1 });
-  for (const [team, { blocking, count }] of teams) {
-    if (blocking) ok = false;
-    reasons.push(
-      `${blocking ? "team" : "warning: team"} ${team}: ${count} recorded exchange(s) refused by the candidate${blocking ? " (blocks)" : " (warns only)"}`,
-    );
-  }
-  const pendingRefusals = judged.refusals.filter((r) => r.pending).length;
-  if (pendingRefusals > 0)
-    reasons.push(
-      `${pendingRefusals} recorded exchange(s) refused alike at the base: pending before this branch, not blocking`,
-    );
-  if (problems.length > 0) {
-    ok = false;
-    reasons.push(`${problems.length} waiver problem(s)`);
-  }
-  const summary: BaseSummary =
-    "spec" in base ? { ref: base.ref, commit: base.commit, changesets: base.changesets } : base;
-  return {
-    ok,
-    findings,
-    refusals: judged.refusals,
-    replayed: judged.replayed,
-    base: summary,
-    waiverProblems: problems,
-    reasons,
-    missingBumps,
+  const files = {
+    policy: options.policyFile ?? join(root, POLICY_FILE),
+    waivers: options.waiversFile ?? join(root, WAIVERS_FILE),
+    candidate: options.current ?? join(root, "spec", "dist", "openapi.json"),
+    consumers: options.consumersDir ?? join(root, CONSUMERS_DIR),
   };
+  const at = baseCommit(root, options.base);
+  const hashes = {
+    spec: options.specHash ?? specSourceHash(root),
+    consumers: folderHash(files.consumers),
+    policy: fileHash(files.policy),
+    waivers: fileHash(files.waivers),
+    candidate: fileHash(files.candidate),
+  };
+  const kept = keptResultsIn(join(root, "node_modules", ".cache", "release-gate", "results"));
+  // The whole report by the bytes of everything it reads (the base by its commit, whose objects never change):
+  // a run on inputs an earlier run judged reads, parses and checks no spec.
+  return kept.get(
+    "report",
+    [
+      files,
+      today,
+      at,
+      hashes,
+      await releasePlanHash(root),
+      PUBLISHED_PACKAGES.map((pkg) => fileHash(join(root, pkg.dir, "package.json"))),
+    ],
+    async () => (await import("./judged-report.js")).judgedReport({ root, today, files, at, hashes, kept }),
+  );
 }

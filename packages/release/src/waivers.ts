@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
+import { DATE, isCalendarDate } from "./calendar-date.js";
 import { GateInputError } from "./gate-input-error.js";
 import { errorLine, membersOf } from "./unknown-values.js";
 
@@ -9,14 +10,6 @@ export interface Waiver {
   reason: string;
   /** `YYYY-MM-DD`; from that day on the entry fails the gate. */
   expires: string;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `text` is a `YYYY-MM-DD` day of the calendar (`2099-02-30` is not). */
-export function isCalendarDate(text: string): boolean {
-  const day = new Date(`${text}T00:00:00Z`);
-  return DATE.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
 /** Reads the waiver file (a missing file waives nothing); a malformed entry is a GateInputError. */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { GateInputError } from "../gate-input-error.js";
-import { folderHash } from "../kept-results.js";
+import { folderHash, specSourceHash } from "../kept-results.js";
 
 /** The nx target that makes what the gate reads: the spec bundle and the spec's document model. */
 export const INPUTS_TARGET = "spec:build";
@@ -23,22 +23,25 @@ const SHARED_INPUTS = [
  * Runs `nx run spec:build` in the workspace at `root` with its output captured, so that stdout holds the
  * report alone. When it fails, one line: the first line of the output that names an error. Skipped when
  * neither what the target reads nor what it wrote (spec/dist) changed since it last succeeded here: starting
- * nx costs more than the rest of a gate run.
+ * nx costs more than the rest of a gate run. Returns the hash of the spec's sources as the build left them.
  */
-export function buildInputs(root: string): void {
+export function buildInputs(root: string): { specHash: string } {
   const stamp = join(root, "node_modules", ".cache", "release-gate", "spec-build.stamp");
-  const before = `${inputsHash(root)} ${folderHash(join(root, "spec", "dist"))}`;
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === before) return;
+  const specHash = specSourceHash(root);
+  const before = `${inputsHash(root, specHash)} ${folderHash(join(root, "spec", "dist"))}`;
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === before) return { specHash };
   runTarget(root);
+  const after = specSourceHash(root);
   try {
     mkdirSync(dirname(stamp), { recursive: true });
-    writeFileSync(stamp, `${inputsHash(root)} ${folderHash(join(root, "spec", "dist"))}`);
+    writeFileSync(stamp, `${inputsHash(root, after)} ${folderHash(join(root, "spec", "dist"))}`);
   } catch {} // Not kept: the next run builds again.
+  return { specHash: after };
 }
 
 /** A hash of what `spec:build` reads: the spec's folder but its outputs, and SHARED_INPUTS. */
-function inputsHash(root: string): string {
-  const hash = createHash("sha256").update(folderHash(join(root, "spec"), new Set(["node_modules", "dist"])));
+function inputsHash(root: string, specHash: string): string {
+  const hash = createHash("sha256").update(specHash);
   for (const file of SHARED_INPUTS)
     hash.update(`\n${file}\n`).update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : "");
   return hash.digest("hex");

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { isCalendarDate } from "../calendar-date.js";
 import { GateInputError } from "../gate-input-error.js";
 import type { GateReport } from "../gate-report.js";
 import { changelogSection } from "../reports/changelog.js";
@@ -10,7 +11,6 @@ import { jsonReport } from "../reports/json.js";
 import { junitReport } from "../reports/junit.js";
 import { markdownReport } from "../reports/markdown.js";
 import { textReport } from "../reports/text.js";
-import { isCalendarDate } from "../waivers.js";
 import { buildInputs } from "./build-inputs.js";
 
 const FORMATS: Record<string, (report: GateReport, options: { verbose: boolean }) => string> = {
@@ -89,11 +89,12 @@ export async function gateMain(
     if (values.base !== undefined && !/^[^\s-][^\s]*$/.test(values.base))
       throw new GateInputError(`--base wants a git ref, not "${values.base}"`);
     const root = resolve(values.root ?? defaultRoot);
-    if (values.build) buildInputs(root);
+    const built = values.build ? buildInputs(root) : undefined;
     const { runGate } = await import("../run-gate.js");
     const report = await runGate({
       root,
       today,
+      ...(built ? { specHash: built.specHash } : {}),
       ...(values.base ? { base: values.base } : {}),
       ...(values.current ? { current: resolve(values.current) } : {}),
       ...(values.policy ? { policyFile: resolve(values.policy) } : {}),
