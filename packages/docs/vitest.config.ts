@@ -15,5 +15,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ["src/**/*.test.ts"],
     exclude: ["src/**/*.terminal.test.ts"],
+    // The workspace's built packages' modules load as Node loads them for a user (native import), not through
+    // Vite's transform: they are JavaScript already, and the tests check them as they ship. (Data files such as a
+    // JSON bundle that sources import stay with Vite, which reads them without an import attribute.)
+    server: { deps: { external: [/\/packages\/[^/]+\/dist\/.*\.js$/, /\/spec\/dist\/.*\.js$/] } },
   },
 });

@@ -36,8 +36,6 @@ function rebuild() {
   }
 }
 
-rebuild();
-
 const server = createServer(async (req, res) => {
   if (req.url === "/__reload") {
     res.writeHead(200, {
@@ -86,7 +84,10 @@ server.on("error", (error) => {
   );
   process.exit(2);
 });
+// The port first, then the first build (synchronous: no request is answered before it), so a port that is taken
+// is said at once.
 server.listen(Number(values.port), HOST, () => {
+  rebuild();
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   console.log(`docs: serving http://${HOST}:${port}/ (watching ${specDir}; Ctrl+C stops)`);
   // A running sandbox answers Try it from the default port's origin only (its allow-list).

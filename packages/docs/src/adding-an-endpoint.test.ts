@@ -21,6 +21,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NX_TEST_ENV } from "./nx-env.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -202,7 +203,7 @@ async function inCopy(dir: string, command: string, ...args: string[]): Promise<
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("NX_")));
   const { stdout } = await run(command, args, {
     cwd: join(copy, dir),
-    env: { ...env, NX_DAEMON: "false", NX_NO_CLOUD: "true" },
+    env: { ...env, ...NX_TEST_ENV, NX_NO_CLOUD: "true" },
     maxBuffer: 64 * 1024 * 1024,
   });
   return stdout;
@@ -265,8 +266,18 @@ async function touchedFiles(): Promise<string[]> {
 }
 
 let copy: string;
+// One checker thread: the two packages are checked at once already, and parallel checkers each load the
+// shared declarations again.
 const tsc = (pkg: string) =>
-  inCopy(pkg, "node", "node_modules/typescript-7/bin/tsc", "-p", "tsconfig.json", "--noEmit");
+  inCopy(
+    pkg,
+    "node",
+    "node_modules/typescript-7/bin/tsc",
+    "-p",
+    "tsconfig.json",
+    "--noEmit",
+    "--singleThreaded",
+  );
 
 beforeAll(async () => {
   copy = mkdtempSync(join(tmpdir(), "adding-an-endpoint-"));

@@ -21,6 +21,10 @@ const INTRO = [
   "Errors",
 ];
 const operations = bundledOperations();
+const deprecated = operations.filter((op) => op.deprecation !== undefined);
+/** The section of an operation on the page (rendered only once it is near the viewport). */
+const operationSection = (page: Page, operationId: string) =>
+  page.locator(`[data-section-id$="/${operationId.toLowerCase()}"][data-item-kind="httpItem"]`);
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -67,6 +71,22 @@ describe("the API reference in Chromium", () => {
   /** operationId → the href of its link in the tag overview. */
   const links = new Map<string, string>();
   const pageErrors: string[] = [];
+  /**
+   * What a reader sees of the whole page, read on the way through it: the overview as it renders while
+   * scrolling down, then every operation unfolded (its schemas, each response status and each variant).
+   */
+  const seen = {
+    rawBackticks: new Set<string>(),
+    literalFences: new Set<string>(),
+    blocks: new Set<string>(),
+    tabs: 0,
+  };
+  const add = (part: RenderedText) => {
+    for (const text of part.rawBackticks) seen.rawBackticks.add(text);
+    for (const text of part.literalFences) seen.literalFences.add(text);
+    for (const text of part.markdownBlocks) seen.blocks.add(text);
+    seen.tabs += part.tabs;
+  };
 
   beforeAll(async () => {
     expect(existsSync(docsFile), `${docsFile} is missing: run pnpm docs:build`).toBe(true);
@@ -120,7 +140,11 @@ describe("the API reference in Chromium", () => {
   });
 
   it("shows the five tag groups, each listing its operations by method and path, while scrolling", async () => {
-    const bottom = await scrollThrough(page);
+    // The overview (intro, servers, tags) is read as it renders, from the top down.
+    add(await readRendered(page.locator("body"), { open: true }));
+    const bottom = await scrollThrough(page, async () =>
+      add(await readRendered(page.locator("body"), { open: false })),
+    );
     expect(bottom).toBeGreaterThan(1000);
     for (const tag of TAGS) {
       const section = page.locator(`[data-section-id="/${tag.toLowerCase()}"]`);
@@ -147,9 +171,7 @@ describe("the API reference in Chromium", () => {
       // Follow the tag overview's link (Redoc routes by hash). Clicking the link itself is flaky: Redoc
       // re-renders the overview lists while it lays out sections further down.
       await followLink(page, links.get(op.operationId));
-      const section = page.locator(
-        `[data-section-id$="/${op.operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
-      );
+      const section = operationSection(page, op.operationId);
       await section.waitFor({ timeout: HANG_DETECTOR_MS });
       await section.scrollIntoViewIfNeeded();
       const request = section
@@ -174,7 +196,21 @@ describe("the API reference in Chromium", () => {
       expect(source).toMatch(
         new RegExp(`client\\.${op.method.toUpperCase()}\\(\\s*"${escapeRegExp(op.path)}"`),
       );
+      add(await readRendered(section, { open: true }));
+      // The read opened the operation's security panel, which lies over the page until closed.
+      await page.keyboard.press("Escape");
     }
+  });
+
+  it("renders every fenced block of the descriptions as a code block, and no Markdown syntax as text, anywhere", () => {
+    const fences = descriptionFences(loadDocument().doc);
+    expect(fences.length, "fenced blocks in the spec's descriptions").toBeGreaterThan(0);
+    // Every operation has several response statuses, each a tab.
+    expect(seen.tabs, "tabs clicked through").toBeGreaterThan(operations.length * 3);
+    expect([...seen.literalFences], "literal fences in the visible text").toEqual([]);
+    expect([...seen.rawBackticks], "raw backticks in the visible text").toEqual([]);
+    for (const code of fences) expect([...seen.blocks], "a code block of the page").toContain(code);
+    expect(seen.blocks.size, "code blocks rendered from descriptions").toBe(new Set(fences).size);
   });
 
   it("finds the push-token reset when searching for reset_push_token", async () => {
@@ -211,6 +247,37 @@ describe("the API reference in Chromium", () => {
     await dialog.waitFor({ state: "hidden", timeout: HANG_DETECTOR_MS });
   });
 
+  // A deprecated operation shows as such: Redoc's "deprecated" tag, and a note in its description that links its
+  // successor; following the link lands on the successor's section.
+  it("has a deprecated operation to show: updateSecurityGroup, succeeded by updateSecurityGroupV2", () => {
+    expect(deprecated.map((op) => [op.operationId, op.deprecation?.successor])).toEqual([
+      ["updateSecurityGroup", "updateSecurityGroupV2"],
+    ]);
+  });
+
+  for (const op of deprecated) {
+    const successor = op.deprecation?.successor as string;
+    it(`shows ${op.operationId} with the deprecated tag and a note linking ${successor}, which the link opens`, async () => {
+      await followLink(page, `#/${op.tag?.toLowerCase()}/${op.operationId.toLowerCase()}`);
+      const own = operationSection(page, op.operationId);
+      await own.waitFor({ timeout: HANG_DETECTOR_MS });
+      await expect(own.locator("h2").first().textContent()).resolves.toMatch(/deprecated/i);
+      const text = squash((await own.locator('[data-testid="middle-panel"]').allTextContents()).join(" "));
+      expect(text).toContain(
+        op.deprecation?.sunset
+          ? `Deprecated: may be removed on or after ${op.deprecation.sunset}. Use ${successor} instead.`
+          : `Deprecated: no removal date is set yet. Use ${successor} instead.`,
+      );
+      await own.getByRole("link", { name: successor, exact: true }).first().click();
+      await page.waitForURL(new RegExp(`#/${op.tag?.toLowerCase()}/${successor.toLowerCase()}$`), {
+        timeout: HANG_DETECTOR_MS,
+      });
+      const next = operationSection(page, successor);
+      await next.waitFor({ timeout: HANG_DETECTOR_MS });
+      await expect(next.locator("h2").first().textContent()).resolves.not.toMatch(/deprecated/i);
+    });
+  }
+
   it("shows a code sample to reviewers in spec/dist/docs/screenshot.png", async () => {
     const op = operations.find((o) => o.operationId === "createBareMetalServers");
     expect(op).toBeDefined();
@@ -237,7 +304,7 @@ describe("the API reference in Chromium", () => {
   // Last but one: choosing curl switches the sample language of every operation on the page.
   it("shows the bare metal creation's curl sample, and names each network interface variant", async () => {
     await followLink(page, "#/cloud/createbaremetalservers");
-    const section = page.locator('[data-section-id$="/createbaremetalservers"][data-item-kind="httpItem"]');
+    const section = operationSection(page, "createBareMetalServers");
     await section.waitFor({ timeout: HANG_DETECTOR_MS });
     const panel = section.locator('[data-testid="right-panel"]').filter({ hasText: "TypeScript" }).first();
     await panel.getByRole("button", { name: "TypeScript" }).click();
@@ -275,44 +342,6 @@ describe("the API reference in Chromium", () => {
       ).resolves.toBe(true);
     for (const name of ["From an image", "From an application template"])
       await expect(section.getByText(name, { exact: true }).first().isVisible(), name).resolves.toBe(true);
-  });
-
-  it("renders every fenced block of the descriptions as a code block, and no Markdown syntax as text, anywhere", async () => {
-    const fences = descriptionFences(loadDocument().doc);
-    expect(fences.length, "fenced blocks in the spec's descriptions").toBeGreaterThan(0);
-    const seen = {
-      rawBackticks: new Set<string>(),
-      literalFences: new Set<string>(),
-      blocks: new Set<string>(),
-      tabs: 0,
-    };
-    const add = (part: RenderedText) => {
-      for (const text of part.rawBackticks) seen.rawBackticks.add(text);
-      for (const text of part.literalFences) seen.literalFences.add(text);
-      for (const text of part.markdownBlocks) seen.blocks.add(text);
-      seen.tabs += part.tabs;
-    };
-    // The overview (intro, servers, tags), read as it renders while scrolling down.
-    await page.goto(pathToFileURL(docsFile).href);
-    await page.locator('[data-section-id="/"] h1').waitFor();
-    add(await readRendered(page.locator("body"), { open: true }));
-    await scrollThrough(page, async () => add(await readRendered(page.locator("body"), { open: false })));
-    // Every operation, unfolded: its schemas, each response status and each variant.
-    for (const op of operations) {
-      await followLink(page, `#/${op.tag?.toLowerCase()}/${op.operationId.toLowerCase()}`);
-      const section = page.locator(
-        `[data-section-id$="/${op.operationId.toLowerCase()}"][data-item-kind="httpItem"]`,
-      );
-      await section.waitFor({ timeout: HANG_DETECTOR_MS });
-      await section.scrollIntoViewIfNeeded();
-      add(await readRendered(section, { open: true }));
-    }
-    // Every operation has several response statuses, each a tab.
-    expect(seen.tabs, "tabs clicked through").toBeGreaterThan(operations.length * 3);
-    expect([...seen.literalFences], "literal fences in the visible text").toEqual([]);
-    expect([...seen.rawBackticks], "raw backticks in the visible text").toEqual([]);
-    for (const code of fences) expect([...seen.blocks], "a code block of the page").toContain(code);
-    expect(seen.blocks.size, "code blocks rendered from descriptions").toBe(new Set(fences).size);
   });
 
   it("made no request that leaves the machine, and Redoc threw nothing", async () => {

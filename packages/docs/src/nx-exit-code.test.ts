@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { nxExitCode } from "../../../scripts/nx-exit-code.mjs";
+import { NX_TEST_ENV } from "./nx-env.js";
 
 const WORKSPACE = fileURLToPath(new URL("../../../", import.meta.url));
 const SCRIPT = join(WORKSPACE, "scripts", "nx-exit-code.mjs");
@@ -37,7 +38,7 @@ const run = (args: string[]) =>
   spawnSync(process.execPath, args, {
     cwd: work,
     encoding: "utf8",
-    env: { ...process.env, NX_DAEMON: "false", NX_TUI: "false" },
+    env: { ...process.env, ...NX_TEST_ENV, NX_TUI: "false" },
   });
 
 it("a build whose dependency fails: nx exits 130, the script 1", () => {

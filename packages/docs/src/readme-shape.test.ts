@@ -74,26 +74,89 @@ function figuresInText(path: string, text: string, firstLine = 1): Finding[] {
   });
 }
 
-/** Every comment of a JavaScript or TypeScript source, with the line it starts on. */
-function comments(source: string, fileName: string): { line: number; text: string }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, scriptKind(fileName));
-  const found = new Map<number, string>();
-  const collect = (ranges: ts.CommentRange[] | undefined) => {
-    for (const range of ranges ?? []) found.set(range.pos, source.slice(range.pos, range.end));
-  };
-  const visit = (node: ts.Node) => {
-    collect(ts.getLeadingCommentRanges(source, node.pos));
-    collect(ts.getTrailingCommentRanges(source, node.end));
-    for (const child of node.getChildren(file)) visit(child);
-  };
-  visit(file);
-  return [...found.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([pos, text]) => ({ line: file.getLineAndCharacterOfPosition(pos).line + 1, text }));
+const { SyntaxKind } = ts;
+/** Keywords after which a `/` starts a regular expression rather than a division. */
+const BEFORE_AN_OPERAND = new Set([
+  SyntaxKind.ReturnKeyword,
+  SyntaxKind.TypeOfKeyword,
+  SyntaxKind.InstanceOfKeyword,
+  SyntaxKind.InKeyword,
+  SyntaxKind.OfKeyword,
+  SyntaxKind.NewKeyword,
+  SyntaxKind.DeleteKeyword,
+  SyntaxKind.VoidKeyword,
+  SyntaxKind.ThrowKeyword,
+  SyntaxKind.CaseKeyword,
+  SyntaxKind.DoKeyword,
+  SyntaxKind.ElseKeyword,
+  SyntaxKind.YieldKeyword,
+  SyntaxKind.AwaitKeyword,
+]);
+/** Punctuation that ends an operand: a `/` after it divides. */
+const AFTER_AN_OPERAND = new Set([
+  SyntaxKind.CloseParenToken,
+  SyntaxKind.CloseBracketToken,
+  SyntaxKind.CloseBraceToken,
+  SyntaxKind.PlusPlusToken,
+  SyntaxKind.MinusMinusToken,
+]);
+
+/** Whether a `/` after the token `previous` (itself after `beforeIt`) starts a regular expression. */
+function startsRegExp(previous: ts.SyntaxKind, beforeIt: ts.SyntaxKind): boolean {
+  // A keyword after `.` is a property name (`x.default / 2`).
+  if (beforeIt === SyntaxKind.DotToken || beforeIt === SyntaxKind.QuestionDotToken) return false;
+  if (previous === SyntaxKind.Unknown || BEFORE_AN_OPERAND.has(previous)) return true;
+  return (
+    previous >= SyntaxKind.FirstPunctuation &&
+    previous <= SyntaxKind.LastPunctuation &&
+    !AFTER_AN_OPERAND.has(previous)
+  );
 }
 
-function scriptKind(fileName: string): ts.ScriptKind {
-  return /\.(?:js|mjs|cjs)$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+/**
+ * Every comment of a JavaScript or TypeScript source, with the line it starts on. TypeScript's scanner reads
+ * the tokens (a parse would cost far more); what only the grammar knows, it is told: where a `}` resumes a
+ * template literal and where a `/` starts a regular expression.
+ */
+function comments(source: string, fileName: string): { line: number; text: string }[] {
+  const variant = /\.(?:tsx|jsx)$/.test(fileName) ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, source);
+  const found: { line: number; text: string }[] = [];
+  /** The brace depth at which each open template substitution (`${`) began. */
+  const substitutions: number[] = [];
+  let depth = 0;
+  let [previous, beforeIt] = [SyntaxKind.Unknown, SyntaxKind.Unknown];
+  let [line, counted] = [1, 0];
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === SyntaxKind.SingleLineCommentTrivia || kind === SyntaxKind.MultiLineCommentTrivia) {
+      const start = scanner.getTokenStart();
+      line += source.slice(counted, start).match(/\r\n?|[\n\u2028\u2029]/g)?.length ?? 0;
+      counted = start;
+      found.push({ line, text: scanner.getTokenText() });
+      continue;
+    }
+    if (
+      kind === SyntaxKind.WhitespaceTrivia ||
+      kind === SyntaxKind.NewLineTrivia ||
+      kind === SyntaxKind.ShebangTrivia ||
+      kind === SyntaxKind.ConflictMarkerTrivia
+    )
+      continue;
+    if (kind === SyntaxKind.OpenBraceToken) depth++;
+    else if (kind === SyntaxKind.TemplateHead) substitutions.push(depth);
+    else if (kind === SyntaxKind.CloseBraceToken && substitutions.at(-1) === depth) {
+      substitutions.pop();
+      kind = scanner.reScanTemplateToken(false);
+      if (kind === SyntaxKind.TemplateMiddle) substitutions.push(depth);
+    } else if (kind === SyntaxKind.CloseBraceToken) depth--;
+    else if (
+      (kind === SyntaxKind.SlashToken || kind === SyntaxKind.SlashEqualsToken) &&
+      startsRegExp(previous, beforeIt)
+    )
+      kind = scanner.reScanSlashToken();
+    [previous, beforeIt] = [kind, previous];
+  }
+  return found;
 }
 
 /** The timing figures in the comments of a source file. */

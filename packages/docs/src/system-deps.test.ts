@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { installCommands, missingPackages, SYSTEM_DEPS } from "../../../scripts/ensure-system-deps.mjs";
 import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
+import { NX_TEST_ENV } from "./nx-env.js";
 
 const WORKSPACE = fileURLToPath(new URL("../../../", import.meta.url));
 const SCRIPT = `${WORKSPACE}scripts/ensure-system-deps.mjs`;
@@ -109,7 +110,7 @@ describe("pnpm test's task graph", () => {
       {
         cwd: WORKSPACE,
         encoding: "utf8",
-        env: { ...process.env, NX_DAEMON: "false" },
+        env: { ...process.env, ...NX_TEST_ENV },
         timeout: HANG_DETECTOR_MS,
       },
     );
