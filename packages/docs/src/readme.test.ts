@@ -16,10 +16,10 @@ describe("the README's test command", () => {
     expect(commands).toEqual([TEST_COMMAND]);
   });
 
-  it("runs nx with Node's compile cache and kept validators in node_modules, in a temp folder of its own", () => {
+  it("runs nx with its plugins in its own process, Node's compile cache and kept validators in node_modules, in a temp folder of its own", () => {
     const { scripts } = JSON.parse(read("package.json"));
     expect(scripts.test).toMatch(
-      /^NODE_COMPILE_CACHE="\$PWD\/node_modules\/\.cache\/node-compile-cache" CLOUD_CONTRACT_VALIDATOR_CACHE="\$PWD\/node_modules\/\.cache\/validators" node scripts\/with-scratch-tmpdir\.mjs nx run-many /,
+      /^NX_ISOLATE_PLUGINS=false NODE_COMPILE_CACHE="\$PWD\/node_modules\/\.cache\/node-compile-cache" CLOUD_CONTRACT_VALIDATOR_CACHE="\$PWD\/node_modules\/\.cache\/validators" node scripts\/with-scratch-tmpdir\.mjs nx run-many /,
     );
   });
 });
