@@ -12,7 +12,8 @@ import { openTarget, SUITE_SANDBOX } from "../target-session.js";
 import { forgetfulServer } from "../test-support/forgetful-server.js";
 import { type RewritingProxyOptions, startRewritingProxy } from "../test-support/rewriting-proxy.js";
 import { loadSequenceCase, saveSequenceCase } from "./case-file.js";
-import { DEFAULT_SEQUENCE_OPTIONS, replaySteps, runSequences } from "./sequences.js";
+import { DEFAULT_SEQUENCE_OPTIONS } from "./sequence-options.js";
+import { replaySteps, runSequences } from "./sequences.js";
 import { createSequenceEnv, type SequenceEnv } from "./world.js";
 
 const judge = createJudge();
