@@ -11,6 +11,8 @@ export default defineConfig({
     isolate: false,
     include: ["src/**/*.test.ts", "bin/**/*.test.ts"],
     exclude: ["src/**/*.contract.test.ts"],
+    // One recording of the suite's run, made when a file first asks for it, shared by the files that read it.
+    globalSetup: ["src/test-support/recorded-suite-setup.ts"],
     // Most files here wait on the processes they start (servers, Prism, PostgreSQL) more than they compute,
     // and vitest's default (one worker less than the cores) would leave one of two cores idle.
     maxWorkers: Math.max(2, availableParallelism() - 1),

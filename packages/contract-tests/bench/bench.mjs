@@ -12,7 +12,7 @@
 //    exchanges with 5 MB request bodies: bodies are streamed through, and at most 1 MiB of each is kept.
 // Every figure is the median of ROUNDS rounds of one run. Loops are bounded in count and time.
 // Run: pnpm --filter @cloud-contract/contract-tests bench   (BENCH_ROUNDS=5, BENCH_SECONDS=3,
-// BENCH_LATENCY_REQUESTS=2000)
+// BENCH_LATENCY_REQUESTS=2000, BENCH_CASES=30: random generated cases per operation)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
@@ -36,6 +36,7 @@ const PATH = `/cloud/v1/tasks/${SANDBOX_FIXTURES.projectId}/${SANDBOX_FIXTURES.r
 
 const KEY_COUNTS = [10, 5_000];
 const BIG_EXCHANGES = Number(process.env.BENCH_BIG ?? 1000);
+const CASES = Number(process.env.BENCH_CASES ?? 30);
 const BIG_BODY = Buffer.alloc(5 * 1024 * 1024, 97);
 const BIG_IN_FLIGHT = 8;
 
@@ -144,7 +145,7 @@ async function throughput(base, send = () => get(base)) {
 /** Every operation's generated cases at once; requests per second. */
 async function generatedRate(baseUrl, round) {
   const judge = createJudge();
-  const generators = sandboxGenerators(judge, baseUrl, round + 1);
+  const generators = sandboxGenerators(judge, baseUrl, round + 1, CASES);
   const t0 = performance.now();
   const runs = await Promise.all(generators.map((g) => g.run()));
   const seconds = (performance.now() - t0) / 1000;

@@ -7,7 +7,7 @@
 // sandbox runs in it too), which a busy machine disturbs less than the wall clock. With BENCH_BEFORE=<another
 // checkout, built>, its build runs too, in this process, the rounds of the two interleaved (the order swapped
 // every round), so the machine's load falls on both alike. Run: pnpm --filter @cloud-contract/contract-tests
-// bench:generators (BENCH_ROUNDS=5, BENCH_SEED=1, BENCH_SEQUENCES=100, BENCH_BEFORE=DIR).
+// bench:generators (BENCH_ROUNDS=5, BENCH_SEED=1, BENCH_SEQUENCES=100, BENCH_CASES=30, BENCH_BEFORE=DIR).
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,8 @@ import { fileURLToPath } from "node:url";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
 const SEQUENCES = Number(process.env.BENCH_SEQUENCES ?? 100);
+/** Random cases per operation of generate. */
+const CASES = Number(process.env.BENCH_CASES ?? 30);
 const TASK_DELAY_MS = 150;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** CPU seconds this process spent since `start` (a process.cpuUsage() value). */
@@ -41,7 +43,7 @@ async function buildAt(root) {
 async function generateRound({ startSandbox, sandboxGenerators, judge }) {
   const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
   try {
-    const generators = sandboxGenerators(judge, sandbox.url, SEED);
+    const generators = sandboxGenerators(judge, sandbox.url, SEED, CASES);
     const started = performance.now();
     const cpu = process.cpuUsage();
     const runs = await Promise.all(generators.map((generator) => generator.run()));

@@ -5,8 +5,8 @@ import { createCoverageModel } from "../dist/coverage-report/model.js";
 import { OperationGenerator } from "../dist/generate/engine.js";
 import { requestModels } from "../dist/request-model.js";
 
-/** One generator per operation of `judge`'s spec, sending 30 random cases each with `seed` to `baseUrl`. */
-export function sandboxGenerators(judge, baseUrl, seed) {
+/** One generator per operation of `judge`'s spec, sending `cases` random cases each with `seed` to `baseUrl`. */
+export function sandboxGenerators(judge, baseUrl, seed, cases = 30) {
   const coverage = createCoverageModel(judge);
   // The path of each operation's sample request on the sandbox: its fixtures, the finished task for a task id.
   const pathParams = (operationId) => judge.model.sampleRequest(operationId, SANDBOX_FIXTURES).pathParameters;
@@ -18,7 +18,7 @@ export function sandboxGenerators(judge, baseUrl, seed) {
         judge,
         coverage,
         { baseUrl, apiKey: SANDBOX_API_KEY, acceptPrismProblems: false },
-        { cases: 30, seed, pathParams: pathParams(model.operationId) },
+        { cases, seed, pathParams: pathParams(model.operationId) },
       ),
   );
 }

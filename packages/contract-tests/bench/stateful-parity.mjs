@@ -4,7 +4,8 @@
 // 2. parity exchanges per second: a recording of one stateful run (through the record proxy) re-sent to
 //    a fresh sandbox with its clock advanced by the recorded gaps; target ≥ 500/s.
 // The sandbox is called in process through `createSandbox(...).fetch` (no port). Medians of ROUNDS rounds of
-// one run; every loop is bounded in count. Run: pnpm --filter @cloud-contract/contract-tests bench:stateful   (BENCH_ROUNDS=3)
+// one run; every loop is bounded in count. Run: pnpm --filter @cloud-contract/contract-tests bench:stateful   (BENCH_ROUNDS=3,
+// BENCH_SEQUENCES=100, BENCH_RECORDED_SEQUENCES=50: the sequences of the stateful run parity re-sends)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ import { createSequenceEnv } from "../dist/stateful/world.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEQUENCES = Number(process.env.BENCH_SEQUENCES ?? 100);
+const RECORDED_SEQUENCES = Number(process.env.BENCH_RECORDED_SEQUENCES ?? 50);
 const TASK_DELAY_MS = 150;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const judge = createJudge();
@@ -79,7 +81,7 @@ async function record(dir) {
       { baseUrl: proxy.url, apiKey: ctx.apiKey, fetch: (r) => fetch(r) },
       judge,
     );
-    await runSequences(env, { sequences: 50, seed: 7, maxSteps: 12 });
+    await runSequences(env, { sequences: RECORDED_SEQUENCES, seed: 7, maxSteps: 12 });
     await proxy.stop();
   } finally {
     await upstream.stop();

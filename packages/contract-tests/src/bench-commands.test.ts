@@ -7,13 +7,19 @@ import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../.
 /** The tiny counts each command runs with: its environment, and arguments after the script. */
 const SMOKE: Record<string, { env?: Record<string, string>; args?: string }> = {
   "pnpm --filter @cloud-contract/contract-tests bench": {
-    env: { BENCH_ROUNDS: "1", BENCH_SECONDS: "0.1", BENCH_LATENCY_REQUESTS: "100", BENCH_BIG: "20" },
+    env: {
+      BENCH_ROUNDS: "1",
+      BENCH_SECONDS: "0.1",
+      BENCH_LATENCY_REQUESTS: "100",
+      BENCH_BIG: "8",
+      BENCH_CASES: "1",
+    },
   },
   "pnpm --filter @cloud-contract/contract-tests bench:stateful": {
-    env: { BENCH_ROUNDS: "1", BENCH_SEQUENCES: "5" },
+    env: { BENCH_ROUNDS: "1", BENCH_SEQUENCES: "5", BENCH_RECORDED_SEQUENCES: "5" },
   },
   "pnpm --filter @cloud-contract/contract-tests bench:generators": {
-    env: { BENCH_ROUNDS: "1", BENCH_SEQUENCES: "5" },
+    env: { BENCH_ROUNDS: "1", BENCH_SEQUENCES: "5", BENCH_CASES: "1" },
   },
   "pnpm --filter @cloud-contract/contract-tests bench:bugs": {
     args: "--only shape.getTask.state-dropped --sequences 1 --cases 1",

@@ -17,7 +17,7 @@ import { statementsCommand } from "./commands/statements.js";
 import { messageOf, oneLine } from "./error-message.js";
 import type { Env } from "./run-config/target.js";
 
-export { vitestCommand } from "./commands/contract-run.js";
+export { vitestCommand } from "./suite-command.js";
 
 /** Every command, in the order of the help. */
 const COMMANDS: readonly CommandModule[] = [

@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findFreePort, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANG_DETECTOR_MS } from "../../../scripts/hang-detector.mjs";
-import { cleanEnv, runBin, startBin } from "./test-support/bin.js";
+import { cleanEnv, printed, runBin, startBin } from "./test-support/bin.js";
 import { junitSuites } from "./test-support/junit.js";
 
 const KEY = "verdict-test-key";
@@ -260,7 +259,7 @@ describe("Ctrl-C in the middle of a run", () => {
       ["--target", "url", "--base-url", url, "--reports-dir", join(work, "interrupted"), "--", "src/cloud"],
       { env: cleanEnv({ CONTRACT_API_KEY: KEY, TMPDIR: temp }), cwd: work },
     );
-    await expect.poll(() => bin.run.stdout, { timeout: HANG_DETECTOR_MS }).toContain("RUN");
+    await printed(bin, /RUN/);
     expect(ownFiles()).toEqual([]);
     bin.child.kill("SIGINT");
     const run = await bin.finished;

@@ -7,9 +7,7 @@ import { createCoverageModel } from "./coverage-report/model.js";
 import { createJudge } from "./judge.js";
 import { ContractReporter } from "./reporter.js";
 import type { RunConfig } from "./run-config/run-config.js";
-
-/** The file of generated cases (`--generated N`, the generate command), relative to the package. */
-export const GENERATED_TEST_FILE = "src/generate/generated.contract.test.ts";
+import { GENERATED_TEST_FILE } from "./suite-command.js";
 
 export interface SuiteOptions {
   test: TestUserConfig;

@@ -15,7 +15,7 @@ import { requestModels } from "../request-model.js";
 import { resolveTarget } from "../run-config/target.js";
 import { runSequences } from "../stateful/sequences.js";
 import { createSequenceEnv } from "../stateful/world.js";
-import { GENERATED_TEST_FILE } from "../suite-options.js";
+import { GENERATED_TEST_FILE } from "../suite-command.js";
 import type { BuggyTarget } from "./buggy-target.js";
 import type { SeededBug } from "./seeded-bug.js";
 

@@ -2,10 +2,7 @@
 // what cannot run (exit 2, one line), asks the target once (preflight), then runs vitest with the suite's
 // options, handing the configuration over and taking the run's reports back, in memory. The exit code is 1
 // when the verdict is failed (a test, an error outside the tests, a coverage gate), else vitest's.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { loadDocument } from "@cloud-contract/spec/document";
@@ -14,23 +11,10 @@ import { removeReports, reportFiles } from "../report-files.js";
 import { type WrittenReports, writeReports } from "../reports/write-reports.js";
 import { type RunConfig, type RunResolution, specHash } from "../run-config/run-config.js";
 import type { Env } from "../run-config/target.js";
+import { packageRoot } from "../suite-command.js";
 import { suiteOptions } from "../suite-options.js";
 import { missingPeer } from "../target-session.js";
-import type { CliIo, CommandRun } from "./command.js";
-
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-/** Vitest's arguments for the suite: `run`, the suite's config, then the caller's. */
-function suiteArgs(vitestArgs: readonly string[]): string[] {
-  return ["run", "--config", join(packageRoot, "vitest.contract.config.ts"), ...vitestArgs];
-}
-
-/** The vitest command line for the suite, as [node script, ...args], for a process of its own. */
-export function vitestCommand(vitestArgs: readonly string[]): string[] {
-  const require = createRequire(import.meta.url);
-  const vitestBin = join(dirname(require.resolve("vitest/package.json")), "vitest.mjs");
-  return [vitestBin, ...suiteArgs(vitestArgs)];
-}
+import type { CliIo } from "./command.js";
 
 /** What a contract run resolved from its command's options. */
 export interface ContractRunRequest {
@@ -40,11 +24,6 @@ export interface ContractRunRequest {
   vitestArgs: readonly string[];
   /** --allow-unconfigured: a target without its variables is skipped (exit 0, a report saying so). */
   allowUnconfigured: boolean;
-}
-
-/** The command run of `run` and `generate`. */
-export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun {
-  return { settings: request, run: () => executeContractRun(request, io) };
 }
 
 /** The bin's output as vitest's: as it is on a terminal, without colour codes elsewhere (CI logs, files, pipes). */
@@ -120,7 +99,8 @@ async function runVitest(
   }
 }
 
-async function executeContractRun(request: ContractRunRequest, io: CliIo): Promise<number> {
+/** The work of `run` and `generate`: resolves to the exit code. */
+export async function executeContractRun(request: ContractRunRequest, io: CliIo): Promise<number> {
   const { out } = io;
   const resolved = request.resolution;
   if (resolved.kind === "unconfigured") {

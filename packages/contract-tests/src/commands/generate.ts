@@ -4,9 +4,8 @@ import { loadDocument } from "@cloud-contract/spec/document";
 import { Option } from "commander";
 import { cliCommand } from "../cli-hint.js";
 import { resolveRun } from "../run-config/run-config.js";
-import { GENERATED_TEST_FILE } from "../suite-options.js";
+import { GENERATED_TEST_FILE } from "../suite-command.js";
 import type { CommandModule } from "./command.js";
-import { contractRun } from "./contract-run.js";
 import { casesOption, operationsOption } from "./option-parsers.js";
 import {
   addCiOptions,
@@ -20,6 +19,7 @@ import {
   type MutationValues,
   type TargetValues,
 } from "./options.js";
+import { contractRun } from "./run.js";
 
 interface GenerateValues extends TargetValues, MutationValues, CiValues {
   reportsDir?: string;

@@ -2,7 +2,6 @@
 // a missing, duplicated or foreign shard; exit 1 when the merged verdict is failed (a test, a coverage gate).
 import { resolve } from "node:path";
 import { resolveReportsDir } from "../run-config/run-config.js";
-import { mergeReportDirs } from "../shard/merge.js";
 import type { CommandModule } from "./command.js";
 import { addGatesOption, addReportsDirOption, type CoverageGates } from "./options.js";
 
@@ -24,6 +23,7 @@ export const mergeCommand: CommandModule = {
         choose({
           settings,
           run: async () => {
+            const { mergeReportDirs } = await import("../shard/merge.js");
             const merged = mergeReportDirs(settings.dirs, settings.reportsDir, settings.gates, io.cwd);
             io.out.write(`merged ${merged.shards} shards\n`);
             for (const line of merged.lines) io.out.write(`${line}\n`);

@@ -1,8 +1,8 @@
 // `contract-tests [run]`: the contract suite against a target (the default command).
 import type { Shard } from "../report-files.js";
 import { resolveRun } from "../run-config/run-config.js";
-import type { CommandModule } from "./command.js";
-import { contractRun } from "./contract-run.js";
+import type { CliIo, CommandModule, CommandRun } from "./command.js";
+import type { ContractRunRequest } from "./contract-run.js";
 import { generatedOption, shardOption } from "./option-parsers.js";
 import {
   addCiOptions,
@@ -24,6 +24,14 @@ interface RunValues extends TargetValues, MutationValues, CiValues {
   generated?: number;
   seed?: number;
   shard?: Shard;
+}
+
+/** The command run of `run` and `generate`: its work (vitest and the target) is loaded when it runs. */
+export function contractRun(request: ContractRunRequest, io: CliIo): CommandRun {
+  return {
+    settings: request,
+    run: async () => (await import("./contract-run.js")).executeContractRun(request, io),
+  };
 }
 
 export const runCommand: CommandModule = {

@@ -3,10 +3,11 @@
 // print, run in another folder the file was moved to, fails while the proxy breaks the field and passes once it is fixed, and a
 // team's own vitest (default config) in a folder holding those reports lists none of them. A HAR with a broken
 // answer makes `replay` keep its request; a fault that makes the sandbox answer otherwise than a recording
-// makes `parity` keep the request it sent, and `stateful` the request whose answer broke a check: each fails
-// with `contract-tests kept` while the fault is set and passes once it is removed.
+// makes `parity` keep the request it sent, and `stateful` the request whose answer broke a check: the three,
+// run by one `contract-tests kept` of their folder, each fail while the fault is set and pass once it is removed.
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -16,10 +17,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectSandbox, type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, cleanEnv, runBin, runShell } from "../test-support/bin.js";
 import { BROKEN_OPERATION, brokenField } from "../test-support/broken-field.js";
 import { writeRecordedGet } from "../test-support/har-file.js";
@@ -50,20 +51,6 @@ function printedCommand(file: string): string {
   const command = /^\/\/ {3}(.+)$/.exec(second ?? "")?.[1] ?? "";
   expect(command).toBe(`node ${BIN} kept ${basename(file)}`);
   return command;
-}
-
-/** The kept file fails (the seeded 500) while the fault is set, and passes once `faults` are cleared. */
-async function expectFailingUntilCleared(
-  file: string,
-  env: NodeJS.ProcessEnv,
-  faults: { clear(): Promise<unknown> },
-): Promise<void> {
-  const failing = await runBin(["kept", file], { env });
-  expect(failing.code, failing.stdout + failing.stderr).toBe(1);
-  expect(failing.stdout + failing.stderr).toMatch(/a valid request got 500/);
-  await faults.clear();
-  const passing = await runBin(["kept", file], { env });
-  expect(passing.code, passing.stdout + passing.stderr).toBe(0);
 }
 
 it("generate keeps a failing case whose printed command, run from another folder, fails until the target is fixed; a team's vitest lists none", async () => {
@@ -140,115 +127,105 @@ it("generate keeps a failing case whose printed command, run from another folder
   }
 });
 
-it("replay keeps a recorded request whose answer broke the contract as a vitest file of the same request", async () => {
+describe("replay, parity and stateful keep the request that failed; each kept file fails while the fault is set", () => {
   const operation = "listPlanContents";
-  const url = `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
-  const har = join(work, "broken.har");
-  writeRecordedGet(har, url, "42");
+  const url = () => `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
+  const faults = () => connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
+  const env = () =>
+    cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
+  /** The three commands' reports, in one folder: `kept` then runs their kept files in one go. */
+  const reportsDir = () => join(work, "kept-reports");
+  /** The kept file each command wrote, by command. */
+  const kept = new Map<string, string>();
+  let replayArgv: string[];
+  let parityArgv: string[];
 
-  const reportsDir = join(work, "replay-reports");
-  const run = await runBin(["replay", har, "--reports-dir", reportsDir], {
-    env: cleanEnv({ NO_COLOR: "1" }),
+  beforeAll(async () => {
+    // The recording parity re-sends is made before the fault: an answer the sandbox gives when sound.
+    const recorded = await fetch(url(), { headers: { authorization: `apikey ${SANDBOX_API_KEY}` } });
+    expect(recorded.status).toBe(200);
+    writeRecordedGet(join(work, "recorded.har"), url(), await recorded.text(), [
+      { name: "authorization", value: "apikey REDACTED" },
+    ]);
+    await faults().add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
   });
-  expect(run.code, run.stdout).toBe(1);
-  const file = join(reportsDir, "kept-failures", "replay-recorded", `${operation}-1.kept.mts`);
-  expect(run.stdout).toContain(`kept: ${file} — curl -sS -X GET '${url}' -H 'Authorization: apikey <key>'`);
-  const text = readFileSync(file, "utf8");
-  expect(text).toMatch(
-    /^\/\/ It fails until the cause is fixed\. From: replay, .*broken\.har#0; target: url http/m,
-  );
-  expect(text).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
-  expect(text).toContain('"body": 42');
 
-  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
-  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
-  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
-  await expectFailingUntilCleared(file, env, faults);
-
-  // A second run replaces the first run's kept files rather than adding to them.
-  const again = await runBin(["replay", har, "--reports-dir", reportsDir], {
-    env: cleanEnv({ NO_COLOR: "1" }),
+  it("replay keeps a recorded request whose answer broke the contract as a vitest file of the same request", async () => {
+    const har = join(work, "broken.har");
+    writeRecordedGet(har, url(), "42");
+    replayArgv = ["replay", har, "--reports-dir", reportsDir()];
+    const run = await runBin(replayArgv, { env: cleanEnv({ NO_COLOR: "1" }) });
+    expect(run.code, run.stdout).toBe(1);
+    const file = join(reportsDir(), "kept-failures", "replay-recorded", `${operation}-1.kept.mts`);
+    expect(run.stdout).toContain(
+      `kept: ${file} — curl -sS -X GET '${url()}' -H 'Authorization: apikey <key>'`,
+    );
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(
+      /^\/\/ It fails until the cause is fixed\. From: replay, .*broken\.har#0; target: url http/m,
+    );
+    expect(text).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
+    expect(text).toContain('"body": 42');
+    kept.set("replay", file);
   });
-  expect(again.code, again.stdout).toBe(1);
-  expect(readdirSync(join(reportsDir, "kept-failures", "replay-recorded"))).toEqual([
-    `${operation}-1.kept.mts`,
-  ]);
-});
 
-it("parity keeps the request whose answer differed from the recording: failing with the fault, passing once it is gone", async () => {
-  const operation = "listPlanContents";
-  const url = `${sandbox.url}/billing/org/v1/plans/contents?limit=2`;
-  const recorded = await fetch(url, { headers: { authorization: `apikey ${SANDBOX_API_KEY}` } });
-  expect(recorded.status).toBe(200);
-  const text = await recorded.text();
-  const har = join(work, "recorded.har");
-  writeRecordedGet(har, url, text, [{ name: "authorization", value: "apikey REDACTED" }]);
+  it("parity keeps the request whose answer differed from the recording", async () => {
+    const har = join(work, "recorded.har");
+    parityArgv = ["parity", har, "--target", "url", "--base-url", sandbox.url, "--pace", "none"];
+    const run = await runBin([...parityArgv, "--reports-dir", reportsDir()], { env: env() });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
+    const file = join(reportsDir(), "kept-failures", "parity-url", `${operation}-1.kept.mts`);
+    expect(run.stdout).toContain(`kept: ${file} — curl -sS -X GET '${url()}'`);
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(
+      /^\/\/ It fails until the cause is fixed\. From: parity, .*recorded\.har#0; target: url /m,
+    );
+    expect(text).toMatch(/^\/\/ Failure: .*status — recorded 200, target 500/m);
+    expect(text).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
+    kept.set("parity", file);
+  });
 
-  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
-  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
-  const reportsDir = join(work, "parity-reports");
-  const argv = [
-    "parity",
-    har,
-    "--target",
-    "url",
-    "--base-url",
-    sandbox.url,
-    "--pace",
-    "none",
-    "--reports-dir",
-    reportsDir,
-  ];
-  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
-  const run = await runBin(argv, { env });
-  expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
-  const file = join(reportsDir, "kept-failures", "parity-url", `${operation}-1.kept.mts`);
-  expect(run.stdout).toContain(`kept: ${file} — curl -sS -X GET '${url}'`);
-  const kept = readFileSync(file, "utf8");
-  expect(kept).toMatch(
-    /^\/\/ It fails until the cause is fixed\. From: parity, .*recorded\.har#0; target: url /m,
-  );
-  expect(kept).toMatch(/^\/\/ Failure: .*status — recorded 200, target 500/m);
-  expect(kept).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
+  it("stateful keeps the request whose answer broke a check", async () => {
+    const argv = ["stateful", "--target", "url", "--base-url", sandbox.url, "--sequences", "2"];
+    const run = await runBin([...argv, "--reports-dir", reportsDir()], { env: env() });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
+    const keptDir = join(reportsDir(), "kept-failures", "stateful-url");
+    const name = readdirSync(keptDir).find((file) => file.startsWith(`${operation}-`));
+    expect(name, readdirSync(keptDir).join(", ")).toBeDefined();
+    const file = join(keptDir, name as string);
+    expect(run.stdout).toContain(
+      `kept: ${file} — curl -sS -X GET '${sandbox.url}/billing/org/v1/plans/contents`,
+    );
+    const text = readFileSync(file, "utf8");
+    expect(text, "the key is never written").not.toContain(SANDBOX_API_KEY);
+    expect(text).toMatch(/^\/\/ It fails until the cause is fixed\. From: stateful, seed \d+; target: url /m);
+    expect(text).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
+    kept.set("stateful", file);
+  });
 
-  await expectFailingUntilCleared(file, env, faults);
+  it("each kept file fails with the fault and passes once it is gone; re-runs replace their kept files", async () => {
+    expect([...kept.keys()].sort()).toEqual(["parity", "replay", "stateful"]);
+    const folder = join(reportsDir(), "kept-failures");
+    const failing = await runBin(["kept", folder], { env: env() });
+    const output = failing.stdout + failing.stderr;
+    expect(failing.code, output).toBe(1);
+    expect(failing.stdout).toContain(`kept: 3 file(s) against url ${sandbox.url}`);
+    // Each file's test fails on the seeded 500.
+    for (const file of kept.values()) {
+      expect(output, file).toMatch(new RegExp(`FAIL +${relative(folder, file).replaceAll(".", "\\.")} >`));
+    }
+    expect(output.match(/a valid request got 500/g)?.length, output).toBeGreaterThanOrEqual(3);
+    await faults().clear();
+    const passing = await runBin(["kept", folder], { env: env() });
+    expect(passing.code, passing.stdout + passing.stderr).toBe(0);
 
-  // Without the fault parity finds no difference, and the re-run removes the earlier kept file.
-  const again = await runBin(argv, { env });
-  expect(again.code, again.stdout).toBe(0);
-  expect(readdirSync(reportsDir)).not.toContain("kept-failures");
-});
-
-it("stateful keeps the request whose answer broke a check: failing with the fault, passing once it is gone", async () => {
-  const operation = "listPlanContents";
-  const faults = connectSandbox(sandbox.url).forKey(SANDBOX_API_KEY).faults;
-  await faults.add({ kind: "status", status: 500, operation_id: operation, times: 1000 });
-  const reportsDir = join(work, "stateful-reports");
-  const argv = [
-    "stateful",
-    "--target",
-    "url",
-    "--base-url",
-    sandbox.url,
-    "--sequences",
-    "2",
-    "--reports-dir",
-    reportsDir,
-  ];
-  const env = cleanEnv({ CONTRACT_BASE_URL: sandbox.url, CONTRACT_API_KEY: SANDBOX_API_KEY, NO_COLOR: "1" });
-  const run = await runBin(argv, { env });
-  expect(run.code, `${run.stdout}${run.stderr}`).toBe(1);
-  const keptDir = join(reportsDir, "kept-failures", "stateful-url");
-  const name = readdirSync(keptDir).find((file) => file.startsWith(`${operation}-`));
-  expect(name, readdirSync(keptDir).join(", ")).toBeDefined();
-  const file = join(keptDir, name as string);
-  expect(run.stdout).toContain(
-    `kept: ${file} — curl -sS -X GET '${sandbox.url}/billing/org/v1/plans/contents`,
-  );
-  const kept = readFileSync(file, "utf8");
-  expect(kept, "the key is never written").not.toContain(SANDBOX_API_KEY);
-  expect(kept).toMatch(/^\/\/ It fails until the cause is fixed\. From: stateful, seed \d+; target: url /m);
-  expect(kept).toContain(`import { type KeptCase, resendKept } from "@cloud-contract/contract-tests";`);
-
-  await expectFailingUntilCleared(file, env, faults);
+    // A second replay replaces its first run's kept files rather than adding to them.
+    const again = await runBin(replayArgv, { env: cleanEnv({ NO_COLOR: "1" }) });
+    expect(again.code, again.stdout).toBe(1);
+    expect(readdirSync(join(folder, "replay-recorded"))).toEqual([`${operation}-1.kept.mts`]);
+    // Without the fault parity finds no difference, and its re-run removes its earlier kept file.
+    const parity = await runBin([...parityArgv, "--reports-dir", reportsDir()], { env: env() });
+    expect(parity.code, parity.stdout).toBe(0);
+    expect(existsSync(join(folder, "parity-url"))).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
-// Parity end to end: the suite's own run against one sandbox, recorded through `record`'s proxy, is
-// re-sent to a fresh sandbox (no difference), then to a fresh sandbox behind a small server that changes
+// Parity end to end: the suite's own run against one sandbox, recorded through `record`'s proxy (the
+// recording shared with the record and replay tests), is re-sent to a fresh sandbox (no difference), then to a fresh sandbox behind a small server that changes
 // one operation's status or drops one field of one operation's answers (exactly that is reported).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,17 +8,15 @@ import { SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
 import { createJudge } from "../judge.js";
-import { startRecordProxy } from "../record/proxy.js";
 import { specOperationIds } from "../test-support/operation-ids.js";
 import { sink } from "../test-support/output-sink.js";
+import { recordedSuite } from "../test-support/recorded-suite.js";
+import { RECORDED_TASK_DELAY_MS } from "../test-support/recorded-suite-setup.js";
 import { type RewritingProxyOptions, startRewritingProxy } from "../test-support/rewriting-proxy.js";
-import { runSuiteAgainst } from "../test-support/run-suite.js";
 import { allowedBy, loadAllowList } from "./allow-list.js";
 import { type RecordedExchange, type Recording, readRecording } from "./recording.js";
 import { authorizationFor, type ParityResult, replayForParity } from "./replay.js";
 
-/** The suite's sandboxes finish tasks after 150 ms; so do the fresh ones parity runs against. */
-const TASK_DELAY_MS = 150;
 const judge = createJudge();
 let work: string;
 let recordings: string;
@@ -26,22 +24,9 @@ let recording: Recording;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "parity-"));
-  recordings = join(work, "recordings");
-  const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
-  try {
-    const proxy = await startRecordProxy({ upstream: sandbox.url, outDir: recordings, judge });
-    // The behaviour tests too (CONTRACT_STATEFUL=1): task lifecycles are part of what parity compares.
-    const run = await runSuiteAgainst(
-      { baseUrl: proxy.url, apiKey: SANDBOX_API_KEY, reportsDir: join(work, "reports") },
-      [],
-      { CONTRACT_STATEFUL: "1" },
-    );
-    const code = run.code;
-    await proxy.stop();
-    if (code !== 0) throw new Error(`the recorded suite run failed (${code})`);
-  } finally {
-    await sandbox.stop();
-  }
+  const recorded = await recordedSuite();
+  if (recorded.code !== 0) throw new Error(`the recorded suite run failed (${recorded.code})`);
+  recordings = recorded.recordings;
   recording = readRecording([recordings], judge);
 });
 
@@ -54,7 +39,7 @@ async function parityAgainst(
   change?: Omit<RewritingProxyOptions, "upstream">,
   recorded: Recording = recording,
 ): Promise<ParityResult> {
-  const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
+  const sandbox = await startSandbox({ port: 0, taskDelayMs: RECORDED_TASK_DELAY_MS });
   const proxy = change ? await startRewritingProxy({ upstream: sandbox.url, ...change }) : undefined;
   try {
     const target = {
@@ -186,7 +171,7 @@ describe("contract-tests parity", () => {
     );
     // Each run against a fresh sandbox behind the same change: a used one holds the first run's state.
     const run = async (extra: string[]) => {
-      const sandbox = await startSandbox({ port: 0, taskDelayMs: TASK_DELAY_MS });
+      const sandbox = await startSandbox({ port: 0, taskDelayMs: RECORDED_TASK_DELAY_MS });
       const proxy = await startRewritingProxy({
         upstream: sandbox.url,
         rewrite: (exchange, answer) =>

@@ -17,8 +17,7 @@ import type { Judge } from "../judge.js";
 import { type Exchange, ensureDir, HarWriter, type RecordedEntry, toEntry } from "./har.js";
 import { ClientRelay, type RelayEvents, type RelayTarget } from "./relay.js";
 import { RememberingJudge } from "./remembering-judge.js";
-
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from "./upstream-timeout.js";
 
 /** A single-valued header as a string (undefined when absent or repeated). */
 const header = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);

@@ -1,12 +1,11 @@
 // The record command as a process: Ctrl-C (SIGINT) stops it only after every exchange is written.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type RunningSandbox, SANDBOX_API_KEY, SANDBOX_FIXTURES, startSandbox } from "@cloud-contract/mock";
 import type { Har } from "har-format";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { printed, startBin } from "../test-support/bin.js";
 
 let sandbox: RunningSandbox;
 let out: string;
@@ -22,19 +21,8 @@ afterAll(async () => {
 });
 
 it("records through the bin until SIGINT, then writes the HAR with secrets redacted and exits", async () => {
-  const bin = fileURLToPath(new URL("../../bin/contract-tests.js", import.meta.url));
-  const child = spawn(process.execPath, [bin, "record", "--upstream", sandbox.url, "--out", out], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (found?.[1]) resolve(found[1]);
-    });
-  });
+  const bin = startBin(["record", "--upstream", sandbox.url, "--out", out]);
+  const [, url = ""] = await printed(bin, /recording (http:\/\/127\.0\.0\.1:\d+)/);
   const headers = { authorization: `apikey ${SANDBOX_API_KEY}`, "content-type": "application/json" };
   const { projectId, regionId } = SANDBOX_FIXTURES;
   const create = await fetch(`${url}/cloud/v1/bminstances/${projectId}/${regionId}`, {
@@ -55,8 +43,9 @@ it("records through the bin until SIGINT, then writes the HAR with secrets redac
   });
   const { token } = (await reset.json()) as { token: string };
 
-  child.kill("SIGINT");
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  bin.child.kill("SIGINT");
+  const { code, stdout, stderr } = await bin.finished;
+  const output = stdout + stderr;
   expect(code, output).toBe(0);
   expect(output).toMatch(/recorded 2 exchanges to .*\.har/);
   const [file] = readdirSync(out).filter((name) => name.endsWith(".har"));

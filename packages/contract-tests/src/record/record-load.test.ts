@@ -11,8 +11,7 @@ import { join } from "node:path";
 import { findFreePort } from "@cloud-contract/mock";
 import type { Har } from "har-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
-import { startBin } from "../test-support/bin.js";
+import { printed, startBin } from "../test-support/bin.js";
 
 const TOTAL = 1_000;
 const IN_FLIGHT = 32;
@@ -166,19 +165,7 @@ async function load(
 /** Starts `record`; resolves with the process and the proxy's URL. */
 async function startRecord(out: string, extra: string[] = [], target = upstreamUrl) {
   const bin = startBin(["record", "--upstream", target, "--out", out, ...extra]);
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`record did not start: ${bin.run.stdout}${bin.run.stderr}`)),
-      HANG_DETECTOR_MS,
-    );
-    bin.child.stdout?.on("data", () => {
-      const found = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(bin.run.stdout);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-  });
+  const [, url = ""] = await printed(bin, /recording (http:\/\/127\.0\.0\.1:\d+)/);
   return { ...bin, url };
 }
 

@@ -1,59 +1,35 @@
-// The suite's own run against the sandbox, recorded through the proxy, then replayed: green; replayed
+// The suite's own run against the sandbox, recorded through the proxy (the recording shared with the parity
+// tests), then replayed: green; replayed
 // after a recorded body is changed to break the spec, or after the spec is changed to contradict a
 // recording (both in temporary copies): red, naming the operation, the JSON pointer and the value.
 // The HAR files keep neither the key nor the stream's push token.
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RunningSandbox, SANDBOX_API_KEY, startSandbox } from "@cloud-contract/mock";
+import { SANDBOX_API_KEY } from "@cloud-contract/mock";
 import { loadBundle } from "@cloud-contract/spec/document";
 import type { Har } from "har-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
-import { vitestCommand } from "../commands/contract-run.js";
-import { createJudge } from "../judge.js";
 import { specOperationIds } from "../test-support/operation-ids.js";
 import { sink } from "../test-support/output-sink.js";
+import { recordedSuite } from "../test-support/recorded-suite.js";
+import type { RecordedSuite } from "../test-support/recorded-suite-setup.js";
 import type { RecordedEntry } from "./har.js";
-import { type RecordSummary, startRecordProxy } from "./proxy.js";
+import type { RecordSummary } from "./proxy.js";
 
 let work: string;
 let recordings: string;
-let sandbox: RunningSandbox;
+let recorded: RecordedSuite;
 let summary: RecordSummary;
-let suite: { code: number | null; output: string };
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "record-replay-"));
-  recordings = join(work, "recordings");
-  sandbox = await startSandbox({ port: 0, taskDelayMs: 150 });
-  const proxy = await startRecordProxy({ upstream: sandbox.url, outDir: recordings, judge: createJudge() });
-  const [script, ...args] = vitestCommand([]);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CONTRACT_TARGET: "url",
-    CONTRACT_BASE_URL: proxy.url,
-    CONTRACT_API_KEY: SANDBOX_API_KEY,
-    CONTRACT_STATEFUL: "1",
-    CONTRACT_REPORTS_DIR: join(work, "reports"),
-    NO_COLOR: "1",
-  };
-  for (const name of ["VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID", "CONTRACT_GENERATED"]) delete env[name];
-  const child = spawn(process.execPath, [script as string, ...args], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  suite = { code, output };
-  summary = await proxy.stop();
+  recorded = await recordedSuite();
+  ({ recordings, summary } = recorded);
 });
 
-afterAll(async () => {
-  await sandbox?.stop();
+afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -62,7 +38,7 @@ const readHar = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Har;
 
 describe("recording the suite's run against the sandbox", () => {
   it("passes through the proxy and writes every exchange to one HAR 1.2 log", () => {
-    expect(suite.code, suite.output.slice(-3000)).toBe(0);
+    expect(recorded.code, recorded.output.slice(-3000)).toBe(0);
     expect(summary.violations).toBe(0);
     const [file] = harFiles(recordings);
     const har = readHar(join(recordings, file as string));
@@ -83,10 +59,7 @@ describe("recording the suite's run against the sandbox", () => {
     const text = harFiles(recordings)
       .map((name) => readFileSync(join(recordings, name), "utf8"))
       .join("\n");
-    const tokens = sandbox
-      .state()
-      .streams.map((stream) => stream.token)
-      .filter((token): token is string => typeof token === "string");
+    const tokens = recorded.pushTokens;
     expect(tokens.length).toBeGreaterThan(0);
     // Booleans, so that a failure does not print the whole recording.
     expect(text.includes(SANDBOX_API_KEY), "the key is in a HAR file").toBe(false);

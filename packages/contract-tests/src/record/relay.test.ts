@@ -19,9 +19,8 @@ import { join } from "node:path";
 import type { Har } from "har-format";
 import { generate } from "selfsigned";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { HANG_DETECTOR_MS } from "../../../../scripts/hang-detector.mjs";
 import { createJudge } from "../judge.js";
-import { cleanEnv, startBin } from "../test-support/bin.js";
+import { cleanEnv, printed, startBin } from "../test-support/bin.js";
 import { type RecordProxy, startRecordProxy } from "./proxy.js";
 
 /** What the upstream saw of each request. */
@@ -299,16 +298,7 @@ describe("an HTTPS upstream, through the bin", () => {
   async function record(env: NodeJS.ProcessEnv) {
     const out = mkdtempSync(join(work, "tls-"));
     const bin = startBin(["record", "--upstream", secureUrl, "--out", out], { env });
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(bin.run.stdout + bin.run.stderr)), HANG_DETECTOR_MS);
-      bin.child.stdout?.on("data", () => {
-        const found = /recording (http:\/\/127\.0\.0\.1:\d+)/.exec(bin.run.stdout);
-        if (found?.[1]) {
-          clearTimeout(timer);
-          resolve(found[1]);
-        }
-      });
-    });
+    const [, url = ""] = await printed(bin, /recording (http:\/\/127\.0\.0\.1:\d+)/);
     const answer = await fetch(`${url}/over/tls`, { method: "POST", body: "12345" });
     const text = await answer.text();
     bin.child.kill("SIGINT");

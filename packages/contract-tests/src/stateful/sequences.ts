@@ -8,15 +8,8 @@ import { BEHAVIOURS } from "./behaviours.js";
 import type { CheckName } from "./checks.js";
 import { CheckFailure } from "./checks.js";
 import { commandOf, type SequenceModel, type Step, type StepCommand } from "./commands.js";
+import type { SequenceOptions } from "./sequence-options.js";
 import { type LastExchange, type SequenceEnv, World } from "./world.js";
-
-export interface SequenceOptions {
-  sequences: number;
-  seed: number;
-  maxSteps: number;
-}
-
-export const DEFAULT_SEQUENCE_OPTIONS: SequenceOptions = { sequences: 50, seed: 1, maxSteps: 12 };
 
 export interface SequenceFailure {
   check: CheckName | "error";

@@ -1,5 +1,5 @@
-// `contract-tests stateful` end to end: against the sandbox it starts (exit 0, reports with
-// the links followed), against a server that forgets a task after its first getTask (exit 1, a saved
+// `contract-tests stateful` end to end: against the sandbox it starts, at the default size (exit 0, a tenant
+// per sequence, reports with the links followed), against a server that forgets a task after its first getTask (exit 1, a saved
 // case file that `--replay` runs again), and with bad values (exit 2, naming what is wrong).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +17,7 @@ import { startRewritingProxy } from "../test-support/rewriting-proxy.js";
 import type { SequenceCase } from "./case-file.js";
 import { CHECKS } from "./checks.js";
 import { FAULT_ONLY_STATUSES } from "./edge-probes.js";
+import { DEFAULT_SEQUENCE_OPTIONS } from "./sequence-options.js";
 
 let work: string;
 
@@ -54,7 +55,16 @@ describe("contract-tests stateful", () => {
       tests: Object.keys(CHECKS).length,
       passed: Object.keys(CHECKS).length,
     });
-    expect(summary.details.linksFollowed).toContain("createBareMetalServers 200 GetTask → getTask");
+    expect(summary.details.linksFollowed).toEqual(
+      expect.arrayContaining([
+        "createBareMetalServers 200 GetTask → getTask",
+        "createBareMetalServers 200 ListActiveTasks → listActiveTasks",
+        "listActiveTasks 200 GetTask → getTask",
+      ]),
+    );
+    // At the default size, each sequence on a tenant of its own.
+    const sequences = /^stateful: (\d+) sequences, \d+ requests in .*, a tenant per sequence\)$/m.exec(text);
+    expect(Number(sequences?.[1]), text).toBeGreaterThanOrEqual(DEFAULT_SEQUENCE_OPTIONS.sequences);
     expect(readFileSync(join(reports, "stateful-sandbox.xml"), "utf8")).toMatch(/name="tasks-forward: /);
   });
 

@@ -59,6 +59,37 @@ export function startBin(args: readonly string[], options: BinOptions = {}) {
   return collect(child);
 }
 
+/**
+ * The first match of `pattern` in a started bin's stdout, once printed (a readiness line). Rejects with the
+ * bin's output when it ends first, rather than leaving the test to wait for the hang detector.
+ */
+export function printed(bin: ReturnType<typeof startBin>, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = pattern.exec(bin.run.stdout);
+      if (!found) return;
+      stop();
+      resolve(found);
+    };
+    // 'close' rather than 'exit': the output is complete by then.
+    const ended = (code: number | null, signal: NodeJS.Signals | null) => {
+      stop();
+      reject(
+        new Error(
+          `the bin ended (${signal ?? `exit ${code}`}) before printing ${pattern}:\n${bin.run.stdout}${bin.run.stderr}`,
+        ),
+      );
+    };
+    const stop = () => {
+      bin.child.stdout?.off("data", check);
+      bin.child.off("close", ended);
+    };
+    bin.child.stdout?.on("data", check);
+    bin.child.once("close", ended);
+    check();
+  });
+}
+
 /** Runs a command line as a person pastes it into a shell (a printed hint), to its end. */
 export function runShell(line: string, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<BinRun> {
   return collect(spawn("/bin/sh", ["-c", line], { env, cwd, stdio: ["ignore", "pipe", "pipe"] })).finished;
