@@ -41,7 +41,9 @@ const bodyOf = (doc: Json, side: "request" | "response") => {
 function judge(side: "request" | "response", before: Json, after: Json) {
   const other = { type: "string" };
   const [oldDoc, newDoc] =
-    side === "request" ? [spec(before, other), spec(after, other)] : [spec(other, before), spec(other, after)];
+    side === "request"
+      ? [spec(before, other), spec(after, other)]
+      : [spec(other, before), spec(other, after)];
   return { oldDoc, newDoc, findings: compareSpecs(oldDoc, newDoc, { policy }) };
 }
 
@@ -49,7 +51,14 @@ const CASES: Array<[string, "request" | "response", Json, Json, string, string]>
   ["a tuple closed (items: false)", "request", {}, { items: false }, "request-limit-narrowed", "error"],
   ["a tuple closed (items: false)", "response", {}, { items: false }, "response-limit-narrowed", "info"],
   ["a tuple opened (items: false dropped)", "request", { items: false }, {}, "request-limit-widened", "info"],
-  ["a tuple opened (items: false dropped)", "response", { items: false }, {}, "response-limit-widened", "error"],
+  [
+    "a tuple opened (items: false dropped)",
+    "response",
+    { items: false },
+    {},
+    "response-limit-widened",
+    "error",
+  ],
   [
     "a closed tuple given further items of a type",
     "response",
@@ -58,11 +67,39 @@ const CASES: Array<[string, "request" | "response", Json, Json, string, string]>
     "response-limit-widened",
     "error",
   ],
-  ["items after the tuple narrowed", "request", { items: { type: "string" } }, { items: { type: "string", maxLength: 3 } }, "request-limit-narrowed", "error"],
-  ["items after the tuple widened", "response", { items: { type: "string", maxLength: 3 } }, { items: { type: "string" } }, "response-limit-widened", "error"],
+  [
+    "items after the tuple narrowed",
+    "request",
+    { items: { type: "string" } },
+    { items: { type: "string", maxLength: 3 } },
+    "request-limit-narrowed",
+    "error",
+  ],
+  [
+    "items after the tuple widened",
+    "response",
+    { items: { type: "string", maxLength: 3 } },
+    { items: { type: "string" } },
+    "response-limit-widened",
+    "error",
+  ],
   ["a tuple given a maxItems", "request", {}, { maxItems: 2 }, "request-limit-narrowed", "error"],
-  ["a tuple's minItems raised", "request", { minItems: 1 }, { minItems: 2 }, "request-limit-narrowed", "error"],
-  ["a tuple closed (unevaluatedItems: false)", "request", {}, { unevaluatedItems: false }, "request-limit-narrowed", "error"],
+  [
+    "a tuple's minItems raised",
+    "request",
+    { minItems: 1 },
+    { minItems: 2 },
+    "request-limit-narrowed",
+    "error",
+  ],
+  [
+    "a tuple closed (unevaluatedItems: false)",
+    "request",
+    {},
+    { unevaluatedItems: false },
+    "request-limit-narrowed",
+    "error",
+  ],
 ];
 
 describe("tuples (prefixItems and what follows them)", () => {
