@@ -142,7 +142,8 @@ describe("placeOf inside a copy made for a $dynamicRef", () => {
     const [finding] = compareSpecs(before, after, { policy }).filter((f) => f.level === "error");
     // The comparison found it in the copy Names reads the list as; the line to show is the list's own.
     expect(finding?.after).toBe("/components/schemas/Names/$defs/List in scope");
-    const place = placeOf(finding ?? { rule: "", message: "", before: "", after: "" }, after);
+    if (!finding) throw new Error("no error found");
+    const place = placeOf(finding, after);
     expect(place).toBe("/components/schemas/List/maxItems");
     expect(valueAt(after, place)).toBe(5);
   });
