@@ -184,6 +184,42 @@ export const KEYWORD_ROWS: KeywordRow[] = [
     ),
   },
   {
+    keyword: "items: false after prefixItems (a tuple closed)",
+    ...tightening(
+      { type: "array", prefixItems: [str, int] },
+      { type: "array", prefixItems: [str, int], items: false },
+    ),
+  },
+  {
+    keyword: "items after prefixItems",
+    ...tightening(
+      { type: "array", prefixItems: [str, int], items: { type: ["string", "integer"] } },
+      { type: "array", prefixItems: [str, int], items: int },
+    ),
+  },
+  {
+    keyword: "maxItems with prefixItems",
+    tighter: {
+      from: { type: "array", prefixItems: [str, int], maxItems: 3 },
+      to: { type: "array", prefixItems: [str, int], maxItems: 1 },
+    },
+    looser: {
+      from: { type: "array", prefixItems: [str, int], maxItems: 3 },
+      to: { type: "array", prefixItems: [str, int], maxItems: 5 },
+    },
+  },
+  {
+    keyword: "minItems with prefixItems",
+    tighter: {
+      from: { type: "array", prefixItems: [str, int], minItems: 1 },
+      to: { type: "array", prefixItems: [str, int], minItems: 2 },
+    },
+    looser: {
+      from: { type: "array", prefixItems: [str, int], minItems: 1 },
+      to: { type: "array", prefixItems: [str, int] },
+    },
+  },
+  {
     keyword: "unevaluatedItems",
     bodyOnly: true,
     ...tightening(

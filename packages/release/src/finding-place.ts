@@ -4,6 +4,7 @@
 import type { Finding } from "./diff/finding.js";
 import { valueAt } from "./diff/pointer.js";
 import type { Json } from "./diff/types.js";
+import { originalPlace } from "./resolve-identifiers.js";
 
 /** The keyword a rule is about, where its message does not name it first. */
 const KEYWORDS: Array<[RegExp, string[]]> = [
@@ -14,8 +15,18 @@ const KEYWORDS: Array<[RegExp, string[]]> = [
   [/-discriminator-/, ["discriminator"]],
 ];
 
-/** The pointer of the candidate node a finding's source line should show. */
+/**
+ * The pointer of the candidate node a finding's source line should show; inside a copy that `$dynamicRef`
+ * resolution made, the place in the schema copied (resolve-identifiers.ts).
+ */
 export function placeOf(
+  finding: Pick<Finding, "rule" | "message" | "before" | "after">,
+  candidate: Json,
+): string {
+  return originalPlace(candidate, placeInCandidate(finding, candidate));
+}
+
+function placeInCandidate(
   finding: Pick<Finding, "rule" | "message" | "before" | "after">,
   candidate: Json,
 ): string {

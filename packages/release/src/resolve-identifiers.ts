@@ -41,6 +41,26 @@ const fragmentOf = (ptr: string) => `#${ptr.replaceAll("%", "%25")}`;
 /** A dynamic scope, as what it resolves: each dynamic anchor's name → the outermost schema declaring it. */
 type Scope = ReadonlyMap<string, string>;
 
+/** Per resolved bundle: the pointer of each scope copy → the pointer of the schema it copies. */
+const COPIES = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The place in the user's document a pointer of a resolved bundle stands for: inside a scope copy (under a
+ * `$defs/… in scope`), the same place in the schema copied; any other pointer as it is.
+ */
+export function originalPlace(resolved: unknown, ptr: string): string {
+  const copies = isObject(resolved) ? COPIES.get(resolved) : undefined;
+  if (!copies) return ptr;
+  for (let at = ptr; ; ) {
+    // The innermost copy first: a copy made inside a copy stands for a place of the outer copy.
+    const copy = [...copies.keys()]
+      .filter((c) => at === c || at.startsWith(`${c}/`))
+      .sort((x, y) => y.length - x.length)[0];
+    if (copy === undefined) return at;
+    at = `${copies.get(copy)}${at.slice(copy.length)}`;
+  }
+}
+
 /** The bundle in 2020-12, with `$id`-scoped, anchor and dynamic references as pointers; unchanged without them. */
 export function resolveIdentifiers<T>(input: T): T {
   const { doc, moved } = inDialect2020(input);
@@ -181,6 +201,7 @@ export function resolveIdentifiers<T>(input: T): T {
   /** Copies made, by the schema copied and the scope it is read in. */
   const copies = new Map<string, string>();
   const made = new WeakSet<object>();
+  const origins = new Map<string, string>();
   /** The pointer of the schema at `ptr` as read in `scope`: itself, or a copy under `site`'s `$defs`. */
   const readIn = (ptr: string, scope: Scope, site: Json, sitePtr: string): string => {
     if (scoped.size === 0) return ptr;
@@ -199,6 +220,7 @@ export function resolveIdentifiers<T>(input: T): T {
     defs[name] = copy;
     const at = `${sitePtr}/$defs/${escapeSegment(name)}`;
     copies.set(key, at);
+    origins.set(at, ptr);
     resolveDynamic(copy, at, ptr, scope);
     return at;
   };
@@ -237,5 +259,6 @@ export function resolveIdentifiers<T>(input: T): T {
     }
   };
   resolveDynamic(resolved, "", "", new Map());
+  if (origins.size > 0 && isObject(resolved)) COPIES.set(resolved, origins);
   return resolved;
 }

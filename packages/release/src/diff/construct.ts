@@ -183,6 +183,9 @@ function shapeOf(
       const max = flat.bounds.get("maxItems")?.value ?? 1;
       const min = Math.min(Math.max(flat.bounds.get("minItems")?.value ?? 0, 1), max);
       const item = flat.items ? exampleOf(doc, flat.items, choices, depth + 1, examples) : "a";
+      // A tuple's positions each take a value of their own schema; the items after them, of `items`.
+      const head = positionsOf(flat).map((p) => exampleOf(doc, p, choices, depth + 1, examples));
+      if (head.length > 0) return head.slice(0, flat.bounds.get("maxItems")?.value);
       return Array.from({ length: min }, () => item);
     }
     case "string":
@@ -193,6 +196,13 @@ function shapeOf(
     default:
       return TYPE_SAMPLES[type];
   }
+}
+
+/** The schemas of a tuple's positions (`prefixItems`), each where it is written. */
+export function positionsOf(flat: ReturnType<typeof flatten>): Located[] {
+  const prefix = flat.witnessed.get("prefixItems");
+  if (!prefix || !Array.isArray(prefix.value)) return [];
+  return prefix.value.map((value, i) => ({ value, ptr: `${prefix.ptr}/${i}` }));
 }
 
 /** How many `not`/`if` schemas deep the values aimed at a difference look. */
@@ -249,7 +259,12 @@ export function aimedAt(
       const item = seed[0] ?? (a.items ? exampleOf(accepting.doc, a.items) : "a");
       out.push([], [item], [item, item], [item, 10, "a"]);
       const maxItems = bound("maxItems");
-      if (maxItems !== undefined) out.push(Array.from({ length: maxItems + 1 }, () => item));
+      if (maxItems !== undefined) {
+        out.push(Array.from({ length: maxItems + 1 }, () => item));
+        // The seed kept (a tuple's positions stay valid), lengthened past the bound by items the accepting side takes.
+        const extra = a.items ? exampleOf(accepting.doc, a.items) : item;
+        out.push([...seed, ...Array.from({ length: Math.max(1, maxItems + 1 - seed.length) }, () => extra)]);
+      }
       const minItems = bound("minItems");
       if (minItems !== undefined) out.push(seed.slice(0, Math.max(0, minItems - 1)));
       for (const sample of Object.values(TYPE_SAMPLES)) out.push([sample]);

@@ -64,6 +64,8 @@ export interface FlatSchema {
   additional: Placed<false> | Located | undefined;
   propertyNames: Located | undefined;
   items: Located | undefined;
+  /** Where `items: false` closes the array after its `prefixItems` (read as a `maxItems` bound too). */
+  closedItems: string | undefined;
   /** The WITNESSED_KEYWORDS of all parts, as written. */
   witnessed: Map<string, Placed<unknown>>;
   readOnly: boolean;
@@ -153,6 +155,7 @@ function flattenNow(doc: Json, node: Located): FlatSchema {
     additional: undefined,
     propertyNames: undefined,
     items: undefined,
+    closedItems: undefined,
     witnessed: new Map(),
     readOnly: false,
     writeOnly: false,
@@ -225,6 +228,12 @@ function merge(flat: FlatSchema, schema: Json, at: Located) {
   }
   if (schema.propertyNames) flat.propertyNames = child(at, "propertyNames");
   if (schema.items && typeof schema.items === "object") flat.items = child(at, "items");
+  if (schema.items === false) {
+    // No item past the tuple's positions: the same values as a `maxItems` of their count.
+    const positions = Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0;
+    flat.closedItems = `${at.ptr}/items`;
+    tighten(flat, { maxItems: positions }, { value: schema, ptr: flat.closedItems }, "maxItems", Math.min);
+  }
   for (const key of WITNESSED_KEYWORDS) {
     if (schema[key] === undefined) continue;
     const before = flat.witnessed.get(key);

@@ -102,7 +102,8 @@ function compareNow(walk: SchemaWalk, oldNode: Located, newNode: Located): void 
   else if (a.propertyNames || b.propertyNames)
     limit(ctx, b.propertyNames !== undefined, a, b, "propertyNames");
   if (a.items && b.items) ctx.compare(a.items, b.items);
-  else if (a.items || b.items)
+  // `items: false` on either side is judged as the `maxItems` bound it is (flatten.ts).
+  else if ((a.items || b.items) && !a.closedItems && !b.closedItems)
     limit(ctx, b.items !== undefined, a, b, `items ${b.items ? "constrained" : "unconstrained"}`);
   compareWitnessed(ctx, a, b, oldNode, newNode);
 }

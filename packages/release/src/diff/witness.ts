@@ -3,7 +3,7 @@
 // contracts. A witness is evidence attached to a finding; it never sets the finding's level.
 
 import type { SchemaError } from "@cloud-contract/spec/validator";
-import { aimedAt, exampleOf, stringsMatching } from "./construct.js";
+import { aimedAt, exampleOf, positionsOf, stringsMatching } from "./construct.js";
 import { type FlatSchema, flatten } from "./flatten.js";
 import { escapeSegment, valueAt } from "./pointer.js";
 import type { Direction, Json, Located } from "./types.js";
@@ -31,7 +31,7 @@ export interface Candidate {
  */
 type Step =
   | { kind: "property"; name: string }
-  | { kind: "items" }
+  | { kind: "items"; index: number }
   | { kind: "branch"; index: number }
   | { kind: "applied"; keyword: string; merge?: Record<string, unknown> }
   | { kind: "position"; index: number }
@@ -108,7 +108,10 @@ function stepsTo(doc: Json, root: Located, target: string): { steps: Step[]; nod
         entered: new Set(),
       });
     const items = flats.find((f) => f.items)?.items;
-    if (items) queue.push({ nodes: [items], steps: [...next.steps, { kind: "items" }], entered: new Set() });
+    // An item of `items` sits after the tuple's positions, which keep values of their own schemas.
+    const index = Math.max(0, ...flats.map((f) => positionsOf(f).length));
+    if (items)
+      queue.push({ nodes: [items], steps: [...next.steps, { kind: "items", index }], entered: new Set() });
     const other = flats.map((f) => f.additional).find((a) => a && a.value !== false);
     if (other)
       queue.push({
@@ -280,12 +283,13 @@ function placed(
         ? step.name
         : step.kind === "other member"
           ? OTHER_MEMBER
-          : step.kind === "position"
+          : step.kind === "position" || step.kind === "items"
             ? step.index
             : step.kind === "pattern member"
               ? (stringsMatching(step.pattern, 1)[0] ?? "x")
               : 0;
-    if ((step.kind === "items" || step.kind === "contains") && trim && Array.isArray(at)) at.splice(1);
+    if (step.kind === "items" && trim && Array.isArray(at)) at.splice(step.index + 1);
+    if (step.kind === "contains" && trim && Array.isArray(at)) at.splice(1);
     if (i === walk.length - 1) at[key] = value;
     else {
       // A base may lack the optional members on the way: they are made from their schema's example.
