@@ -118,8 +118,11 @@ if (opts["dry-run"]) {
   const env = { ...process.env, npm_config_registry: opts.registry };
   const versions = publishedVersions(root);
   const before = (await versionsOnRegistry(opts.registry, versions)) ?? new Set();
-  step(`publish to ${opts.registry}`, "pnpm", ["exec", "changeset", "publish", "--no-git-tag"], env);
-  const after = await versionsOnRegistry(opts.registry, versions);
+  // A registry that holds every version already gets nothing from `changeset publish`: it is not run.
+  const held = versions.every((v) => before.has(`${v.name}@${v.version}`));
+  if (!held)
+    step(`publish to ${opts.registry}`, "pnpm", ["exec", "changeset", "publish", "--no-git-tag"], env);
+  const after = held ? before : await versionsOnRegistry(opts.registry, versions);
   const published = versions
     .map((v) => `${v.name}@${v.version}`)
     .filter((id) => after?.has(id) && !before.has(id));

@@ -7,7 +7,7 @@ import { benchShellCommand, listedBenchCommands, runBenchCommand } from "../../.
 /** The commands run here, each with its small counts. */
 const SMOKE: Record<string, Record<string, string>> = {
   "pnpm --filter @cloud-contract/release bench": { GATE_BENCH_EXCHANGES: "200", GATE_BENCH_COMPARES: "1" },
-  "pnpm --filter @cloud-contract/release bench:edit-space": { EDIT_SPACE_BENCH_EVERY: "60" },
+  "pnpm --filter @cloud-contract/release bench:edit-space": { EDIT_SPACE_BENCH_EVERY: "200" },
   // Other tasks of `pnpm test` read the contract suite's build while this runs: it stays in place.
   "pnpm --filter @cloud-contract/release bench:process": { RUNS: "1", PROCESS_BENCH_KEEP_BUILD: "1" },
 };
