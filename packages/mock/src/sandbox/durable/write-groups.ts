@@ -1,4 +1,3 @@
-import { nextTurn } from "../http/turns.js";
 import type { Store } from "../store.js";
 import type { CommitBatch, CommitOutcome } from "./backend.js";
 import type { Durability, TakenChanges } from "./durability.js";
@@ -69,9 +68,6 @@ interface TenantWriters {
 }
 
 const nothingToEnd = async () => undefined;
-
-/** The longest a group that changed the store keeps taking in writers that arrive before it commits. */
-const GATHER_MS = 1;
 
 /**
  * Group commit of a tenant's writers. The writers of one tenant that arrive while a group holds its lock wait
@@ -166,8 +162,21 @@ export class WriteGroups {
       writers.uncommitted ??= settle();
     });
     try {
-      await this.runTurns(writers, group);
-      if (group.some((w) => w.committed)) await this.gather(writers, group);
+      for (const writer of group) {
+        if (writer.closed()) {
+          writer.turn.resolve(nothingToEnd);
+          continue;
+        }
+        writers.current = writer;
+        await new Promise<void>((done) => {
+          writer.end = (take) => {
+            writer.end = undefined;
+            if (take) writer.take = take;
+            done();
+          };
+          writer.turn.resolve(() => this.endWithoutChange(writers, writer));
+        });
+      }
       writers.current = undefined;
       writers.held = await this.commitGroup(store, journal, group, lock, writers.waiting.length > 0);
     } finally {
@@ -179,41 +188,6 @@ export class WriteGroups {
       writers.uncommitted?.resolve();
       writers.uncommitted = undefined;
       await lock.release();
-    }
-  }
-
-  /** Gives each writer its turn, one after another. */
-  private async runTurns(writers: TenantWriters, members: Writer[]): Promise<void> {
-    for (const writer of members) {
-      if (writer.closed()) {
-        writer.turn.resolve(nothingToEnd);
-        continue;
-      }
-      writers.current = writer;
-      await new Promise<void>((done) => {
-        writer.end = (take) => {
-          writer.end = undefined;
-          if (take) writer.take = take;
-          done();
-        };
-        writer.turn.resolve(() => this.endWithoutChange(writers, writer));
-      });
-    }
-  }
-
-  /**
-   * Before a group that changed the store commits: the tenant's writers whose requests were read meanwhile (the
-   * event loop given back once) join it and take their turns, while any come and for at most GATHER_MS, so that
-   * one COMMIT holds them rather than the next.
-   */
-  private async gather(writers: TenantWriters, group: Writer[]): Promise<void> {
-    const until = performance.now() + GATHER_MS;
-    while (performance.now() < until) {
-      await nextTurn();
-      const late = writers.waiting.splice(0);
-      if (late.length === 0) return;
-      group.push(...late);
-      await this.runTurns(writers, late);
     }
   }
 
