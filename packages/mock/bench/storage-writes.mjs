@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { open } from "lmdb";
 import pg from "pg";
 import { postgresBinDir } from "../../../scripts/ensure-system-deps.mjs";
 import { startPostgres } from "../dist/sandbox/durable/throwaway-postgres.js";
@@ -86,17 +87,36 @@ async function newTenant(url) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-/** One measurement: a fresh tenant, `warmUpMs` of writes not counted, then `seconds` of writes at `inFlight`. */
+/**
+ * The committed transactions of an LMDB sandbox's folder so far, read from another process (this one); undefined
+ * for the other modes.
+ */
+function transactionsOf(server) {
+  if (!server.dataDir) return undefined;
+  const db = open({ path: server.dataDir, noSubdir: false, readOnly: true });
+  try {
+    return db.getStats().lastTxnId;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * One measurement: a fresh tenant, `warmUpMs` of writes not counted, then `seconds` of writes at `inFlight`.
+ * For LMDB also the writes per transaction (how many writes its groups put together).
+ */
 async function measure(server, inFlight, seconds, warmUpMs) {
   const key = await newTenant(server.url);
   const warm = performance.now() + warmUpMs;
   await flood(server.url, key, inFlight, () => performance.now() > warm);
   const cpuBefore = cpuMs(server.child.pid);
+  const transactionsBefore = transactionsOf(server);
   const started = performance.now();
   const end = started + seconds * 1000;
   const { latencies, failed } = await flood(server.url, key, inFlight, () => performance.now() > end);
   const wallMs = performance.now() - started;
   const cpu = cpuMs(server.child.pid) - cpuBefore;
+  const transactions = transactionsBefore === undefined ? NaN : transactionsOf(server) - transactionsBefore;
   if (failed > 0) throw new Error(`${server.name}: ${failed} writes not answered 201`);
   latencies.sort((a, b) => a - b);
   return {
@@ -104,6 +124,7 @@ async function measure(server, inFlight, seconds, warmUpMs) {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     cpuUs: (cpu / latencies.length) * 1000,
+    writesPerTransaction: latencies.length / transactions,
   };
 }
 
@@ -140,8 +161,8 @@ async function modes() {
     name,
     twinOf,
     durable: flags.length > 0,
-    start: () =>
-      launch(name, (port) => [
+    start: async () => ({
+      ...(await launch(name, (port) => [
         bin,
         "sandbox",
         "--port",
@@ -153,7 +174,9 @@ async function modes() {
         "--max-tenants",
         "1000000",
         ...flags,
-      ]),
+      ])),
+      dataDir: flags[0] === "--data-dir" ? flags[1] : undefined,
+    }),
   });
   // Another build's durable modes beside this one's (STORAGE_BENCH_BEFORE: a checkout's packages/mock, built).
   const before = process.env.STORAGE_BENCH_BEFORE;
@@ -185,6 +208,9 @@ async function modes() {
     },
   };
 }
+
+/** Writes per transaction as printed: one decimal, a dash for the modes that do not count them. */
+const perTransaction = (value) => (Number.isFinite(value) ? value.toFixed(1) : "—");
 
 const median = (values) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -226,7 +252,9 @@ export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAft
               console.log(
                 `round ${round + 1} ${m.name.padEnd(10)} ${String(inFlight).padStart(3)} in flight: ` +
                   `${Math.round(ms[i].perSecond)} req/s, p50 ${ms[i].p50.toFixed(1)} ms, p99 ${ms[i].p99.toFixed(1)} ms, ` +
-                  `${Math.round(ms[i].cpuUs)} µs CPU/req${twin ? " (side by side)" : ""}`,
+                  `${Math.round(ms[i].cpuUs)} µs CPU/req` +
+                  `, ${perTransaction(ms[i].writesPerTransaction)} writes/transaction` +
+                  `${twin ? " (side by side)" : ""}`,
               );
             });
           }
@@ -260,6 +288,7 @@ export async function storageWrites({ rounds, seconds, warmUpMs, levels, killAft
         "p50 ms": median(ms.map((m) => m.p50)).toFixed(1),
         "p99 ms": median(ms.map((m) => m.p99)).toFixed(1),
         "CPU µs/req": Math.round(median(ms.map((m) => m.cpuUs))),
+        "writes/txn": perTransaction(median(ms.map((m) => m.writesPerTransaction))),
       });
     }
   }
