@@ -268,14 +268,18 @@ describe("PostgreSQL faults", () => {
     const answers = Promise.all([delayed, ...writes]).finally(() => {
       answered = true;
     });
-    let sweeps = 0;
+    // What counts is a sweep while the row is held and the tenant has been idle longer than A's idle time
+    // (1 s), however few sweeps a loaded machine fits into the fault's 3 s.
+    const released = performance.now();
+    let lateSweeps = 0;
     while (!answered) {
       await sleep(300);
+      const late = !answered && performance.now() - released > 1_000;
       expect((await createTenant(a)).status).toBe(201);
-      sweeps++;
+      if (late) lateSweeps++;
     }
     const [refused, ...acknowledged] = await answers;
-    expect(sweeps).toBeGreaterThan(5);
+    expect(lateSweeps).toBeGreaterThan(0);
     expect(refused?.status).toBe(500);
     expect(acknowledged.map((w) => w.status)).toEqual(Array(6).fill(201));
     // Its last acknowledged write made the tenant used: it is there, whole, on both replicas.
