@@ -7,6 +7,9 @@
 //   the validators that reach it.
 // The validator of ajv's meta-schema, which checks each schema before it is compiled, is kept there too.
 // A process that finds its validators there does not compile them, which is much cheaper (BENCHMARKS.md).
+// Beside each file, V8's code cache of it (`.<hash of Node's version and the text>.v8`: V8 itself checks
+// only the text's length), written when the first process that loads the file exits (its validators have run by then, so the
+// cache holds their compiled code): later loads skip most of the parsing and compiling.
 // Each file is written under a temporary name and then renamed, so processes that run at once may share the
 // folder. A file that cannot be read or used is compiled again. A folder that cannot be written to costs only the time it
 // would have saved. The files are code that runs: the folder must be as trusted as node_modules.
@@ -14,6 +17,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { Script } from "node:vm";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
@@ -60,25 +64,60 @@ export function compiledValidatorsIn(dir: string): CompiledValidators {
   };
 }
 
+/** Kept files loaded without a usable code cache: their caches are written when the process exits. */
+const uncached = new Map<string, Script>();
+
 /** The validator kept in `file` (ajv's standalone code: its one export), or undefined. */
 function loadFrom(file: string): ValidateFunction | undefined {
   try {
+    const source = readFileSync(file, "utf8");
+    const cacheFile = `${file}.${createHash("sha256").update(`${process.version}\n${source}`).digest("hex").slice(0, 32)}.v8`;
+    const cachedData = readIfThere(cacheFile);
+    const script = new Script(`(function (require, module, exports) {${source}\n})`, {
+      filename: file,
+      ...(cachedData ? { cachedData } : {}),
+    });
+    if (!cachedData || script.cachedDataRejected) writeCodeCacheOnExit(cacheFile, script);
+    const run: unknown = script.runInThisContext();
     const module: { exports: unknown } = { exports: undefined };
-    new Function("require", "module", "exports", readFileSync(file, "utf8"))(requireInKept, module, {});
+    if (typeof run === "function") run(requireInKept, module, {});
     return typeof module.exports === "function" ? (module.exports as ValidateFunction) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Keeps `validate` (compiled by `ajv`) in `file`, written under a temporary name and renamed. */
+/** The bytes of `file`, or undefined when it cannot be read. */
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCodeCacheOnExit(cacheFile: string, script: Script): void {
+  if (uncached.size === 0) {
+    process.once("exit", () => {
+      for (const [file, loaded] of uncached) writeAtomically(file, loaded.createCachedData());
+    });
+  }
+  uncached.set(cacheFile, script);
+}
+
+/** Keeps `validate` (compiled by `ajv`) in `file`. */
 function saveTo(file: string, ajv: Ajv2020, validate: ValidateFunction): void {
+  writeAtomically(file, standaloneCode(ajv, validate));
+}
+
+/** Writes `data` to `file` under a temporary name and renames it; a failure only means it is not kept. */
+function writeAtomically(file: string, data: string | Buffer): void {
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, standaloneCode(ajv, validate));
+    writeFileSync(temporary, data);
   } catch {
-    return; // Not kept: the next process compiles this schema again.
+    return; // Not kept: the next process compiles (or parses) this again.
   }
   try {
     renameSync(temporary, file);
