@@ -134,6 +134,16 @@ describe("stateful sequences", () => {
     }
   });
 
+  it("end the tasks earlier steps started before a v2 security-group probe reads the group", async () => {
+    // The v2 sample's task would otherwise end while the probe's own change runs, adding its rules.
+    const steps = [
+      { kind: "call", operationId: "updateSecurityGroupV2" },
+      { kind: "behaviour", id: "security-groups-v2.applied" },
+    ] as const;
+    const { failure } = await replaySteps(await envFor(sandbox.url), [...steps]);
+    expect(failure?.message).toBeUndefined();
+  });
+
   it("name the one operation that accepts a request without a key", async () => {
     const lenient: Omit<RewritingProxyOptions, "upstream"> = {
       forward(exchange) {
