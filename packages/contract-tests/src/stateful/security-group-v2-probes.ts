@@ -59,6 +59,9 @@ const onV2Group =
     const control = world.control;
     if (!control) return;
     await control.clock.manual();
+    // Tasks of earlier steps end first (clock past their end, then polled), or their change lands midway.
+    await control.clock.advance(TASK_END_MS);
+    await succeed(world, b, await sample(world, "listActiveTasks"));
     const read = withBody(await sample(world, "updateSecurityGroup"), undefined);
     const before = await succeed(world, b, read);
     const v2 = await sample(world, b.operationId);

@@ -43,7 +43,7 @@ async function envFor(baseUrl: string, tenants = true): Promise<SequenceEnv> {
 }
 
 async function withProxy<T>(
-  options: Omit<RewritingProxyOptions, "upstream">,
+  options: Omit<RewritingProxyOptions, "upstream"> & { upstream?: string },
   use: (url: string) => Promise<T>,
 ) {
   const proxy = await startRewritingProxy({ upstream: sandbox.url, ...options });
@@ -104,6 +104,44 @@ describe("stateful sequences", () => {
       const result = await replaySteps(await envFor(url), [twice[0]]);
       expect(result.failure).toMatchObject({ check: "valid-accepted", operationId: "updateSecurityGroup" });
     });
+  });
+
+  it("accept a 404 for a rule an earlier update deleted when the v1 sample is sent again", async () => {
+    // The v1 sample deletes the seeded HTTPS rule by id; the v2 sample's task puts the rule set back with
+    // an HTTPS rule of a new id and without the v1 sample's SSH rule, so the repeat creates that SSH rule
+    // and names a rule that is gone. Tasks that end at once make it happen whatever the machine's load.
+    const quick = await startSandbox({ ...SUITE_SANDBOX, taskDelayMs: 0 });
+    const statuses: number[] = [];
+    const seen: Omit<RewritingProxyOptions, "upstream"> = {
+      rewrite: (exchange, answer) => {
+        if (exchange.operationId === "updateSecurityGroup") statuses.push(answer.status);
+        return undefined;
+      },
+    };
+    try {
+      await withProxy({ ...seen, upstream: quick.url }, async (url) => {
+        const result = await replaySteps(await envFor(url), [
+          { kind: "call", operationId: "updateSecurityGroup" },
+          { kind: "call", operationId: "updateSecurityGroupV2" },
+          { kind: "follow", link: 0 }, // the v2 update's task, ended when read
+          { kind: "call", operationId: "updateSecurityGroup" },
+        ]);
+        expect(statuses).toEqual([200, 404]);
+        expect(result.failure).toBeUndefined();
+      });
+    } finally {
+      await quick.stop();
+    }
+  });
+
+  it("end the tasks earlier steps started before a v2 security-group probe reads the group", async () => {
+    // The v2 sample's task would otherwise end while the probe's own change runs, adding its rules.
+    const steps = [
+      { kind: "call", operationId: "updateSecurityGroupV2" },
+      { kind: "behaviour", id: "security-groups-v2.applied" },
+    ] as const;
+    const { failure } = await replaySteps(await envFor(sandbox.url), [...steps]);
+    expect(failure?.message).toBeUndefined();
   });
 
   it("name the one operation that accepts a request without a key", async () => {
