@@ -3,34 +3,13 @@ import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import {
+  ID_OPTIONAL_FINGERPRINT as FINGERPRINT,
+  getTaskSpec as spec,
+} from "./test-support/body-operation.js";
 import { workspace, write } from "./test-support/workspace.js";
 
 const SCRIPT = fileURLToPath(new URL("../scripts/gate.mjs", import.meta.url));
-
-const spec = (required: string[]) => ({
-  openapi: "3.1.0",
-  info: { title: "t", version: "1" },
-  paths: {
-    "/tasks/{id}": {
-      get: {
-        operationId: "getTask",
-        responses: {
-          "200": {
-            description: "ok",
-            content: {
-              "application/json": {
-                schema: { type: "object", required, properties: { id: { type: "string" } } },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-});
-
-const FINGERPRINT =
-  "response-property-became-optional GET /tasks/{id} /paths/~1tasks~1{id}/get/responses/200/content/application~1json/schema/properties/id";
 
 function git(root: string, ...args: string[]) {
   const run = spawnSync("git", ["-c", "user.name=gate", "-c", "user.email=gate@test.invalid", ...args], {

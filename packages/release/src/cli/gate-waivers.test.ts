@@ -1,29 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  ID_OPTIONAL_FINGERPRINT as FINGERPRINT,
+  getTaskSpec as spec,
+} from "../test-support/body-operation.js";
 import { gate, workspace, write } from "../test-support/workspace.js";
-
-const schema = (required: string[]) => ({
-  type: "object",
-  required,
-  properties: { id: { type: "string" } },
-});
-const spec = (required: string[]) => ({
-  openapi: "3.1.0",
-  info: { title: "t", version: "1" },
-  paths: {
-    "/tasks/{id}": {
-      get: {
-        operationId: "getTask",
-        responses: {
-          "200": { description: "ok", content: { "application/json": { schema: schema(required) } } },
-        },
-      },
-    },
-  },
-});
-
-const FINGERPRINT =
-  "response-property-became-optional GET /tasks/{id} /paths/~1tasks~1{id}/get/responses/200/content/application~1json/schema/properties/id";
 
 function waived(entries: string) {
   const root = workspace(spec(["id"]), spec([]));

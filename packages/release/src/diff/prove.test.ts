@@ -1,5 +1,6 @@
 import { createSchemaValidator } from "@cloud-contract/spec/validator";
 import { describe, expect, it } from "vitest";
+import { bodyOf as bodyAt, bodyOperationSpec } from "../test-support/body-operation.js";
 import { compareSpecs } from "./compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "./deprecation.js";
 import type { Json } from "./types.js";
@@ -7,35 +8,17 @@ import { formatWitness } from "./witness-format.js";
 
 const policy = { ...DEFAULT_DEPRECATION_POLICY, today: "2026-06-01" };
 
-/** One operation taking `request` as its body and answering `response`. */
-function spec(request: Json, response: Json): Json {
-  const json = (schema: Json) => ({ "application/json": { schema } });
-  return {
-    openapi: "3.1.0",
-    info: { title: "t", version: "1" },
-    paths: {
-      "/things": {
-        post: {
-          operationId: "makeThing",
-          requestBody: { required: true, content: json(request) },
-          responses: { "200": { description: "ok", content: json(response) } },
-        },
-      },
-    },
-    components: { schemas: { Code: { type: "string", pattern: "^[a-z]+$" } } },
-  };
-}
+const spec = (request: Json, response: Json): Json =>
+  bodyOperationSpec("/things", request, response, {
+    schemas: { Code: { type: "string", pattern: "^[a-z]+$" } },
+  });
 
 const thing = (code: Json) => ({
   type: "object",
   required: ["name"],
   properties: { name: { type: "string" }, page: { type: "object", properties: { code } } },
 });
-const bodyOf = (doc: Json, side: "request" | "response") => {
-  const op = doc.paths["/things"].post;
-  const media = side === "request" ? op.requestBody.content : op.responses["200"].content;
-  return media["application/json"].schema;
-};
+const bodyOf = (doc: Json, side: "request" | "response") => bodyAt(doc, "/things", side);
 
 describe("witnesses", () => {
   it("proves a narrowed request limit at depth with a body the released contract accepts and the candidate refuses", () => {

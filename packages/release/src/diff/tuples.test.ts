@@ -1,5 +1,6 @@
 import { createSchemaValidator } from "@cloud-contract/spec/validator";
 import { describe, expect, it } from "vitest";
+import { bodyOf as bodyAt, bodyOperationSpec } from "../test-support/body-operation.js";
 import { compareSpecs } from "./compare.js";
 import { DEFAULT_DEPRECATION_POLICY } from "./deprecation.js";
 import type { Json } from "./types.js";
@@ -13,29 +14,9 @@ const pair = (rest: Json) => ({
   ...rest,
 });
 
-/** One operation taking `request` as its body and answering `response`. */
-function spec(request: Json, response: Json): Json {
-  const json = (schema: Json) => ({ "application/json": { schema } });
-  return {
-    openapi: "3.1.0",
-    info: { title: "t", version: "1" },
-    paths: {
-      "/pairs": {
-        post: {
-          operationId: "sendPair",
-          requestBody: { required: true, content: json(request) },
-          responses: { "200": { description: "ok", content: json(response) } },
-        },
-      },
-    },
-  };
-}
+const spec = (request: Json, response: Json): Json => bodyOperationSpec("/pairs", request, response);
 
-const bodyOf = (doc: Json, side: "request" | "response") => {
-  const op = doc.paths["/pairs"].post;
-  const media = side === "request" ? op.requestBody.content : op.responses["200"].content;
-  return media["application/json"].schema;
-};
+const bodyOf = (doc: Json, side: "request" | "response") => bodyAt(doc, "/pairs", side);
 
 /** The findings of one side's change, the other side left as it was. */
 function judge(side: "request" | "response", before: Json, after: Json) {
